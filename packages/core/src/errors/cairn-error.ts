@@ -1,0 +1,47 @@
+/**
+ * The closed set of ways a Cairn operation can fail. Adapters translate their own failures into
+ * these; only the HTTP adapter turns them into status codes.
+ */
+export type ErrorCode =
+  | 'not_found' // also "exists but you may not see it"
+  | 'invalid' // validation; carries field errors
+  | 'bad_request' // a malformed request parameter; carries field errors naming the parameter
+  | 'precondition' // a state transition that is not allowed now (already suspended, …)
+  | 'forbidden' // the spec's explicit refusals (curation disabled, impersonation refused)
+  | 'unauthenticated'
+  | 'unavailable' // a dependency is down; retry later
+
+/** One field that failed validation: `field` is the domain's name for it (`deprecatedReason`). */
+export interface FieldError {
+  readonly field: string
+  readonly message: string
+}
+
+export class CairnError extends Error {
+  override readonly name = 'CairnError'
+  readonly code: ErrorCode
+  readonly fields: readonly FieldError[]
+
+  constructor(code: ErrorCode, message: string, fields: readonly FieldError[] = [], options?: ErrorOptions) {
+    super(message, options)
+    this.code = code
+    this.fields = fields
+  }
+
+  static notFound(what: string): CairnError {
+    return new CairnError('not_found', `${what} not found`)
+  }
+
+  static invalid(fields: readonly FieldError[]): CairnError {
+    const summary = fields.map((f) => `${f.field} ${f.message}`).join('; ')
+    return new CairnError('invalid', summary, fields)
+  }
+
+  static invalidField(field: string, message: string): CairnError {
+    return CairnError.invalid([{ field, message }])
+  }
+}
+
+export function isCairnError(error: unknown, code?: ErrorCode): error is CairnError {
+  return error instanceof CairnError && (code === undefined || error.code === code)
+}

@@ -1,0 +1,10 @@
+/** The prefixes of resource ids, as the real API spells them (`user-…`, `tool-…`). */
+export type IdPrefix = 'user' | 'at' | 'tool' | 'ws'
+
+/** Makes unique, opaque resource ids. */
+export interface IdGenerator {
+  /** A fresh id `<prefix>-<16 alphanumerics>`, never returned before. */
+  next(prefix: IdPrefix): string
+}
+
+export const ID_GENERATOR = Symbol('IdGenerator')

@@ -1,0 +1,23 @@
+import type { TokenRepository } from './token-repository.ts'
+import type { ToolVersionRepository } from './tool-version-repository.ts'
+import type { UserRepository } from './user-repository.ts'
+import type { WorkspaceRepository } from './workspace-repository.ts'
+
+/** Every repository, bound to one transaction. */
+export interface Repositories {
+  readonly users: UserRepository
+  readonly tokens: TokenRepository
+  readonly toolVersions: ToolVersionRepository
+  readonly workspaces: WorkspaceRepository
+}
+
+/** Runs work in one transaction: all of its writes land, or none do. */
+export interface UnitOfWork {
+  /**
+   * Runs `work` with repositories bound to a new transaction, commits when it resolves and rolls
+   * back when it throws (rethrowing). Raises `unavailable` when the store cannot be reached.
+   */
+  run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
+}
+
+export const UNIT_OF_WORK = Symbol('UnitOfWork')

@@ -1,0 +1,31 @@
+import { isSiteAdmin, type Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import type { Clock } from '../ports/clock.ts'
+import type { UnitOfWork } from '../ports/unit-of-work.ts'
+
+export interface RevokeTokenDeps {
+  readonly unitOfWork: UnitOfWork
+  readonly clock: Clock
+}
+
+/**
+ * Revokes a token so it no longer authenticates. Users revoke their own; site admins and
+ * operators revoke anyone's. Raises `not_found` when absent or not the caller's to revoke.
+ */
+export class RevokeToken {
+  readonly #deps: RevokeTokenDeps
+
+  constructor(deps: RevokeTokenDeps) {
+    this.#deps = deps
+  }
+
+  async execute(command: { readonly tokenId: string }, principal: Principal): Promise<void> {
+    await this.#deps.unitOfWork.run(async ({ tokens }) => {
+      const token = await tokens.findById(command.tokenId)
+      const isOwn = principal.kind === 'user' && principal.user.id === token?.userId
+      if (token === undefined || !(isOwn || isSiteAdmin(principal))) throw CairnError.notFound('token')
+      if (token.revokedAt !== null) return
+      await tokens.update({ ...token, revokedAt: this.#deps.clock.now() })
+    })
+  }
+}

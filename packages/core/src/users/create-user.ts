@@ -1,0 +1,51 @@
+import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
+import { FieldErrors } from '../errors/field-errors.ts'
+import type { Clock } from '../ports/clock.ts'
+import type { IdGenerator } from '../ports/id-generator.ts'
+import type { UnitOfWork } from '../ports/unit-of-work.ts'
+import { User } from './user.ts'
+import { parseEmail, parseUsername } from './username.ts'
+
+export interface CreateUserCommand {
+  readonly username: string
+  readonly email: string
+  readonly isSiteAdmin?: boolean
+}
+
+export interface CreateUserDeps {
+  readonly unitOfWork: UnitOfWork
+  readonly clock: Clock
+  readonly ids: IdGenerator
+}
+
+/**
+ * Site admins and operators create a user account. Raises `not_found` for others and `invalid`
+ * for a bad or taken username or e-mail address.
+ */
+export class CreateUser {
+  readonly #deps: CreateUserDeps
+
+  constructor(deps: CreateUserDeps) {
+    this.#deps = deps
+  }
+
+  async execute(command: CreateUserCommand, principal: Principal): Promise<User> {
+    assertSiteAdmin(principal)
+    const errors = new FieldErrors()
+    const username = errors.collect(() => parseUsername(command.username))
+    const email = errors.collect(() => parseEmail(command.email))
+    errors.throwIfAny()
+    const user = new User({
+      id: this.#deps.ids.next('user'),
+      username: username ?? '',
+      email: email ?? '',
+      isSiteAdmin: command.isSiteAdmin ?? false,
+      isSuspended: false,
+      isServiceAccount: false,
+      twoFactorEnabled: false,
+      createdAt: this.#deps.clock.now(),
+    })
+    await this.#deps.unitOfWork.run((repositories) => repositories.users.add(user))
+    return user
+  }
+}

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { bearerAuth } from './auth/bearer-auth.ts'
+import { requireSiteAdmin } from './auth/require-site-admin.ts'
+import { errorHandler, notFoundHandler } from './error-handler.ts'
+import type { AppEnv, HttpDeps } from './http-deps.ts'
+import { pingRoutes } from './routes/ping-routes.ts'
+import { toolVersionRoutes } from './routes/tool-version-routes.ts'
+
+/** JSON request bodies above this are refused with 413 before they are read in full. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024
+
+/** Admin operations are served both with and without the `/api/v2` prefix (spec §4). */
+const ADMIN_PREFIXES = ['/api/v2/admin', '/admin'] as const
+
+/** The Cairn HTTP API over the given use cases. */
+export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.onError(errorHandler(deps.log))
+  app.notFound(notFoundHandler)
+  app.use(async (c, next) => {
+    c.set('requestId', crypto.randomUUID())
+    await next()
+  })
+  app.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new HTTPException(413, { message: `request body larger than ${MAX_JSON_BODY_BYTES} bytes` })
+      },
+    }),
+  )
+  app.route('/', pingRoutes(deps))
+
+  const authenticated = bearerAuth(deps.authenticate)
+  for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {
+    app.use(`${prefix}/*`, authenticated, requireSiteAdmin)
+    app.route(`${prefix}/tool-versions`, toolVersionRoutes(deps, 'tool-versions'))
+    app.route(`${prefix}/terraform-versions`, toolVersionRoutes(deps, 'terraform-versions'))
+  }
+  app.use('/api/v2/*', authenticated)
+  return app
+}

@@ -1,0 +1,31 @@
+import { CairnError, isCairnError } from '@cairn/core'
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv, ErrorLog } from './http-deps.ts'
+import { errorDocument, STATUS } from './jsonapi/error-document.ts'
+import { jsonApi } from './jsonapi/media-type.ts'
+
+/**
+ * The one place where failures become HTTP answers: domain errors by the STATUS table, Hono's own
+ * (a body over the limit) by their status, anything else as a logged, generic 500.
+ */
+export function errorHandler(log: ErrorLog) {
+  return (error: Error, c: Context<AppEnv>): Response => {
+    if (isCairnError(error)) return jsonApi(c, errorDocument(error), STATUS[error.code])
+    if (error instanceof HTTPException && error.status < 500) {
+      return jsonApi(c, { errors: [{ status: String(error.status), title: error.message || 'bad request' }] }, error.status)
+    }
+    const requestId = c.get('requestId')
+    log.error('unexpected error', { requestId, method: c.req.method, path: c.req.path, error: describe(error) })
+    return jsonApi(c, { errors: [{ status: '500', title: 'internal server error', detail: `request ${requestId}` }] }, 500)
+  }
+}
+
+/** Answers routes that do not exist like resources that do not: a 404 error document. */
+export function notFoundHandler(c: Context<AppEnv>): Response {
+  return jsonApi(c, errorDocument(CairnError.notFound('resource')), 404)
+}
+
+function describe(error: Error): string {
+  return error.stack ?? `${error.name}: ${error.message}`
+}

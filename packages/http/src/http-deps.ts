@@ -1,0 +1,39 @@
+import type {
+  AuthenticateToken,
+  Edition,
+  CreateToolVersion,
+  DeleteToolVersion,
+  HealthCheck,
+  ListToolVersions,
+  Principal,
+  ShowToolVersion,
+  UpdateToolVersion,
+} from '@cairn/core'
+
+/** Something that records what went wrong unexpectedly; never given secrets. */
+export interface ErrorLog {
+  error(message: string, details: Record<string, unknown>): void
+}
+
+/** The use cases and settings the HTTP adapter serves. */
+export interface HttpDeps {
+  readonly authenticate: AuthenticateToken
+  readonly health: HealthCheck
+  readonly toolVersions: {
+    readonly list: ListToolVersions
+    readonly create: CreateToolVersion
+    readonly show: ShowToolVersion
+    readonly update: UpdateToolVersion
+    readonly remove: DeleteToolVersion
+  }
+  /** The admin API exists only in the self-hosted edition; elsewhere its routes are 404. */
+  readonly edition: Edition
+  /** Where clients reach this server, for absolute links; the request's own URL when absent. */
+  readonly baseUrl?: URL
+  readonly log: ErrorLog
+}
+
+/** What the authentication middleware leaves for route handlers. */
+export interface AppEnv {
+  Variables: { principal: Principal; requestId: string }
+}

@@ -1,0 +1,63 @@
+import type { CairnError, ErrorCode, FieldError } from '@cairn/core'
+
+/** Adding an error code without a status here does not compile. */
+export const STATUS = {
+  not_found: 404,
+  invalid: 422,
+  bad_request: 400,
+  precondition: 400,
+  forbidden: 403,
+  unauthenticated: 401,
+  unavailable: 503,
+} as const satisfies Record<ErrorCode, number>
+
+const TITLE = {
+  not_found: 'not found',
+  invalid: 'invalid attribute',
+  bad_request: 'invalid parameter',
+  precondition: 'bad request',
+  forbidden: 'forbidden',
+  unauthenticated: 'unauthorized',
+  unavailable: 'service unavailable',
+} as const satisfies Record<ErrorCode, string>
+
+export interface ErrorObject {
+  readonly status: string
+  readonly title: string
+  readonly detail?: string
+  readonly source?: { readonly pointer: string } | { readonly parameter: string }
+}
+
+export interface ErrorDocument {
+  readonly errors: readonly ErrorObject[]
+}
+
+/** One error object per bad field, or one for the whole error; `status` is a string as clients expect. */
+export function errorDocument(error: CairnError): ErrorDocument {
+  const status = String(STATUS[error.code])
+  const title = TITLE[error.code]
+  if (error.fields.length === 0) return { errors: [{ status, title, detail: error.message }] }
+  return {
+    errors: error.fields.map((field) => ({
+      status,
+      title,
+      detail: `${humanName(field)} ${field.message}`,
+      source: error.code === 'bad_request' ? { parameter: field.field } : { pointer: attributePointer(field.field) },
+    })),
+  }
+}
+
+/** `deprecatedReason` → `/data/attributes/deprecated-reason`; fields already a pointer pass through. */
+export function attributePointer(field: string): string {
+  if (field.startsWith('/') || field === '') return field
+  return `/data/attributes/${field.split('.').map(kebabCase).join('/')}`
+}
+
+function humanName(field: FieldError): string {
+  const last = field.field.split('/').at(-1) ?? field.field
+  return kebabCase(last)
+}
+
+function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+}

@@ -1,0 +1,34 @@
+import { CairnError } from '@cairn/core'
+import type { Context } from 'hono'
+
+/** The parts of a request's primary resource that handlers read. */
+export interface RequestResource {
+  readonly attributes: Readonly<Record<string, unknown>>
+}
+
+function malformed(pointer: string, message: string): CairnError {
+  return CairnError.invalid([{ field: pointer, message }])
+}
+
+/**
+ * Reads a JSON:API request document whose primary data must be one resource of `type`.
+ * Raises `invalid` with a pointer for malformed JSON, a missing `data`, or a wrong `data.type`.
+ */
+export async function readResource(c: Context, type: string): Promise<RequestResource> {
+  let body: unknown
+  try {
+    body = JSON.parse(await c.req.text())
+  } catch {
+    throw malformed('', 'must be a JSON document')
+  }
+  if (!isObject(body) || !isObject(body['data'])) throw malformed('/data', 'must be a resource object')
+  const data = body['data']
+  if (data['type'] !== type) throw malformed('/data/type', `must be "${type}"`)
+  const attributes = data['attributes'] ?? {}
+  if (!isObject(attributes)) throw malformed('/data/attributes', 'must be an object')
+  return { attributes }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

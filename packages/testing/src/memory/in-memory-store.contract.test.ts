@@ -1,0 +1,15 @@
+import { storeContracts } from '../contracts/index.ts'
+import { InMemoryUnitOfWork } from './in-memory-unit-of-work.ts'
+
+storeContracts('in-memory', async () => {
+  let unitOfWork = new InMemoryUnitOfWork()
+  return {
+    get unitOfWork() {
+      return unitOfWork
+    },
+    async reset() {
+      unitOfWork = new InMemoryUnitOfWork()
+    },
+    async dispose() {},
+  }
+})
