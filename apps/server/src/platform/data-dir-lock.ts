@@ -1,0 +1,76 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export class DataDirBusyError extends Error {
+  override readonly name = 'DataDirBusyError'
+}
+
+interface Holder {
+  readonly pid: number
+  readonly purpose: string
+  readonly since: string
+}
+
+/**
+ * The embedded database may be opened by one process at a time. This lock file names the holder
+ * so that a second process (a CLI command while the server runs) is refused with a message
+ * saying who holds it, instead of corrupting the database as a second writer.
+ */
+export class DataDirLock {
+  readonly #path: string
+
+  private constructor(path: string) {
+    this.#path = path
+  }
+
+  static acquire(dataDir: string, purpose: string): DataDirLock {
+    mkdirSync(dataDir, { recursive: true })
+    const path = join(dataDir, 'cairn.lock')
+    const holder: Holder = { pid: process.pid, purpose, since: new Date().toISOString() }
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        writeFileSync(path, JSON.stringify(holder), { flag: 'wx' })
+        return new DataDirLock(path)
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error
+        const current = readHolder(path)
+        if (current !== undefined && isRunning(current.pid)) throw busy(dataDir, current)
+        rmSync(path, { force: true }) // left behind by a process that died
+      }
+    }
+    throw new DataDirBusyError(`could not lock ${dataDir}: another process keeps taking the lock`)
+  }
+
+  release(): void {
+    if (readHolder(this.#path)?.pid === process.pid) rmSync(this.#path, { force: true })
+  }
+}
+
+function busy(dataDir: string, holder: Holder): DataDirBusyError {
+  return new DataDirBusyError(
+    `the data directory ${dataDir} is in use by process ${holder.pid} (${holder.purpose}, since ${holder.since}).\n` +
+      'The embedded database allows one process at a time. Stop that process first, or, while the server ' +
+      'runs, manage users and tokens over its HTTP API.',
+  )
+}
+
+function readHolder(path: string): Holder | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Holder
+  } catch {
+    return undefined
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'EEXIST'
+}

@@ -1,0 +1,22 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { TokenHasher } from '@cairn/core'
+
+/**
+ * Token secrets are 32 random bytes, so a fast unsalted SHA-256 is enough: there is nothing to
+ * brute-force, and lookups stay cheap on every request.
+ */
+export class Sha256TokenHasher implements TokenHasher {
+  newSecret(): string {
+    return randomBytes(32).toString('base64url')
+  }
+
+  hash(secret: string): string {
+    return createHash('sha256').update(secret, 'utf8').digest('hex')
+  }
+
+  matches(secret: string, hash: string): boolean {
+    const actual = Buffer.from(this.hash(secret), 'hex')
+    const expected = Buffer.from(hash, 'hex')
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
+  }
+}

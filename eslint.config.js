@@ -1,0 +1,58 @@
+// @ts-check
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import tseslint from 'typescript-eslint'
+
+const nodeBuiltins = ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))]
+const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
+
+// The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
+// core and their own driver only, and nothing but apps/server knows the container.
+const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing']
+const rules = [
+  {
+    files: ['packages/core/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', ...nodeBuiltins],
+    message: 'packages/core is the pure domain: no framework, no I/O, no other Cairn package',
+  },
+  {
+    files: ['packages/http/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
+    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', ...nodeBuiltins],
+    message: 'packages/http may import core and hono only',
+  },
+  {
+    files: ['packages/persistence/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing'],
+    message: 'packages/persistence may import core and MikroORM only',
+  },
+  {
+    files: ['packages/testing/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', ...adapters.filter((a) => a !== '@cairn/testing')],
+    message: 'packages/testing may import core (and vitest in contracts) only',
+  },
+]
+
+export default defineConfig(
+  globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '**/data/']),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
+  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...rules.map(({ files, ignores, group, message }) => ({
+    files,
+    ignores,
+    rules: { 'no-restricted-imports': forbid(group, message) },
+  })),
+)
