@@ -15,9 +15,9 @@ export function parseUsername(value: string): string {
   return value
 }
 
-/** An e-mail address, kept as given but for surrounding white space. */
+/** An e-mail address, trimmed and in lower case so that uniqueness ignores case. */
 export function parseEmail(value: string): string {
-  const email = value.trim()
+  const email = value.trim().toLowerCase()
   if (!EMAIL.test(email) || email.length > 254) {
     throw CairnError.invalidField('email', 'must be an e-mail address')
   }

@@ -22,6 +22,13 @@ export function unitOfWorkContract(name: string, open: StoreHarness): void {
       expect(found).toBeUndefined()
     })
 
+    it('runs concurrent units of work without losing any', async () => {
+      const versions = Array.from({ length: 10 }, (_, i) => aToolVersion({ id: `tool-${i}`, version: `1.${i}.0` }))
+      await Promise.all(versions.map((tv) => store().run(({ toolVersions }) => toolVersions.add(tv))))
+      const page = await store().run(({ toolVersions }) => toolVersions.list({ page: { number: 1, size: 20 } }))
+      expect(page.total).toBe(10)
+    })
+
     it('returns the value of the work', async () => {
       await expect(store().run(async () => 42)).resolves.toBe(42)
     })

@@ -21,7 +21,7 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
         code: 'invalid',
         fields: [{ field: 'username', message: 'has already been taken' }],
       })
-      const sameEmail = aUser({ id: 'user-3', username: 'grace', email: 'ADA@x.test' })
+      const sameEmail = aUser({ id: 'user-3', username: 'grace', email: 'ada@x.test' })
       await expect(store().run(({ users }) => users.add(sameEmail))).rejects.toMatchObject({
         code: 'invalid',
         fields: [{ field: 'email', message: 'has already been taken' }],

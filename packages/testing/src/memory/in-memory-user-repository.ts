@@ -31,7 +31,7 @@ export class InMemoryUserRepository implements UserRepository {
     for (const other of this.#state.users.values()) {
       if (other.id === user.id) continue
       if (other.username === user.username) throw CairnError.invalidField('username', 'has already been taken')
-      if (other.email.toLowerCase() === user.email.toLowerCase()) {
+      if (other.email === user.email) {
         throw CairnError.invalidField('email', 'has already been taken')
       }
     }

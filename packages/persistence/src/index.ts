@@ -1,0 +1,1 @@
+export { openStore, type Store, type StoreLocation } from './store.ts'

@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core'
+import { Migration20261121200326_initial } from './Migration20261121200326_initial.ts'
+
+/** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121200326_initial', class: Migration20261121200326_initial }]

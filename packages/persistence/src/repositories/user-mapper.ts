@@ -1,0 +1,28 @@
+import { User } from '@cairn/core'
+import type { UserRecord } from '../schema/user.schema.ts'
+
+export function toUser(record: UserRecord): User {
+  return new User({
+    id: record.id,
+    username: record.username,
+    email: record.email,
+    isSiteAdmin: record.isSiteAdmin,
+    isSuspended: record.isSuspended,
+    isServiceAccount: record.isServiceAccount,
+    twoFactorEnabled: record.twoFactorEnabled,
+    createdAt: record.createdAt,
+  })
+}
+
+export function toUserRecord(user: User): UserRecord {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isSiteAdmin: user.isSiteAdmin,
+    isSuspended: user.isSuspended,
+    isServiceAccount: user.isServiceAccount,
+    twoFactorEnabled: user.twoFactorEnabled,
+    createdAt: user.createdAt,
+  }
+}

@@ -1,0 +1,22 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
+
+export const ToolVersionSchema = defineEntity({
+  name: 'ToolVersionRecord',
+  tableName: 'tool_versions',
+  indexes: [{ properties: ['createdAt', 'id'] }],
+  properties: {
+    id: p.string().primary(),
+    version: p.string().unique(),
+    url: p.text(),
+    sha: p.string(),
+    deprecated: p.boolean(),
+    deprecatedReason: p.text().nullable(),
+    official: p.boolean(),
+    enabled: p.boolean(),
+    beta: p.boolean(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+})
+
+export type ToolVersionRecord = InferEntity<typeof ToolVersionSchema>

@@ -1,0 +1,64 @@
+import { CairnError, type HealthCheck, type UnitOfWork } from '@cairn/core'
+import { mkdirSync } from 'node:fs'
+import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
+import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
+import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
+import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
+import { ormOptions } from './orm-options.ts'
+
+/** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
+export type StoreLocation =
+  | { readonly kind: 'pglite'; readonly dataDir?: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+
+/** A connected database with everything the core needs from it. */
+export interface Store {
+  readonly unitOfWork: UnitOfWork
+  readonly health: HealthCheck
+  /** Applies the checked-in migrations not yet applied; returns their names. */
+  migrate(): Promise<string[]>
+  /** Removes every row of every table, keeping the schema. For tests. */
+  clear(): Promise<void>
+  close(): Promise<void>
+}
+
+type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>
+
+/** Connects to the database at `location`. Raises `unavailable` when it cannot be reached. */
+export async function openStore(location: StoreLocation): Promise<Store> {
+  const orm = await connect(location).catch((error: unknown) => {
+    throw new CairnError('unavailable', `cannot open the database: ${String(error)}`, [], { cause: error })
+  })
+  // PGlite has a single connection, so its transactions must take turns.
+  const unitOfWork = new MikroOrmUnitOfWork(orm.em, { serialize: location.kind === 'pglite' })
+  return {
+    unitOfWork,
+    health: {
+      async check() {
+        try {
+          await orm.em.execute('select 1')
+        } catch (error) {
+          throw new CairnError('unavailable', 'the database does not answer', [], { cause: error })
+        }
+      },
+    },
+    async migrate() {
+      const applied = await orm.migrator.up()
+      return applied.map((migration) => migration.name)
+    },
+    clear: () => orm.schema.clear(),
+    close: () => orm.close(true),
+  }
+}
+
+async function connect(location: StoreLocation): Promise<Orm> {
+  const options = ormOptions()
+  if (location.kind === 'pglite') {
+    if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true })
+    return PgliteOrm.init({ ...options, ...(location.dataDir !== undefined && { dbName: location.dataDir }) })
+  }
+  const { url, schema } = location
+  if (schema === undefined) return PostgresOrm.init({ ...options, clientUrl: url })
+  // Both settings: the first qualifies queries, the second makes migrations run in the schema.
+  return PostgresOrm.init({ ...options, clientUrl: url, schema, migrations: { ...options.migrations, schema } })
+}
