@@ -49,8 +49,7 @@ export class DataDirLock {
 function busy(dataDir: string, holder: Holder): DataDirBusyError {
   return new DataDirBusyError(
     `the data directory ${dataDir} is in use by process ${holder.pid} (${holder.purpose}, since ${holder.since}).\n` +
-      'The embedded database allows one process at a time. Stop that process first, or, while the server ' +
-      'runs, manage users and tokens over its HTTP API.',
+      'The embedded database allows one process at a time: stop that process first, then run this again.',
   )
 }
 

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+import { isCairnError } from '@cairn/core'
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from '../config.ts'
+import { DataDirBusyError } from '../platform/data-dir-lock.ts'
+import { startServer } from './serve.ts'
+import { createToken, createUser, migrate } from './user-commands.ts'
+
+const USAGE = `usage:
+  cairn serve                                              start the HTTP server (the default)
+  cairn migrate                                            apply pending database migrations
+  cairn user create --username U --email E [--site-admin]  create a user and print a token for it
+  cairn token create --username U [--description D]        print a new token for a user
+Configuration comes from the environment: PORT, CAIRN_DATA_DIR, DATABASE_URL, CAIRN_BASE_URL, CAIRN_EDITION.`
+
+class UsageError extends Error {}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      description: { type: 'string' },
+      'site-admin': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) return void console.log(USAGE)
+  const command = positionals.join(' ') || 'serve'
+  const config = loadConfig(process.env)
+  const required = (name: 'username' | 'email'): string => {
+    const value = values[name]
+    if (value === undefined || value === '') throw new UsageError(`--${name} is required`)
+    return value
+  }
+  switch (command) {
+    case 'serve':
+      return serveUntilSignalled(config)
+    case 'migrate':
+      return print(await migrate(config))
+    case 'user create':
+      return print(await createUser(config, { username: required('username'), email: required('email'), siteAdmin: values['site-admin'] }))
+    case 'token create':
+      return print(
+        await createToken(config, {
+          username: required('username'),
+          ...(values.description !== undefined && { description: values.description }),
+        }),
+      )
+    default:
+      throw new UsageError(`unknown command "${command}"`)
+  }
+}
+
+async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const server = await startServer(config)
+  console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
+  const stop = () => {
+    void server.stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+function print(result: unknown): void {
+  console.log(JSON.stringify(result))
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    console.error(`cairn: ${error.message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    console.error(`cairn: ${error.message}`)
+    process.exit(1)
+  }
+  if (isCairnError(error)) {
+    const fields = error.fields.map((field) => `\n  ${field.field}: ${field.message}`).join('')
+    console.error(`cairn: ${error.code === 'invalid' ? 'invalid input' : error.message}${fields}`)
+    process.exit(1)
+  }
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
+import { startServer } from './serve.ts'
+
+const run = promisify(execFile)
+const MAIN = join(import.meta.dirname, 'main.ts')
+
+/** Runs the real CLI, as `pnpm cairn` does, in a child process with `env`. */
+async function cairn(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+const toolVersion = (version: string) => ({
+  data: { type: 'tool-versions', attributes: { version, url: 'https://x.test/t.zip', sha: 'f'.repeat(64) } },
+})
+
+describe('the standalone server on the embedded default', () => {
+  it('serves a token that the CLI created with the same configuration, and keeps data across restarts', async () => {
+    const env = { CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-server-')), PORT: '0' }
+    const created = await cairn(env, 'user', 'create', '--username', 'root', '--email', 'root@example.com', '--site-admin')
+    expect(created.code).toBe(0)
+    const user = JSON.parse(created.stdout) as { id: string; username: string; token: string }
+    expect(user).toEqual({ id: expect.stringMatching(/^user-/), username: 'root', token: expect.any(String) })
+    const headers = { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/vnd.api+json' }
+
+    const first = await startServer(loadConfig(env))
+    try {
+      const response = await fetch(`${first.url}/api/v2/admin/tool-versions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(toolVersion('1.8.0')),
+      })
+      expect(response.status).toBe(201)
+
+      const busy = await cairn(env, 'token', 'create', '--username', 'root')
+      expect(busy.code).toBe(1)
+      expect(busy.stderr).toMatch(/in use by process \d+ \(cairn serve/)
+    } finally {
+      await first.stop()
+    }
+
+    const second = await startServer(loadConfig(env))
+    try {
+      const listed = await fetch(`${second.url}/api/v2/admin/tool-versions`, { headers })
+      const body = (await listed.json()) as { data: { attributes: { version: string } }[] }
+      expect(body.data.map((d) => d.attributes.version)).toEqual(['1.8.0'])
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200)
+    } finally {
+      await second.stop()
+    }
+
+    const token = await cairn(env, 'token', 'create', '--username', 'root')
+    expect(JSON.parse(token.stdout)).toEqual({ id: expect.stringMatching(/^at-/), token: expect.any(String) })
+  }, 120_000)
+
+  it('refuses a bad configuration at start, naming the variable', async () => {
+    const result = await cairn({ PORT: 'eighty', CAIRN_EDITION: 'cloud' }, 'serve')
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/PORT must be[\s\S]*CAIRN_EDITION must be/)
+  }, 30_000)
+
+  it('answers a usage error for a missing flag', async () => {
+    const result = await cairn({ CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-usage-')) }, 'user', 'create', '--username', 'x')
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--email is required')
+  }, 30_000)
+})
+
+describe('the standalone server on PostgreSQL', () => {
+  it('runs migrations at start and serves from DATABASE_URL', async () => {
+    const url = process.env['TEST_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
+    const server = await startServer(loadConfig({ DATABASE_URL: url, PORT: '0' }))
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+      expect((await fetch(`${server.url}/api/v2/admin/tool-versions`)).status).toBe(401)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,49 @@
+import { openStore, type Store, type StoreLocation } from '@cairn/persistence'
+import { join } from 'node:path'
+import type { Container } from 'inversify'
+import type { Config } from './config.ts'
+import { buildContainer } from './container.ts'
+import { DataDirLock } from './platform/data-dir-lock.ts'
+
+/** An opened Cairn: its store (migrated), and the container wired over it. */
+export interface Runtime {
+  readonly container: Container
+  readonly store: Store
+  close(): Promise<void>
+}
+
+/** Where the configuration says the data lives. */
+export function storeLocation(config: Config): StoreLocation {
+  return config.databaseUrl !== undefined
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: join(config.dataDir, 'db') }
+}
+
+/**
+ * Opens the store for `purpose` (named in the lock, so a second process learns who holds the
+ * embedded database), applies pending migrations, and wires the container.
+ */
+export async function openRuntime(config: Config, purpose: string): Promise<Runtime> {
+  const location = storeLocation(config)
+  const lock = location.kind === 'pglite' ? DataDirLock.acquire(config.dataDir, purpose) : undefined
+  try {
+    const store = await openStore(location)
+    try {
+      await store.migrate()
+    } catch (error) {
+      await store.close()
+      throw error
+    }
+    return {
+      container: buildContainer(config, store),
+      store,
+      async close() {
+        await store.close()
+        lock?.release()
+      },
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+}
