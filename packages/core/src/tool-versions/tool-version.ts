@@ -1,17 +1,6 @@
 /** A version of the tool (terraform/tofu) that workspaces may run, with where to download it. */
-export interface ToolVersion {
+export interface ToolVersion extends ToolVersionFields {
   readonly id: string
-  /** `N.N.N` or `N.N.N-bundleName`; unique. */
-  readonly version: string
-  readonly url: string
-  /** Lower-case hex SHA-256 of the zip at `url`. */
-  readonly sha: string
-  readonly deprecated: boolean
-  /** Null unless `deprecated`. */
-  readonly deprecatedReason: string | null
-  readonly official: boolean
-  readonly enabled: boolean
-  readonly beta: boolean
   readonly createdAt: Date
   readonly updatedAt: Date
 }
@@ -24,10 +13,13 @@ export interface ToolVersionUsage {
 
 /** The fields a client may set; on update each is optional and an absent one is kept. */
 export interface ToolVersionFields {
+  /** `N.N.N` or `N.N.N-bundleName`; unique. */
   readonly version: string
   readonly url: string
+  /** Lower-case hex SHA-256 of the zip at `url`. */
   readonly sha: string
   readonly deprecated: boolean
+  /** Null unless `deprecated`. */
   readonly deprecatedReason: string | null
   readonly official: boolean
   readonly enabled: boolean
