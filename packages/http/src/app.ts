@@ -1,12 +1,21 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { bearerAuth } from './auth/bearer-auth.ts'
+import { authenticate } from './auth/authenticate.ts'
 import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
+import { adminUserRoutes } from './routes/admin-user-routes.ts'
+import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
+import { auditEventRoutes } from './routes/audit-event-routes.ts'
+import { membershipRoutes } from './routes/membership-routes.ts'
+import { organizationRoutes } from './routes/organization-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
+import { runRoutes } from './routes/run-routes.ts'
+import { teamRoutes } from './routes/team-routes.ts'
+import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
+import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024
@@ -31,14 +40,22 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
       },
     }),
   )
+  // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
 
-  const authenticated = bearerAuth(deps.authenticate)
+  const authenticated = authenticate(deps)
   for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {
     app.use(`${prefix}/*`, authenticated, requireSiteAdmin)
     app.route(`${prefix}/tool-versions`, toolVersionRoutes(deps, 'tool-versions'))
     app.route(`${prefix}/terraform-versions`, toolVersionRoutes(deps, 'terraform-versions'))
+    app.route(`${prefix}/users`, adminUserRoutes(deps))
+    app.route(`${prefix}/workspaces`, adminWorkspaceRoutes(deps))
+    app.route(`${prefix}/audit-events`, auditEventRoutes(deps))
   }
   app.use('/api/v2/*', authenticated)
+  app.route('/api/v2/organizations', organizationRoutes(deps))
+  for (const routes of [membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes]) {
+    app.route('/api/v2', routes(deps))
+  }
   return app
 }

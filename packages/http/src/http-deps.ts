@@ -1,14 +1,4 @@
-import type {
-  AuthenticateToken,
-  Edition,
-  CreateToolVersion,
-  DeleteToolVersion,
-  HealthCheck,
-  ListToolVersions,
-  Principal,
-  ShowToolVersion,
-  UpdateToolVersion,
-} from '@cairn/core'
+import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
 
 /** Something that records what went wrong unexpectedly; never given secrets. */
 export interface ErrorLog {
@@ -16,16 +6,8 @@ export interface ErrorLog {
 }
 
 /** The use cases and settings the HTTP adapter serves. */
-export interface HttpDeps {
-  readonly authenticate: AuthenticateToken
+export interface HttpDeps extends UseCases {
   readonly health: HealthCheck
-  readonly toolVersions: {
-    readonly list: ListToolVersions
-    readonly create: CreateToolVersion
-    readonly show: ShowToolVersion
-    readonly update: UpdateToolVersion
-    readonly remove: DeleteToolVersion
-  }
   /** The admin API exists only in the self-hosted edition; elsewhere its routes are 404. */
   readonly edition: Edition
   /** Where clients reach this server, for absolute links; the request's own URL when absent. */

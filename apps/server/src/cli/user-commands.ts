@@ -15,12 +15,9 @@ async function withRuntime<T>(config: Config, purpose: string, work: (runtime: R
 /** `cairn user create`: a user and a first token for it, as the operator. */
 export function createUser(config: Config, args: { username: string; email: string; siteAdmin: boolean }) {
   return withRuntime(config, 'cairn user create', async ({ container }) => {
-    const user = await container
-      .get(TYPES.CreateUser)
-      .execute({ username: args.username, email: args.email, isSiteAdmin: args.siteAdmin }, OPERATOR)
-    const { bearer } = await container
-      .get(TYPES.CreateUserToken)
-      .execute({ username: user.username, description: 'created by cairn user create' }, OPERATOR)
+    const { createUser, userTokens } = container.get(TYPES.UseCases)
+    const user = await createUser.execute({ username: args.username, email: args.email, isSiteAdmin: args.siteAdmin }, OPERATOR)
+    const { bearer } = await userTokens.create.execute({ user: { username: user.username }, description: 'created by cairn user create' }, OPERATOR)
     return { id: user.id, username: user.username, token: bearer }
   })
 }
@@ -28,9 +25,7 @@ export function createUser(config: Config, args: { username: string; email: stri
 /** `cairn token create`: another token for an existing user, as the operator. */
 export function createToken(config: Config, args: { username: string; description?: string }) {
   return withRuntime(config, 'cairn token create', async ({ container }) => {
-    const { token, bearer } = await container
-      .get(TYPES.CreateUserToken)
-      .execute({ username: args.username, description: args.description ?? 'created by cairn token create' }, OPERATOR)
+    const { token, bearer } = await container.get(TYPES.UseCases).userTokens.create.execute({ user: { username: args.username }, description: args.description ?? 'created by cairn token create' }, OPERATOR)
     return { id: token.id, token: bearer }
   })
 }

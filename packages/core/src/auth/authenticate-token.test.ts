@@ -20,13 +20,13 @@ describe('users, tokens and authentication', () => {
   })
 
   it('a token authenticates as its user', async () => {
-    const { bearer } = await issue.execute({ username: 'ada' }, OPERATOR)
+    const { bearer } = await issue.execute({ user: { username: 'ada' } }, OPERATOR)
     const principal = await authenticate.execute(bearer)
-    expect(principal.user).toMatchObject({ username: 'ada', isSiteAdmin: true })
+    expect(principal).toMatchObject({ kind: 'user', user: { username: 'ada', isSiteAdmin: true } })
   })
 
   it('keeps only a hash of the secret', async () => {
-    const { bearer, token } = await issue.execute({ username: 'ada' }, OPERATOR)
+    const { bearer, token } = await issue.execute({ user: { username: 'ada' } }, OPERATOR)
     const stored = await deps.unitOfWork.run(({ tokens }) => tokens.findById(token.id))
     expect(stored?.secretHash).toBeDefined()
     expect(bearer).not.toContain(stored?.secretHash)
@@ -35,20 +35,20 @@ describe('users, tokens and authentication', () => {
   it.each(['', 'garbage', 'at-0000000000000099.cairn.secret1', 'at-0000000000000003.cairn.wrong'])(
     'refuses %j as unauthenticated',
     async (bearer) => {
-      await issue.execute({ username: 'ada' }, OPERATOR)
+      await issue.execute({ user: { username: 'ada' } }, OPERATOR)
       await expect(authenticate.execute(bearer)).rejects.toMatchObject({ code: 'unauthenticated' })
     },
   )
 
   it('refuses a revoked token', async () => {
-    const { bearer, token } = await issue.execute({ username: 'bob' }, OPERATOR)
+    const { bearer, token } = await issue.execute({ user: { username: 'bob' } }, OPERATOR)
     const bob = await authenticate.execute(bearer)
     await new RevokeToken(deps).execute({ tokenId: token.id }, bob)
     await expect(authenticate.execute(bearer)).rejects.toMatchObject({ code: 'unauthenticated' })
   })
 
   it("refuses a suspended user's token", async () => {
-    const { bearer } = await issue.execute({ username: 'bob' }, OPERATOR)
+    const { bearer } = await issue.execute({ user: { username: 'bob' } }, OPERATOR)
     await deps.unitOfWork.run(async ({ users }) => {
       const bob = await users.findByUsername('bob')
       if (bob) await users.update(bob.suspend())
@@ -57,21 +57,21 @@ describe('users, tokens and authentication', () => {
   })
 
   it('users issue their own tokens but not those of others', async () => {
-    const bob: Principal = await authenticate.execute((await issue.execute({ username: 'bob' }, OPERATOR)).bearer)
-    await expect(issue.execute({ username: 'bob' }, bob)).resolves.toBeDefined()
-    await expect(issue.execute({ username: 'ada' }, bob)).rejects.toMatchObject({ code: 'not_found' })
+    const bob: Principal = await authenticate.execute((await issue.execute({ user: { username: 'bob' } }, OPERATOR)).bearer)
+    await expect(issue.execute({ user: { username: 'bob' } }, bob)).resolves.toBeDefined()
+    await expect(issue.execute({ user: { username: 'ada' } }, bob)).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('users may not revoke the tokens of others', async () => {
-    const { token } = await issue.execute({ username: 'ada' }, OPERATOR)
-    const bob = await authenticate.execute((await issue.execute({ username: 'bob' }, OPERATOR)).bearer)
+    const { token } = await issue.execute({ user: { username: 'ada' } }, OPERATOR)
+    const bob = await authenticate.execute((await issue.execute({ user: { username: 'bob' } }, OPERATOR)).bearer)
     await expect(new RevokeToken(deps).execute({ tokenId: token.id }, bob)).rejects.toMatchObject({
       code: 'not_found',
     })
   })
 
   it('only administrators and operators create users', async () => {
-    const bob = await authenticate.execute((await issue.execute({ username: 'bob' }, OPERATOR)).bearer)
+    const bob = await authenticate.execute((await issue.execute({ user: { username: 'bob' } }, OPERATOR)).bearer)
     const create = new CreateUser(deps)
     await expect(create.execute({ username: 'eve', email: 'eve@example.com' }, bob)).rejects.toMatchObject({
       code: 'not_found',

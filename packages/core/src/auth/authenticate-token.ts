@@ -1,8 +1,8 @@
 import { CairnError } from '../errors/cairn-error.ts'
 import type { TokenHasher } from '../ports/token-hasher.ts'
-import type { UnitOfWork } from '../ports/unit-of-work.ts'
-import { parseBearerToken } from '../tokens/auth-token.ts'
-import type { UserPrincipal } from './principal.ts'
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
+import { parseBearerToken, type AuthToken } from '../tokens/auth-token.ts'
+import type { Principal } from './principal.ts'
 
 export interface AuthenticateTokenDeps {
   readonly unitOfWork: UnitOfWork
@@ -11,7 +11,8 @@ export interface AuthenticateTokenDeps {
 
 /**
  * Turns a bearer token into the principal it acts for. Raises `unauthenticated`, saying no more,
- * for a malformed, unknown or revoked token and for one whose user is suspended or gone.
+ * for a malformed, unknown or revoked token, and for one whose user is suspended or whose user,
+ * team or organization is gone.
  */
 export class AuthenticateToken {
   readonly #deps: AuthenticateTokenDeps
@@ -20,20 +21,38 @@ export class AuthenticateToken {
     this.#deps = deps
   }
 
-  async execute(bearer: string): Promise<UserPrincipal> {
+  async execute(bearer: string): Promise<Exclude<Principal, { kind: 'operator' }>> {
     const parsed = parseBearerToken(bearer)
     if (parsed === undefined) throw rejected()
-    return this.#deps.unitOfWork.run(async ({ tokens, users }) => {
-      const token = await tokens.findById(parsed.tokenId)
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const token = await repositories.tokens.findById(parsed.tokenId)
       if (token === undefined || token.revokedAt !== null) throw rejected()
       if (!this.#deps.hasher.matches(parsed.secret, token.secretHash)) throw rejected()
-      const user = await users.findById(token.userId)
-      if (user === undefined || user.isSuspended) throw rejected()
-      return { kind: 'user', user, tokenId: token.id }
+      return principalFor(repositories, token)
     })
   }
 }
 
-function rejected(): CairnError {
-  return new CairnError('unauthenticated', 'the token is missing, invalid, revoked or its user suspended')
+async function principalFor(repositories: Repositories, token: AuthToken) {
+  switch (token.kind) {
+    case 'user': {
+      const user = await repositories.users.findById(token.subjectId)
+      if (user === undefined || user.isSuspended) throw rejected()
+      return { kind: 'user', user, credential: { kind: 'token', tokenId: token.id } } as const
+    }
+    case 'team': {
+      const team = await repositories.teams.findById(token.subjectId)
+      if (team === undefined) throw rejected()
+      return { kind: 'team', team, tokenId: token.id } as const
+    }
+    case 'organization': {
+      const organization = await repositories.organizations.findByName(token.subjectId)
+      if (organization === undefined) throw rejected()
+      return { kind: 'organization', organizationName: organization.name, tokenId: token.id } as const
+    }
+  }
+}
+
+export function rejected(): CairnError {
+  return new CairnError('unauthenticated', 'the credential is missing, invalid, revoked or its user suspended')
 }

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'invalid' // validation; carries field errors
   | 'bad_request' // a malformed request parameter; carries field errors naming the parameter
   | 'precondition' // a state transition that is not allowed now (already suspended, …)
+  | 'conflict' // an action the resource's current state rules out (discarding an applied run)
   | 'forbidden' // the spec's explicit refusals (curation disabled, impersonation refused)
   | 'unauthenticated'
   | 'unavailable' // a dependency is down; retry later

@@ -1,3 +1,9 @@
+import type { AuditLog } from './audit-log.ts'
+import type { MembershipRepository } from './membership-repository.ts'
+import type { OrganizationRepository } from './organization-repository.ts'
+import type { RunRepository } from './run-repository.ts'
+import type { SessionRepository } from './session-repository.ts'
+import type { TeamRepository } from './team-repository.ts'
 import type { TokenRepository } from './token-repository.ts'
 import type { ToolVersionRepository } from './tool-version-repository.ts'
 import type { UserRepository } from './user-repository.ts'
@@ -7,8 +13,14 @@ import type { WorkspaceRepository } from './workspace-repository.ts'
 export interface Repositories {
   readonly users: UserRepository
   readonly tokens: TokenRepository
+  readonly sessions: SessionRepository
+  readonly organizations: OrganizationRepository
+  readonly memberships: MembershipRepository
+  readonly teams: TeamRepository
   readonly toolVersions: ToolVersionRepository
   readonly workspaces: WorkspaceRepository
+  readonly runs: RunRepository
+  readonly auditLog: AuditLog
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

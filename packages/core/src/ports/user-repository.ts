@@ -1,11 +1,33 @@
+import type { Page, PageRequest } from '../shared/page.ts'
 import type { User } from '../users/user.ts'
+
+export interface UserQuery {
+  /** Only users whose username or e-mail address contains this, case-insensitively. */
+  readonly search?: string
+  readonly isSiteAdmin?: boolean
+  readonly isSuspended?: boolean
+  readonly page: PageRequest
+}
+
+/** How many users there are of each kind, across the whole site. */
+export interface UserStatusCounts {
+  readonly total: number
+  readonly suspended: number
+  readonly admin: number
+}
 
 /** Users, stored. Usernames and e-mail addresses are unique. */
 export interface UserRepository {
+  /** A page of users ordered by username, filtered, searched and paged by the store. */
+  list(query: UserQuery): Promise<Page<User>>
+  statusCounts(): Promise<UserStatusCounts>
   findById(id: string): Promise<User | undefined>
   findByUsername(username: string): Promise<User | undefined>
+  findByEmail(email: string): Promise<User | undefined>
   /** Stores a new user. Raises `invalid` on `username` or `email` when either is already taken. */
   add(user: User): Promise<void>
   /** Replaces a stored user's state. */
   update(user: User): Promise<void>
+  /** Removes a user with their memberships, tokens and sessions. */
+  remove(id: string): Promise<void>
 }

@@ -1,8 +1,12 @@
+/** Whom a token acts for: a user, a team (as a service account) or an organization. */
+export type TokenKind = 'user' | 'team' | 'organization'
+
 /** A bearer credential. Only the hash of its secret is kept; the secret is shown once. */
 export interface AuthToken {
   readonly id: string
-  /** The user the token acts as. */
-  readonly userId: string
+  readonly kind: TokenKind
+  /** The user id, team id or organization name the token acts for. */
+  readonly subjectId: string
   readonly description: string | null
   readonly secretHash: string
   readonly createdAt: Date
@@ -11,9 +15,12 @@ export interface AuthToken {
 
 const SEPARATOR = '.cairn.'
 
-/** The string a client sends: the token's id, so it can be found, and its secret, to prove it. */
-export function formatBearerToken(tokenId: string, secret: string): string {
-  return `${tokenId}${SEPARATOR}${secret}`
+/**
+ * The string a client sends: an id, so the stored credential can be found, and a secret, to
+ * prove it. Tokens and session cookies share the form.
+ */
+export function formatBearerToken(id: string, secret: string): string {
+  return `${id}${SEPARATOR}${secret}`
 }
 
 /** Splits a bearer token into id and secret; undefined when it is not one of ours. */

@@ -1,27 +1,12 @@
 import { isSiteAdmin, type Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import type { Clock } from '../ports/clock.ts'
-import type { IdGenerator } from '../ports/id-generator.ts'
-import type { TokenHasher } from '../ports/token-hasher.ts'
-import type { UnitOfWork } from '../ports/unit-of-work.ts'
-import { formatBearerToken, type AuthToken } from './auth-token.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { issueToken, type CreatedToken } from './issue-token.ts'
 
 export interface CreateUserTokenCommand {
-  readonly username: string
+  /** The user, by username or by id. */
+  readonly user: { readonly username: string } | { readonly id: string }
   readonly description?: string
-}
-
-/** The stored token and the bearer string for it, which is never shown again. */
-export interface CreatedToken {
-  readonly token: AuthToken
-  readonly bearer: string
-}
-
-export interface CreateUserTokenDeps {
-  readonly unitOfWork: UnitOfWork
-  readonly clock: Clock
-  readonly ids: IdGenerator
-  readonly hasher: TokenHasher
 }
 
 /**
@@ -29,29 +14,23 @@ export interface CreateUserTokenDeps {
  * anyone's. Raises `not_found` when the user is absent or the caller may not see it.
  */
 export class CreateUserToken {
-  readonly #deps: CreateUserTokenDeps
+  readonly #deps: UseCaseDeps
 
-  constructor(deps: CreateUserTokenDeps) {
+  constructor(deps: UseCaseDeps) {
     this.#deps = deps
   }
 
   async execute(command: CreateUserTokenCommand, principal: Principal): Promise<CreatedToken> {
-    const { unitOfWork, clock, ids, hasher } = this.#deps
-    return unitOfWork.run(async ({ users, tokens }) => {
-      const user = await users.findByUsername(command.username)
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const { users } = repositories
+      const user = 'id' in command.user ? await users.findById(command.user.id) : await users.findByUsername(command.user.username)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
       if (user === undefined || !(isSelf || isSiteAdmin(principal))) throw CairnError.notFound('user')
-      const secret = hasher.newSecret()
-      const token: AuthToken = {
-        id: ids.next('at'),
-        userId: user.id,
+      return issueToken(this.#deps, repositories, {
+        kind: 'user',
+        subjectId: user.id,
         description: command.description ?? null,
-        secretHash: hasher.hash(secret),
-        createdAt: clock.now(),
-        revokedAt: null,
-      }
-      await tokens.add(token)
-      return { token, bearer: formatBearerToken(token.id, secret) }
+      })
     })
   }
 }

@@ -9,7 +9,7 @@ export interface RevokeTokenDeps {
 }
 
 /**
- * Revokes a token so it no longer authenticates. Users revoke their own; site admins and
+ * Revokes a user token so it no longer authenticates. Users revoke their own; site admins and
  * operators revoke anyone's. Raises `not_found` when absent or not the caller's to revoke.
  */
 export class RevokeToken {
@@ -22,8 +22,8 @@ export class RevokeToken {
   async execute(command: { readonly tokenId: string }, principal: Principal): Promise<void> {
     await this.#deps.unitOfWork.run(async ({ tokens }) => {
       const token = await tokens.findById(command.tokenId)
-      const isOwn = principal.kind === 'user' && principal.user.id === token?.userId
-      if (token === undefined || !(isOwn || isSiteAdmin(principal))) throw CairnError.notFound('token')
+      const isOwn = principal.kind === 'user' && token?.kind === 'user' && principal.user.id === token.subjectId
+      if (token?.kind !== 'user' || !(isOwn || isSiteAdmin(principal))) throw CairnError.notFound('token')
       if (token.revokedAt !== null) return
       await tokens.update({ ...token, revokedAt: this.#deps.clock.now() })
     })

@@ -7,8 +7,8 @@ import { ListToolVersions } from './list-tool-versions.ts'
 import { ShowToolVersion } from './show-tool-version.ts'
 import { UpdateToolVersion } from './update-tool-version.ts'
 
-const admin: Principal = { kind: 'user', user: aUser({ isSiteAdmin: true }), tokenId: 'at-1' }
-const member: Principal = { kind: 'user', user: aUser(), tokenId: 'at-2' }
+const admin: Principal = { kind: 'user', user: aUser({ isSiteAdmin: true }), credential: { kind: 'token', tokenId: 'at-1' } }
+const member: Principal = { kind: 'user', user: aUser(), credential: { kind: 'token', tokenId: 'at-2' } }
 const required = { version: '1.9.0', url: 'https://releases.example.com/t.zip', sha: 'b'.repeat(64) }
 const PAGE = { number: 1, size: 20 }
 

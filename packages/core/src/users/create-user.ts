@@ -1,4 +1,4 @@
-import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
+import { assertSiteAdmin, userOf, type Principal } from '../auth/principal.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { IdGenerator } from '../ports/id-generator.ts'
@@ -10,6 +10,7 @@ export interface CreateUserCommand {
   readonly username: string
   readonly email: string
   readonly isSiteAdmin?: boolean
+  readonly isServiceAccount?: boolean
 }
 
 export interface CreateUserDeps {
@@ -34,6 +35,9 @@ export class CreateUser {
     const errors = new FieldErrors()
     const username = errors.collect(() => parseUsername(command.username))
     const email = errors.collect(() => parseEmail(command.email))
+    if (command.isSiteAdmin === true && command.isServiceAccount === true) {
+      errors.add('isAdmin', 'a service account cannot be an administrator')
+    }
     errors.throwIfAny()
     const user = new User({
       id: this.#deps.ids.next('user'),
@@ -41,11 +45,21 @@ export class CreateUser {
       email: email ?? '',
       isSiteAdmin: command.isSiteAdmin ?? false,
       isSuspended: false,
-      isServiceAccount: false,
+      isServiceAccount: command.isServiceAccount ?? false,
       twoFactorEnabled: false,
       createdAt: this.#deps.clock.now(),
     })
-    await this.#deps.unitOfWork.run((repositories) => repositories.users.add(user))
+    await this.#deps.unitOfWork.run(async ({ users, auditLog }) => {
+      await users.add(user)
+      await auditLog.record({
+        id: this.#deps.ids.next('ae'),
+        type: 'user.created',
+        actorId: userOf(principal)?.id ?? null,
+        targetId: user.id,
+        reason: null,
+        occurredAt: user.createdAt,
+      })
+    })
     return user
   }
 }

@@ -18,6 +18,7 @@ export type AttributeValues<S extends AttributeSpec> = { -readonly [F in keyof S
 export function readAttributes<S extends AttributeSpec>(
   attributes: Readonly<Record<string, unknown>>,
   spec: S,
+  pointer = '/data/attributes',
 ): AttributeValues<S> {
   const errors = new FieldErrors()
   const values: Record<string, unknown> = {}
@@ -25,7 +26,7 @@ export function readAttributes<S extends AttributeSpec>(
     const value = attributes[name]
     if (value === undefined || (value === null && kind !== 'string-or-null')) continue
     if (matches(value, kind)) values[field] = value
-    else errors.add(`/data/attributes/${name}`, `must be ${describe(kind)}`)
+    else errors.add(`${pointer}/${name}`, `must be ${describe(kind)}`)
   }
   errors.throwIfAny()
   return values as AttributeValues<S>

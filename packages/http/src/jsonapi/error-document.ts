@@ -6,6 +6,7 @@ export const STATUS = {
   invalid: 422,
   bad_request: 400,
   precondition: 400,
+  conflict: 409,
   forbidden: 403,
   unauthenticated: 401,
   unavailable: 503,
@@ -16,16 +17,24 @@ const TITLE = {
   invalid: 'invalid attribute',
   bad_request: 'invalid parameter',
   precondition: 'bad request',
+  conflict: 'conflict',
   forbidden: 'forbidden',
   unauthenticated: 'unauthorized',
   unavailable: 'service unavailable',
 } as const satisfies Record<ErrorCode, string>
 
+/**
+ * Where an error object points. A field error's `field` names a domain field (`deprecatedReason`,
+ * an attribute), a JSON pointer into the body (`/reason`) or, with a leading `?`, a query
+ * parameter (`?page[size]`).
+ */
+export type ErrorSource = { readonly pointer: string } | { readonly parameter: string }
+
 export interface ErrorObject {
   readonly status: string
   readonly title: string
   readonly detail?: string
-  readonly source?: { readonly pointer: string } | { readonly parameter: string }
+  readonly source?: ErrorSource
 }
 
 export interface ErrorDocument {
@@ -42,18 +51,20 @@ export function errorDocument(error: CairnError): ErrorDocument {
       status,
       title,
       detail: `${humanName(field)} ${field.message}`,
-      source: error.code === 'bad_request' ? { parameter: field.field } : { pointer: attributePointer(field.field) },
+      source: sourceOf(field.field),
     })),
   }
 }
 
-/** `deprecatedReason` → `/data/attributes/deprecated-reason`; fields already a pointer pass through. */
-export function attributePointer(field: string): string {
-  if (field.startsWith('/') || field === '') return field
-  return `/data/attributes/${field.split('.').map(kebabCase).join('/')}`
+/** `deprecatedReason` → `/data/attributes/deprecated-reason`; pointers and parameters pass through. */
+function sourceOf(field: string): ErrorSource {
+  if (field.startsWith('?')) return { parameter: field.slice(1) }
+  if (field.startsWith('/') || field === '') return { pointer: field }
+  return { pointer: `/data/attributes/${field.split('.').map(kebabCase).join('/')}` }
 }
 
 function humanName(field: FieldError): string {
+  if (field.field.startsWith('?')) return field.field.slice(1)
   const last = field.field.split('/').at(-1) ?? field.field
   return kebabCase(last)
 }

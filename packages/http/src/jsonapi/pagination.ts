@@ -1,4 +1,6 @@
-import { CairnError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '@cairn/core'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '@cairn/core'
+
+import { queryError } from './query-parameters.ts'
 
 /**
  * Reads `page[number]` and `page[size]`. Absent values take the defaults (1 and 20); a size above
@@ -16,9 +18,7 @@ function positiveInteger(query: (name: string) => string | undefined, name: stri
   if (raw === undefined) return undefined
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
   if (!(value >= 1)) {
-    throw new CairnError('bad_request', `${name} must be a positive whole number`, [
-      { field: name, message: 'must be a positive whole number' },
-    ])
+    throw queryError(name, 'must be a positive whole number')
   }
   return value
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 /** The parts of a request's primary resource that handlers read. */
 export interface RequestResource {
   readonly attributes: Readonly<Record<string, unknown>>
+  readonly relationships: Readonly<Record<string, unknown>>
 }
 
 function malformed(pointer: string, message: string): CairnError {
@@ -15,18 +16,25 @@ function malformed(pointer: string, message: string): CairnError {
  * Raises `invalid` with a pointer for malformed JSON, a missing `data`, or a wrong `data.type`.
  */
 export async function readResource(c: Context, type: string): Promise<RequestResource> {
-  let body: unknown
-  try {
-    body = JSON.parse(await c.req.text())
-  } catch {
-    throw malformed('', 'must be a JSON document')
-  }
+  const body = await readJsonBody(c)
   if (!isObject(body) || !isObject(body['data'])) throw malformed('/data', 'must be a resource object')
   const data = body['data']
   if (data['type'] !== type) throw malformed('/data/type', `must be "${type}"`)
   const attributes = data['attributes'] ?? {}
   if (!isObject(attributes)) throw malformed('/data/attributes', 'must be an object')
-  return { attributes }
+  const relationships = data['relationships'] ?? {}
+  if (!isObject(relationships)) throw malformed('/data/relationships', 'must be an object')
+  return { attributes, relationships }
+}
+
+/** The request body parsed as JSON. Raises `invalid` (pointer "") when it is not JSON. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  try {
+    return text === '' ? {} : (JSON.parse(text) as unknown)
+  } catch {
+    throw malformed('', 'must be a JSON document')
+  }
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

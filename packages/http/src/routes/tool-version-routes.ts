@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
-import { paginationLinks, paginationMeta, parsePageRequest } from '../jsonapi/pagination.ts'
+import { listDocument } from '../jsonapi/documents.ts'
+import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { readResource } from '../jsonapi/request-document.ts'
-import { publicUrl } from '../jsonapi/public-url.ts'
 import {
   readToolVersionCreate,
   readToolVersionUpdate,
@@ -26,12 +26,7 @@ export function toolVersionRoutes(deps: HttpDeps, type: ToolVersionType) {
         },
         c.var.principal,
       )
-      const meta = paginationMeta(page)
-      return jsonApi(c, {
-        data: page.items.map((item) => toolVersionResource(item, type)),
-        links: paginationLinks(publicUrl(c, deps.baseUrl), meta),
-        meta: { pagination: meta },
-      })
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map((item) => toolVersionResource(item, type))))
     })
     .post('/', async (c) => {
       const command = readToolVersionCreate(await readResource(c, type))

@@ -1,0 +1,87 @@
+import type { Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import type { Page, PageRequest } from '../shared/page.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { parseEmail } from '../users/username.ts'
+import { type Organization, parseOrganizationName } from './organization.ts'
+import { requireOrganization } from './organization-access.ts'
+import { OWNERS_TEAM, type Team } from './team.ts'
+
+export interface CreateOrganizationCommand {
+  readonly name: string
+  readonly email: string
+}
+
+/**
+ * Organizations: a user creates one and becomes its first owner; members read it; owners change
+ * and delete it. Everyone else is told it does not exist (`not_found`).
+ */
+export class ManageOrganizations {
+  readonly #deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>
+
+  constructor(deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>) {
+    this.#deps = deps
+  }
+
+  async create(command: CreateOrganizationCommand, principal: Principal): Promise<Organization> {
+    if (principal.kind !== 'user') throw new CairnError('forbidden', 'only a user can create an organization')
+    const name = parseOrganizationName(command.name)
+    const email = parseEmail(command.email)
+    const now = this.#deps.clock.now()
+    const organization: Organization = { name, email, createdAt: now }
+    const owners: Team = {
+      id: this.#deps.ids.next('team'),
+      organizationName: name,
+      name: OWNERS_TEAM,
+      access: { manageModules: true, manageWorkspaces: true },
+      createdAt: now,
+    }
+    await this.#deps.unitOfWork.run(async ({ organizations, teams, memberships }) => {
+      await organizations.add(organization)
+      await teams.add(owners)
+      const membershipId = this.#deps.ids.next('ou')
+      await memberships.add({ id: membershipId, organizationName: name, userId: principal.user.id, createdAt: now })
+      await teams.addMember(owners.id, principal.user.id)
+    })
+    return organization
+  }
+
+  show(command: { readonly name: string }, principal: Principal): Promise<Organization> {
+    return this.#deps.unitOfWork.run((repositories) => requireOrganization(repositories, principal, command.name, 'canRead'))
+  }
+
+  /** The organizations the principal belongs to (all of them for the operator). */
+  list(page: PageRequest, principal: Principal): Promise<Page<Organization>> {
+    return this.#deps.unitOfWork.run(async ({ organizations }) => {
+      switch (principal.kind) {
+        case 'operator':
+          return organizations.list({ page })
+        case 'user':
+          return organizations.list({ memberUserId: principal.user.id, page })
+        default: {
+          const name = principal.kind === 'team' ? principal.team.organizationName : principal.organizationName
+          const own = await organizations.findByName(name)
+          const items = own === undefined || page.number > 1 ? [] : [own]
+          return { items, total: own === undefined ? 0 : 1, request: page }
+        }
+      }
+    })
+  }
+
+  update(command: { readonly name: string; readonly email?: string }, principal: Principal): Promise<Organization> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const current = await requireOrganization(repositories, principal, command.name, 'isOwner')
+      const updated = { ...current, ...(command.email !== undefined && { email: parseEmail(command.email) }) }
+      await repositories.organizations.update(updated)
+      return updated
+    })
+  }
+
+  /** Deletes the organization with everything in it. */
+  remove(command: { readonly name: string }, principal: Principal): Promise<void> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      await requireOrganization(repositories, principal, command.name, 'isOwner')
+      await repositories.organizations.remove(command.name)
+    })
+  }
+}

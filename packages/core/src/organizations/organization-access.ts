@@ -1,0 +1,72 @@
+import type { Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
+import type { Organization } from './organization.ts'
+import { isOwnersTeam, type Team } from './team.ts'
+
+/** What a principal may do in one organization. */
+export interface OrganizationAccess {
+  readonly canRead: boolean
+  /** Create and publish modules and their versions (spec §5.2). */
+  readonly canManageModules: boolean
+  readonly canManageWorkspaces: boolean
+  /** Owners update and delete modules (spec §5.3) and manage teams, members and the organization. */
+  readonly isOwner: boolean
+}
+
+const NONE: OrganizationAccess = { canRead: false, canManageModules: false, canManageWorkspaces: false, isOwner: false }
+
+function fromTeams(teams: readonly Team[]): OrganizationAccess {
+  const isOwner = teams.some(isOwnersTeam)
+  return {
+    canRead: teams.length > 0,
+    canManageModules: isOwner || teams.some((team) => team.access.manageModules),
+    canManageWorkspaces: isOwner || teams.some((team) => team.access.manageWorkspaces),
+    isOwner,
+  }
+}
+
+/**
+ * Works out a principal's access to an organization from its memberships: a user through the
+ * teams they are on (members on no team may read), a team token through its team, an
+ * organization token reads and manages modules and workspaces but does not own.
+ */
+export async function organizationAccess(
+  repositories: Repositories,
+  principal: Principal,
+  organizationName: string,
+): Promise<OrganizationAccess> {
+  switch (principal.kind) {
+    case 'operator':
+      return { canRead: true, canManageModules: true, canManageWorkspaces: true, isOwner: true }
+    case 'organization':
+      return principal.organizationName === organizationName
+        ? { canRead: true, canManageModules: true, canManageWorkspaces: true, isOwner: false }
+        : NONE
+    case 'team':
+      return principal.team.organizationName === organizationName ? fromTeams([principal.team]) : NONE
+    case 'user': {
+      const membership = await repositories.memberships.find(organizationName, principal.user.id)
+      if (membership === undefined) return NONE
+      const access = fromTeams(await repositories.teams.teamsOf(organizationName, principal.user.id))
+      return { ...access, canRead: true }
+    }
+  }
+}
+
+/**
+ * The organization, when the principal has the access `need` to it. Raises `not_found` both
+ * when it does not exist and when the principal lacks that access, as the real API does.
+ */
+export async function requireOrganization(
+  repositories: Repositories,
+  principal: Principal,
+  organizationName: string,
+  need: keyof OrganizationAccess,
+): Promise<Organization> {
+  const organization = await repositories.organizations.findByName(organizationName)
+  if (organization === undefined) throw CairnError.notFound('organization')
+  const access = await organizationAccess(repositories, principal, organizationName)
+  if (!access[need]) throw CairnError.notFound('organization')
+  return organization
+}

@@ -1,0 +1,102 @@
+import { impersonatorOf, userOf, type Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { formatBearerToken } from '../tokens/auth-token.ts'
+import type { User } from '../users/user.ts'
+import { SESSION_LIFETIME_MS, type Session } from './session.ts'
+
+/** A new cookie session and the cookie value that carries it, shown only in the Set-Cookie. */
+export interface StartedSession {
+  readonly session: Session
+  readonly cookie: string
+}
+
+const MAX_REASON_LENGTH = 1000
+
+/**
+ * Site administrators impersonate users (spec §3, §4.3): the reason goes to the audit log, and a
+ * cookie session acting as the user begins. Ending it gives the administrator a session of their
+ * own again. While impersonating, only these two actions still see the administrator behind.
+ */
+export class Impersonation {
+  readonly #deps: UseCaseDeps
+
+  constructor(deps: UseCaseDeps) {
+    this.#deps = deps
+  }
+
+  start(command: { readonly userId: string; readonly reason: string | undefined }, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories): Promise<StartedSession> => {
+      const admin = actingAdministrator(principal)
+      if (impersonatorOf(principal) !== null) throw new CairnError('forbidden', 'the client is already impersonating a user')
+      const reason = command.reason?.trim() ?? ''
+      // The body is plain JSON, not a JSON:API document, hence the pointer `/reason`.
+      if (reason === '') {
+        throw new CairnError('precondition', 'a reason is required', [{ field: '/reason', message: 'is required' }])
+      }
+      if (reason.length > MAX_REASON_LENGTH) {
+        throw CairnError.invalidField('/reason', `must be at most ${MAX_REASON_LENGTH} characters`)
+      }
+      const target = await repositories.users.findById(command.userId)
+      if (target === undefined) throw CairnError.notFound('user')
+      if (target.isServiceAccount) throw new CairnError('forbidden', 'service accounts cannot be impersonated')
+      if (target.id === admin.id) throw new CairnError('forbidden', 'you cannot impersonate yourself')
+      const started = await this.#startSession(repositories, { userId: target.id, impersonatorId: admin.id, reason })
+      await this.#audit(repositories, 'user.impersonation_started', admin, target.id, reason)
+      return started
+    })
+  }
+
+  /** Ends the impersonation this request is made in. Raises `precondition` outside one. */
+  end(principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories): Promise<StartedSession> => {
+      const admin = actingAdministrator(principal)
+      if (principal.kind !== 'user' || principal.credential.kind !== 'session' || impersonatorOf(principal) === null) {
+        throw new CairnError('precondition', 'the client is not in an impersonation session')
+      }
+      const current = await repositories.sessions.findById(principal.credential.sessionId)
+      if (current !== undefined) await repositories.sessions.update({ ...current, endedAt: this.#deps.clock.now() })
+      const started = await this.#startSession(repositories, { userId: admin.id, impersonatorId: null, reason: null })
+      await this.#audit(repositories, 'user.impersonation_ended', admin, principal.user.id, null)
+      return started
+    })
+  }
+
+  async #startSession(
+    repositories: Repositories,
+    who: Pick<Session, 'userId' | 'impersonatorId' | 'reason'>,
+  ): Promise<StartedSession> {
+    const { ids, clock, hasher } = this.#deps
+    const secret = hasher.newSecret()
+    const now = clock.now()
+    const session: Session = {
+      id: ids.next('sess'),
+      ...who,
+      secretHash: hasher.hash(secret),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      endedAt: null,
+    }
+    await repositories.sessions.add(session)
+    return { session, cookie: formatBearerToken(session.id, secret) }
+  }
+
+  async #audit(
+    repositories: Repositories,
+    type: 'user.impersonation_started' | 'user.impersonation_ended',
+    admin: User,
+    targetId: string,
+    reason: string | null,
+  ) {
+    const event = { id: this.#deps.ids.next('ae'), type, actorId: admin.id, targetId, reason, occurredAt: this.#deps.clock.now() }
+    await repositories.auditLog.record(event)
+  }
+}
+
+/** The administrator behind the request: the impersonator during an impersonation. */
+function actingAdministrator(principal: Principal): User {
+  const admin = impersonatorOf(principal) ?? userOf(principal)
+  if (admin === null || !admin.isSiteAdmin) throw CairnError.notFound('resource')
+  return admin
+}

@@ -1,0 +1,51 @@
+import { ListAuditEvents } from './audit/list-audit-events.ts'
+import { AuthenticateToken } from './auth/authenticate-token.ts'
+import { ManageMemberships } from './organizations/manage-memberships.ts'
+import { ManageOrganizations } from './organizations/manage-organizations.ts'
+import { ManageTeams } from './organizations/manage-teams.ts'
+import { ManageRuns } from './runs/manage-runs.ts'
+import { AuthenticateSession } from './sessions/authenticate-session.ts'
+import { Impersonation } from './sessions/impersonation.ts'
+import type { UseCaseDeps } from './shared/use-case-deps.ts'
+import { CreateUserToken } from './tokens/create-user-token.ts'
+import { ListUserTokens } from './tokens/list-user-tokens.ts'
+import { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
+import { RevokeToken } from './tokens/revoke-token.ts'
+import { CreateToolVersion } from './tool-versions/create-tool-version.ts'
+import { DeleteToolVersion } from './tool-versions/delete-tool-version.ts'
+import { ListToolVersions } from './tool-versions/list-tool-versions.ts'
+import { ShowToolVersion } from './tool-versions/show-tool-version.ts'
+import { UpdateToolVersion } from './tool-versions/update-tool-version.ts'
+import { AdminUsers } from './users/admin-users.ts'
+import { CreateUser } from './users/create-user.ts'
+import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
+import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
+
+/** Every use case over one set of ports: what an embedding service or an adapter calls. */
+export function createUseCases(deps: UseCaseDeps) {
+  return {
+    authenticateToken: new AuthenticateToken(deps),
+    authenticateSession: new AuthenticateSession(deps),
+    toolVersions: {
+      list: new ListToolVersions(deps),
+      create: new CreateToolVersion(deps),
+      show: new ShowToolVersion(deps),
+      update: new UpdateToolVersion(deps),
+      remove: new DeleteToolVersion(deps),
+    },
+    createUser: new CreateUser(deps),
+    adminUsers: new AdminUsers(deps),
+    impersonation: new Impersonation(deps),
+    adminWorkspaces: new AdminWorkspaces(deps),
+    auditEvents: new ListAuditEvents(deps),
+    organizations: new ManageOrganizations(deps),
+    memberships: new ManageMemberships(deps),
+    teams: new ManageTeams(deps),
+    serviceTokens: new ManageServiceTokens(deps),
+    userTokens: { create: new CreateUserToken(deps), list: new ListUserTokens(deps), revoke: new RevokeToken(deps) },
+    workspaces: new ManageWorkspaces(deps),
+    runs: new ManageRuns(deps),
+  }
+}
+
+export type UseCases = ReturnType<typeof createUseCases>
