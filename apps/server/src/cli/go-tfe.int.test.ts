@@ -93,6 +93,7 @@ async function buildClient(go: string): Promise<string> {
       timeout: 280_000,
     })
   } catch (error) {
+    rmSync(partial, { force: true })
     const failed = error as { message: string; stderr?: string }
     throw new Error(`go build of ${FIXTURE} failed: ${failed.stderr ?? failed.message}`, { cause: error })
   }

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
+import { FieldErrors } from '../errors/field-errors.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { parseEmail } from '../users/username.ts'
@@ -25,8 +26,10 @@ export class ManageOrganizations {
 
   async create(command: CreateOrganizationCommand, principal: Principal): Promise<Organization> {
     if (principal.kind !== 'user') throw new CairnError('forbidden', 'only a user can create an organization')
-    const name = parseOrganizationName(command.name)
-    const email = parseEmail(command.email)
+    const errors = new FieldErrors()
+    const name = errors.collect(() => parseOrganizationName(command.name)) ?? ''
+    const email = errors.collect(() => parseEmail(command.email)) ?? ''
+    errors.throwIfAny()
     const now = this.#deps.clock.now()
     const organization: Organization = { name, email, createdAt: now }
     const owners: Team = {

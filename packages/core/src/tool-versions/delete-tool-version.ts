@@ -23,11 +23,11 @@ export class DeleteToolVersion {
       const toolVersion = await toolVersions.findById(command.id)
       if (toolVersion === undefined) throw CairnError.notFound('tool version')
       if (toolVersion.official) {
-        throw CairnError.invalidField('official', 'an official tool version cannot be deleted')
+        throw CairnError.invalidField('official', 'is true: official tool versions cannot be deleted')
       }
       const usage = await workspaces.countUsingToolVersion(toolVersion.id)
       if (usage > 0) {
-        throw CairnError.invalidField('usage', `the tool version is used by ${usage} workspace(s)`)
+        throw CairnError.invalidField('usage', `is ${usage}: a tool version that workspaces use cannot be deleted`)
       }
       await toolVersions.remove(toolVersion.id)
     })

@@ -1,4 +1,4 @@
-import { aToolVersion, aUser, aWorkspace, inMemoryDeps } from '@cairn/testing'
+import { aToolVersion, aUser, aWorkspace, inMemoryDeps, inOrganization } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Principal } from '../auth/principal.ts'
 import { CreateToolVersion } from './create-tool-version.ts'
@@ -74,7 +74,7 @@ describe('tool version use cases (spec §4.4)', () => {
   describe('show', () => {
     it('returns the tool version with its usage', async () => {
       const { toolVersion } = await create.execute(required, admin)
-      await deps.unitOfWork.run(({ workspaces }) => workspaces.add(aWorkspace({ toolVersionId: toolVersion.id })))
+      await deps.unitOfWork.run((repositories) => inOrganization(repositories, aWorkspace({ toolVersionId: toolVersion.id })))
       await expect(show.execute({ id: toolVersion.id }, admin)).resolves.toEqual({ toolVersion, usage: 1 })
     })
 
@@ -145,7 +145,7 @@ describe('tool version use cases (spec §4.4)', () => {
 
     it('422: a version a workspace uses', async () => {
       const { toolVersion } = await create.execute(required, admin)
-      await deps.unitOfWork.run(({ workspaces }) => workspaces.add(aWorkspace({ toolVersionId: toolVersion.id })))
+      await deps.unitOfWork.run((repositories) => inOrganization(repositories, aWorkspace({ toolVersionId: toolVersion.id })))
       await expect(remove.execute({ id: toolVersion.id }, admin)).rejects.toMatchObject({
         code: 'invalid',
         fields: [{ field: 'usage' }],

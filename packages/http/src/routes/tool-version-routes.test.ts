@@ -1,4 +1,4 @@
-import { aWorkspace } from '@cairn/testing'
+import { aWorkspace, inOrganization } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { JSON_API } from '../jsonapi/media-type.ts'
 import { testApp, type TestApp } from '../test-support/test-app.ts'
@@ -129,7 +129,7 @@ describe.each(['/api/v2/admin', '/admin'])('admin tool versions under %s (spec Â
   describe('show', () => {
     it('200: the tool-versions document with its usage', async () => {
       const created = await createOne()
-      await t.deps.unitOfWork.run(({ workspaces }) => workspaces.add(aWorkspace({ toolVersionId: created.id })))
+      await t.deps.unitOfWork.run((repositories) => inOrganization(repositories, aWorkspace({ toolVersionId: created.id })))
       const response = await t.call('GET', `${base}/${created.id}`, t.adminToken)
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toBe(JSON_API)
@@ -221,7 +221,7 @@ describe.each(['/api/v2/admin', '/admin'])('admin tool versions under %s (spec Â
 
     it('422: a version used by a workspace', async () => {
       const created = await createOne()
-      await t.deps.unitOfWork.run(({ workspaces }) => workspaces.add(aWorkspace({ toolVersionId: created.id })))
+      await t.deps.unitOfWork.run((repositories) => inOrganization(repositories, aWorkspace({ toolVersionId: created.id })))
       const response = await t.call('DELETE', `${base}/${created.id}`, t.adminToken)
       expect(response.status).toBe(422)
       expect((await t.call('GET', `${base}/${created.id}`, t.adminToken)).status).toBe(200)
