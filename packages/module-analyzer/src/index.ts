@@ -1,0 +1,2 @@
+export { TarModuleAnalyzer, TEMP_DIRECTORY_PREFIX } from './tar-module-analyzer.ts'
+export { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits, type TarModuleAnalyzerOptions } from './analyzer-options.ts'

@@ -1,0 +1,8 @@
+variable "greeting" {
+  type    = string
+  default = "hello"
+}
+
+output "message" {
+  value = "${var.greeting}, world"
+}

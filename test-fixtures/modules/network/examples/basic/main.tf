@@ -1,0 +1,6 @@
+module "network" {
+  source = "../.."
+
+  name        = "basic"
+  db_password = "not-a-secret"
+}

@@ -1,0 +1,1 @@
+subnet-${index}

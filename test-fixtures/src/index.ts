@@ -1,0 +1,5 @@
+export * from './tar-archive.ts'
+export * from './pack-directory.ts'
+export * from './fixture-modules.ts'
+export type { GeneratedBody } from './bodies.ts'
+export * as hostile from './hostile-archives.ts'
