@@ -1,6 +1,7 @@
 import type { AuditLog } from './audit-log.ts'
 import type { MembershipRepository } from './membership-repository.ts'
 import type { OrganizationRepository } from './organization-repository.ts'
+import type { RegistryModuleRepository } from './registry-module-repository.ts'
 import type { RunRepository } from './run-repository.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { TeamRepository } from './team-repository.ts'
@@ -20,6 +21,7 @@ export interface Repositories {
   readonly toolVersions: ToolVersionRepository
   readonly workspaces: WorkspaceRepository
   readonly runs: RunRepository
+  readonly registryModules: RegistryModuleRepository
   readonly auditLog: AuditLog
 }
 

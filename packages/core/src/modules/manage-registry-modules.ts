@@ -1,0 +1,220 @@
+import type { Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import { FieldErrors } from '../errors/field-errors.ts'
+import { requireOrganization } from '../organizations/organization-access.ts'
+import type { BlobStore } from '../ports/blob-store.ts'
+import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
+import type { Edition } from '../shared/edition.ts'
+import type { Page } from '../shared/page.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { assertCurationAllowed, findModule } from './find-module.ts'
+import { parseModuleName, parseNamespace, parseProvider, type ModuleAddress, type RegistryName } from './module-address.ts'
+import type { ModuleView } from './module-view.ts'
+import type { RegistryModule } from './registry-module.ts'
+
+export interface CreateRegistryModuleCommand {
+  readonly organizationName: string
+  readonly name: string
+  readonly provider: string
+  /** Only for public modules; a private module's namespace is its organization's name. */
+  readonly namespace?: string
+  readonly registryName?: RegistryName
+  readonly noCode?: boolean
+}
+
+export interface UpdateRegistryModuleCommand {
+  readonly organizationName: string
+  readonly address: ModuleAddress
+  readonly branch?: string
+  readonly tags?: boolean
+  readonly testsEnabled?: boolean
+}
+
+export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
+  readonly edition: Edition
+  readonly blobs: BlobStore
+}
+
+type Target = { readonly organizationName: string; readonly address: ModuleAddress }
+
+/**
+ * An organization's registry modules (spec §4.1, without VCS): members read them, teams that
+ * manage modules create them, owners change and delete them. Deleting the last version of a
+ * provider deletes the provider; a module is gone with its last provider (spec §3).
+ */
+export class ManageRegistryModules {
+  readonly #deps: RegistryModulesDeps
+
+  constructor(deps: RegistryModulesDeps) {
+    this.#deps = deps
+  }
+
+  create(command: CreateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
+    const registryName = command.registryName ?? 'private'
+    assertCurationAllowed(this.#deps.edition, registryName)
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      await requireOrganization(repositories, principal, command.organizationName, 'canManageModules')
+      const address = addressFor(command, registryName)
+      const now = this.#deps.clock.now()
+      const module: RegistryModule = {
+        id: this.#deps.ids.next('mod'),
+        organizationName: command.organizationName,
+        ...address,
+        status: registryName === 'public' ? 'setup_complete' : 'pending',
+        publishingMechanism: 'non_vcs',
+        noCode: command.noCode ?? false,
+        vcsRepo: null,
+        testsEnabled: false,
+        createdAt: now,
+        updatedAt: now,
+      }
+      await repositories.registryModules.add(module)
+      return { module, versions: [] }
+    })
+  }
+
+  list(query: RegistryModuleQuery, principal: Principal): Promise<Page<ModuleView>> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      await requireOrganization(repositories, principal, query.organizationName, 'canRead')
+      const page = await repositories.registryModules.list(query)
+      return { ...page, items: await withVersions(repositories, page.items) }
+    })
+  }
+
+  show(target: Target, principal: Principal): Promise<ModuleView> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
+      const [view] = await withVersions(repositories, [module])
+      return view ?? { module, versions: [] }
+    })
+  }
+
+  /** A module provider by id, as the official Go client reads it. */
+  showById(command: { readonly id: string }, principal: Principal): Promise<ModuleView> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const module = await repositories.registryModules.findById(command.id)
+      if (module === undefined) throw CairnError.notFound('registry module')
+      const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
+      await findModule(repositories, principal, target, 'canRead')
+      const [view] = await withVersions(repositories, [module])
+      return view ?? { module, versions: [] }
+    })
+  }
+
+  /** Changes the publishing settings; omitted ones keep their value. Owners only. */
+  update(command: UpdateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
+      const updated = applyUpdate(module, command, this.#deps.clock.now())
+      await repositories.registryModules.update(updated)
+      const [view] = await withVersions(repositories, [updated])
+      return view ?? { module: updated, versions: [] }
+    })
+  }
+
+  /** Deletes every provider of a module. For a public module, only its curated record goes. */
+  removeModule(target: Target, principal: Principal): Promise<void> {
+    return this.#remove(target, principal, async (repositories) => {
+      const providers = await repositories.registryModules.providersOf(target.organizationName, target.address)
+      if (providers.length === 0) throw CairnError.notFound('registry module')
+      return providers
+    })
+  }
+
+  /** Deletes one provider with its versions. Not for public modules (`not_found`). */
+  removeProvider(target: Target, principal: Principal): Promise<void> {
+    return this.#remove(target, principal, async (repositories) => {
+      if (target.address.registryName === 'public') throw CairnError.notFound('registry module')
+      const module = await repositories.registryModules.findByAddress(target.organizationName, target.address)
+      if (module === undefined) throw CairnError.notFound('registry module')
+      return [module]
+    })
+  }
+
+  /** Deletes one version; the provider goes with its last version. Not for public modules. */
+  removeVersion(target: Target & { readonly version: string }, principal: Principal): Promise<void> {
+    return this.#deleteBlobsAfter(async (repositories) => {
+      if (target.address.registryName === 'public') {
+        assertCurationAllowed(this.#deps.edition, 'public')
+        throw CairnError.notFound('registry module version')
+      }
+      const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'isOwner')
+      const versions = (await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? []
+      const doomed = versions.find((version) => version.version === target.version)
+      if (doomed === undefined) throw CairnError.notFound('registry module version')
+      if (versions.length === 1) await repositories.registryModules.remove(module.id)
+      else await repositories.registryModules.removeVersion(doomed.id)
+      return doomed.archive === null ? [] : [doomed.archive.blobKey]
+    })
+  }
+
+  async #remove(
+    target: Target,
+    principal: Principal,
+    select: (repositories: Repositories) => Promise<RegistryModule[]>,
+  ): Promise<void> {
+    await this.#deleteBlobsAfter(async (repositories) => {
+      assertCurationAllowed(this.#deps.edition, target.address.registryName)
+      await requireOrganization(repositories, principal, target.organizationName, 'isOwner')
+      const modules = await select(repositories)
+      const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+      for (const module of modules) await repositories.registryModules.remove(module.id)
+      return [...versions.values()].flat().flatMap((version) => (version.archive === null ? [] : [version.archive.blobKey]))
+    })
+  }
+
+  /**
+   * Deletes rows first and blobs after the transaction commits: a crash in between leaves only
+   * orphan blobs, which the sweep removes, never a version pointing at nothing.
+   */
+  async #deleteBlobsAfter(work: (repositories: Repositories) => Promise<string[]>): Promise<void> {
+    const keys = await this.#deps.unitOfWork.run(work)
+    for (const key of keys) await this.#deps.blobs.delete(key)
+  }
+}
+
+/** The address a new module gets, checked; a private module's namespace is its organization. */
+function addressFor(command: CreateRegistryModuleCommand, registryName: RegistryName): ModuleAddress {
+  const errors = new FieldErrors()
+  let namespace = command.organizationName
+  if (registryName === 'public') {
+    if (command.namespace === undefined) errors.add('namespace', 'is required for a public module')
+    else namespace = errors.collect(() => parseNamespace(command.namespace ?? '')) ?? ''
+  } else if (command.namespace !== undefined && command.namespace !== command.organizationName) {
+    errors.add('namespace', 'cannot be set for a private module: it is the organization name')
+  }
+  const name = errors.collect(() => parseModuleName(command.name)) ?? ''
+  const provider = errors.collect(() => parseProvider(command.provider)) ?? ''
+  errors.throwIfAny()
+  return { registryName, namespace, name, provider }
+}
+
+function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleCommand, at: Date): RegistryModule {
+  const errors = new FieldErrors()
+  const vcsChange = command.branch !== undefined || command.tags !== undefined
+  if (command.branch !== undefined && command.tags !== undefined) {
+    errors.add('vcsRepo.tags', 'cannot be combined with vcs-repo.branch')
+  } else if (vcsChange && module.vcsRepo === null) {
+    errors.add('vcsRepo', 'cannot be changed: the module is not published from a VCS repository')
+  }
+  errors.throwIfAny()
+  const vcsRepo = module.vcsRepo && {
+    ...module.vcsRepo,
+    ...(command.branch !== undefined && { branch: command.branch, tags: false }),
+    ...(command.tags === true && { branch: '', tags: true }),
+  }
+  const publishingMechanism = vcsRepo === null ? module.publishingMechanism : vcsRepo.tags ? 'git_tag' : 'branch'
+  return {
+    ...module,
+    vcsRepo,
+    publishingMechanism,
+    ...(command.testsEnabled !== undefined && { testsEnabled: command.testsEnabled }),
+    updatedAt: at,
+  }
+}
+
+export async function withVersions(repositories: Repositories, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+  const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+  return modules.map((module) => ({ module, versions: versions.get(module.id) ?? [] }))
+}

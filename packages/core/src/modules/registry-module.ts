@@ -1,0 +1,33 @@
+import type { ModuleAddress } from './module-address.ts'
+
+/** Module statuses, as every client knows them. */
+export type RegistryModuleStatus = 'pending' | 'no_version_tags' | 'setup_failed' | 'setup_complete'
+
+export type PublishingMechanism = 'non_vcs' | 'git_tag' | 'branch'
+
+/** Where a VCS-backed module publishes from. */
+export interface VcsRepo {
+  readonly identifier: string
+  readonly displayIdentifier: string
+  /** The branch of the branch-based workflow; empty for the tag-based one. */
+  readonly branch: string
+  readonly tags: boolean
+  readonly oauthTokenId: string | null
+  readonly githubAppInstallationId: string | null
+}
+
+/**
+ * One provider of a module in an organization's registry (`acme/vpc/aws`): what the API calls a
+ * registry module. A module is every provider sharing registry, namespace and name.
+ */
+export interface RegistryModule extends ModuleAddress {
+  readonly id: string
+  readonly organizationName: string
+  readonly status: RegistryModuleStatus
+  readonly publishingMechanism: PublishingMechanism
+  readonly noCode: boolean
+  readonly vcsRepo: VcsRepo | null
+  readonly testsEnabled: boolean
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}

@@ -1,0 +1,38 @@
+import type { ModuleAddress, RegistryName } from '../modules/module-address.ts'
+import type { ModuleVersion } from '../modules/module-version.ts'
+import type { RegistryModule } from '../modules/registry-module.ts'
+import type { Page, PageRequest } from '../shared/page.ts'
+
+export interface RegistryModuleQuery {
+  readonly organizationName: string
+  /** Only modules whose name, namespace or provider contains this, case-insensitively. */
+  readonly search?: string
+  readonly registryName?: RegistryName
+  readonly provider?: string
+  readonly page: PageRequest
+}
+
+/** An organization's registry modules and their versions. */
+export interface RegistryModuleRepository {
+  /** A page of an organization's module providers, ordered by namespace, name and provider. */
+  list(query: RegistryModuleQuery): Promise<Page<RegistryModule>>
+  findById(id: string): Promise<RegistryModule | undefined>
+  findByAddress(organizationName: string, address: ModuleAddress): Promise<RegistryModule | undefined>
+  /** Every provider of one module (same registry, namespace and name), ordered by provider. */
+  providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]>
+  /** Stores a new module provider. Raises `invalid` on `name` when the address is taken. */
+  add(module: RegistryModule): Promise<void>
+  update(module: RegistryModule): Promise<void>
+  /** Removes a module provider with all its versions. */
+  remove(id: string): Promise<void>
+  /** The versions of each of these module providers, oldest first. */
+  versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersion[]>>
+  findVersionById(id: string): Promise<ModuleVersion | undefined>
+  findVersion(moduleId: string, version: string): Promise<ModuleVersion | undefined>
+  /** Stores a new version. Raises `invalid` on `version` when the provider has it already. */
+  addVersion(version: ModuleVersion): Promise<void>
+  updateVersion(version: ModuleVersion): Promise<void>
+  removeVersion(id: string): Promise<void>
+  /** Whether any version's archive is stored under this blob key (for sweeping orphans). */
+  isBlobReferenced(blobKey: string): Promise<boolean>
+}
