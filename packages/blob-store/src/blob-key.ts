@@ -1,0 +1,20 @@
+import { CairnError } from '@cairn/core'
+
+// The port's key rule, checked by every store. A segment may not begin with a dot, which refuses
+// `.` and `..` and leaves dot-names (`.tmp`) to this package's own use. The in-memory store in
+// @cairn/testing has a copy that must agree; the blob-store contract suite checks that both do.
+const SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}'
+const KEY = new RegExp(`^(?!.*\\.\\.)${SEGMENT}(?:/${SEGMENT})*$`)
+
+export function isBlobKey(key: string): boolean {
+  return key.length <= 1024 && KEY.test(key)
+}
+
+export function assertBlobKey(key: string): void {
+  if (!isBlobKey(key)) throw CairnError.invalidField('key', `${JSON.stringify(key)} is not a blob key`)
+}
+
+/** A prefix is a key, a key followed by `/`, or empty. */
+export function assertBlobPrefix(prefix: string): void {
+  if (prefix !== '') assertBlobKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix)
+}
