@@ -6,6 +6,9 @@ import { ManageTeams } from './organizations/manage-teams.ts'
 import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
 import { Impersonation } from './sessions/impersonation.ts'
+import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
+import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
+import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -21,8 +24,11 @@ import { CreateUser } from './users/create-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 
+/** Every port and setting the use cases need. */
+export type CairnPorts = UseCaseDeps & RegistryModulesDeps & ModuleVersionsDeps
+
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
-export function createUseCases(deps: UseCaseDeps) {
+export function createUseCases(deps: CairnPorts) {
   return {
     authenticateToken: new AuthenticateToken(deps),
     authenticateSession: new AuthenticateSession(deps),
@@ -45,6 +51,9 @@ export function createUseCases(deps: UseCaseDeps) {
     userTokens: { create: new CreateUserToken(deps), list: new ListUserTokens(deps), revoke: new RevokeToken(deps) },
     workspaces: new ManageWorkspaces(deps),
     runs: new ManageRuns(deps),
+    registryModules: new ManageRegistryModules(deps),
+    moduleVersions: new ModuleVersions(deps),
+    sweepOrphanBlobs: new SweepOrphanBlobs(deps),
   }
 }
 

@@ -10,7 +10,10 @@ import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
 import { auditEventRoutes } from './routes/audit-event-routes.ts'
 import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
+import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
+import { registryModuleRoutes } from './routes/registry-module-routes.ts'
+import { uploadRoutes } from './routes/upload-routes.ts'
 import { runRoutes } from './routes/run-routes.ts'
 import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
@@ -32,6 +35,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     c.set('requestId', crypto.randomUUID())
     await next()
   })
+  // Archives stream to storage, which enforces its own limit; every other body is small JSON.
+  app.route('/', uploadRoutes(deps))
   app.use(
     bodyLimit({
       maxSize: MAX_JSON_BODY_BYTES,
@@ -54,7 +59,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   }
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  for (const routes of [membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes]) {
+  const routeGroups = [membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]
+  for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }
   return app

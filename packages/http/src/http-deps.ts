@@ -12,6 +12,8 @@ export interface HttpDeps extends UseCases {
   readonly edition: Edition
   /** Where clients reach this server, for absolute links; the request's own URL when absent. */
   readonly baseUrl?: URL
+  /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
+  readonly uploadUrl?: URL
   readonly log: ErrorLog
 }
 

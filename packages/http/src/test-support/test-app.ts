@@ -4,8 +4,8 @@ import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
-export async function testApp(options: { edition?: Edition; baseUrl?: URL } = {}) {
-  const deps = inMemoryDeps()
+export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL } = {}) {
+  const deps = inMemoryDeps({ edition: options.edition ?? 'self-hosted' })
   const useCases = createUseCases(deps)
   const logged: unknown[] = []
   const app = createHttpApp({
@@ -13,6 +13,7 @@ export async function testApp(options: { edition?: Edition; baseUrl?: URL } = {}
     health: deps.health,
     edition: options.edition ?? 'self-hosted',
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+    ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
     log: { error: (message, details) => logged.push({ message, details }) },
   })
 

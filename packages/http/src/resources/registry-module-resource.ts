@@ -1,0 +1,41 @@
+import type { ModuleView } from '@cairn/core'
+import { toOne, type ResourceObject } from '../jsonapi/documents.ts'
+
+/** A registry module (one provider) with the statuses of its versions, as the reference shows. */
+export function registryModuleResource({ module, versions }: ModuleView): ResourceObject {
+  return {
+    id: module.id,
+    type: 'registry-modules',
+    attributes: {
+      name: module.name,
+      namespace: module.namespace,
+      provider: module.provider,
+      'registry-name': module.registryName,
+      status: module.status,
+      'publishing-mechanism': module.publishingMechanism,
+      'no-code': module.noCode,
+      'version-statuses': versions.map((version) => ({
+        version: version.version,
+        status: version.status,
+        ...(version.error !== null && { error: version.error }),
+      })),
+      ...(module.vcsRepo !== null && {
+        'vcs-repo': {
+          identifier: module.vcsRepo.identifier,
+          'display-identifier': module.vcsRepo.displayIdentifier,
+          branch: module.vcsRepo.branch,
+          tags: module.vcsRepo.tags,
+          'oauth-token-id': module.vcsRepo.oauthTokenId,
+          'github-app-installation-id': module.vcsRepo.githubAppInstallationId,
+        },
+      }),
+      'test-config': { 'tests-enabled': module.testsEnabled },
+      'created-at': module.createdAt.toISOString(),
+      'updated-at': module.updatedAt.toISOString(),
+    },
+    relationships: { organization: toOne('organizations', module.organizationName) },
+    links: {
+      self: `/api/v2/organizations/${module.organizationName}/registry-modules/${module.registryName}/${module.namespace}/${module.name}/${module.provider}`,
+    },
+  }
+}

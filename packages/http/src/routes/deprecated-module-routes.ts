@@ -1,0 +1,74 @@
+import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
+import { jsonApi } from '../jsonapi/media-type.ts'
+import { readResource } from '../jsonapi/request-document.ts'
+import { moduleVersionResource } from '../resources/module-version-resource.ts'
+import { registryModuleResource } from '../resources/registry-module-resource.ts'
+import { uploadBase } from './registry-module-routes.ts'
+
+const NEW_VERSION = {
+  version: { name: 'version', kind: 'string' },
+  commitSha: { name: 'commit-sha', kind: 'string-or-null' },
+} as const
+
+/** The replacement of a deprecated route, from its own path parameters. */
+type Successor = (params: Record<string, string>) => string
+
+/** Marks a response as coming from a deprecated route, pointing at its successor (spec §9). */
+function deprecated(successor: Successor) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next()
+    c.res.headers.set('Deprecation', 'true')
+    c.res.headers.set('Link', `<${successor(c.req.param())}>; rel="successor-version"`)
+  })
+}
+
+const modulePath = (p: Record<string, string>) =>
+  `/api/v2/organizations/${p['org']}/registry-modules/private/${p['org']}/${p['name']}`
+
+/** A private module's address from a deprecated path, where the namespace is the organization. */
+function privateAddress(c: Context<AppEnv>) {
+  const org = c.req.param('org') ?? ''
+  const address = { registryName: 'private' as const, namespace: org, name: c.req.param('name') ?? '', provider: c.req.param('provider') ?? '' }
+  return { organizationName: org, address }
+}
+
+/**
+ * The deprecated routes of spec §9 that the official Go client still calls: each behaves like its
+ * replacement and says so in `Deprecation` and `Link: rel="successor-version"`. Mounted at /api/v2.
+ */
+export function deprecatedModuleRoutes(deps: HttpDeps) {
+  const { registryModules: modules, moduleVersions: versions } = deps
+  const remove = '/registry-modules/actions/delete/:org/:name'
+  return new Hono<AppEnv>()
+    .post(
+      '/registry-modules/:org/:name/:provider/versions',
+      deprecated((p) => `${modulePath(p)}/${p['provider']}/versions`),
+      async (c) => {
+        const values = readAttributes((await readResource(c, 'registry-module-versions')).attributes, NEW_VERSION)
+        requireAttributes(values, NEW_VERSION, ['version'])
+        const created = await versions.create(
+          { ...privateAddress(c), version: values.version ?? '', commitSha: values.commitSha ?? null },
+          c.var.principal,
+        )
+        return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
+      },
+    )
+    .get('/registry-modules/show/:org/:name/:provider', deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
+      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal)) }),
+    )
+    .post(remove, deprecated(modulePath), async (c) => {
+      await modules.removeModule(privateAddress(c), c.var.principal)
+      return c.body(null, 204)
+    })
+    .post(`${remove}/:provider`, deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) => {
+      await modules.removeProvider(privateAddress(c), c.var.principal)
+      return c.body(null, 204)
+    })
+    .post(`${remove}/:provider/:version`, deprecated((p) => `${modulePath(p)}/${p['provider']}/${p['version']}`), async (c) => {
+      await modules.removeVersion({ ...privateAddress(c), version: c.req.param('version') }, c.var.principal)
+      return c.body(null, 204)
+    })
+}

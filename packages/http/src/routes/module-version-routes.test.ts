@@ -1,0 +1,236 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { json, type ErrorDoc, type ListDoc, type SingleDoc } from '../test-support/documents.ts'
+import { moduleBody, moduleOrganization, versionBody } from '../test-support/module-fixtures.ts'
+import { testApp, type TestApp } from '../test-support/test-app.ts'
+
+const BASE = '/api/v2/organizations/acme/registry-modules'
+const VPC = `${BASE}/private/acme/vpc/aws`
+
+describe('module versions, uploads and the delete cascade (spec §3, §4.1)', () => {
+  let t: TestApp
+  let tokens: Awaited<ReturnType<typeof moduleOrganization>>
+
+  beforeEach(async () => {
+    t = await testApp({ uploadUrl: new URL('https://uploads.example.com/archivist') })
+    tokens = await moduleOrganization(t)
+    expect((await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))).status).toBe(201)
+  })
+
+  async function createVersion(version: string, path = `${VPC}/versions`): Promise<SingleDoc['data']> {
+    const response = await t.call('POST', path, tokens.publisher, versionBody(version))
+    expect(response.status).toBe(201)
+    return (await json<SingleDoc>(response)).data
+  }
+
+  /** PUTs an archive to an upload link as go-tfe does: no Authorization header. */
+  function upload(link: string, body: string): Promise<Response> {
+    const { pathname } = new URL(link)
+    return t.app.request(pathname.replace('/archivist', ''), {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body,
+    })
+  }
+
+  describe('create a version', () => {
+    it('201: a pending registry-module-versions document carrying the upload link', async () => {
+      const data = await createVersion('1.2.3')
+      expect(data.id).toMatch(/^modver-/)
+      expect(data).toMatchObject({
+        type: 'registry-module-versions',
+        attributes: { version: '1.2.3', status: 'pending', source: 'tfe-api', 'commit-sha': null },
+        relationships: { 'registry-module': { data: { type: 'registry-modules' } } },
+      })
+      expect(data.links?.['upload']).toMatch(/^https:\/\/uploads\.example\.com\/archivist\/v1\/object\/.+/)
+    })
+
+    it('201: a v prefix is normalised away', async () => {
+      expect((await createVersion('v2.0.0-rc.1')).attributes['version']).toBe('2.0.0-rc.1')
+    })
+
+    it.each(['1.2', 'latest', '', '01.2.3'])('422: %j is not semver', async (version) => {
+      const response = await t.call('POST', `${VPC}/versions`, tokens.publisher, versionBody(version))
+      expect(response.status).toBe(422)
+      expect((await json<ErrorDoc>(response)).errors[0]?.source).toEqual({ pointer: '/data/attributes/version' })
+    })
+
+    it('422: a version that exists already, or a wrong type', async () => {
+      await createVersion('1.0.0')
+      expect((await t.call('POST', `${VPC}/versions`, tokens.publisher, versionBody('v1.0.0'))).status).toBe(422)
+      expect((await t.call('POST', `${VPC}/versions`, tokens.publisher, moduleBody({ version: '1.0.1' }))).status).toBe(422)
+    })
+
+    it('403: versions of public modules', async () => {
+      expect((await t.call('POST', `${BASE}/public/hc/vpc/aws/versions`, tokens.publisher, versionBody('1.0.0'))).status).toBe(403)
+    })
+
+    it('404: no manage-modules permission, or no such module', async () => {
+      expect((await t.call('POST', `${VPC}/versions`, tokens.reader, versionBody('1.0.0'))).status).toBe(404)
+      expect((await t.call('POST', `${BASE}/private/acme/nope/aws/versions`, tokens.publisher, versionBody('1.0.0'))).status).toBe(404)
+    })
+  })
+
+  describe('upload', () => {
+    it('a successful upload makes the version ok and the module set up; the link is then used up', async () => {
+      const { links, id } = await createVersion('1.0.0')
+      const response = await upload(links?.['upload'] ?? '', 'good archive')
+      expect(response.status).toBe(200)
+      expect((await json<SingleDoc>(response)).data).toMatchObject({ id, attributes: { status: 'ok' } })
+      const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
+      expect(module.data.attributes).toMatchObject({ status: 'setup_complete', 'version-statuses': [{ version: '1.0.0', status: 'ok' }] })
+      expect((await upload(links?.['upload'] ?? '', 'again')).status).toBe(404)
+    })
+
+    it('a refused archive: 422 with the reason, recorded on the version; a fresh link retries', async () => {
+      const { links } = await createVersion('1.0.0')
+      const refused = await upload(links?.['upload'] ?? '', 'bad archive')
+      expect(refused.status).toBe(422)
+      expect((await json<ErrorDoc>(refused)).errors[0]?.detail).toContain('not a gzip tarball')
+      const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
+      expect(read.data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
+      const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
+      expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' }])
+      expect((await upload(links?.['upload'] ?? '', 'good')).status).toBe(404)
+      const retry = await upload(read.data.links?.['upload'] ?? '', 'good archive')
+      expect(retry.status).toBe(200)
+    })
+
+    it('404: a forged or expired link, storing nothing', async () => {
+      const { links } = await createVersion('1.0.0')
+      expect((await t.app.request('/v1/object/forged', { method: 'PUT', body: 'x' })).status).toBe(404)
+      t.deps.clock.advance(60 * 60 * 1000 + 1)
+      expect((await upload(links?.['upload'] ?? '', 'good')).status).toBe(404)
+      const keys: string[] = []
+      for await (const key of t.deps.blobs.list('')) keys.push(key)
+      expect(keys).toEqual([])
+    })
+
+    it('422: an archive over the size limit, leaving no blob', async () => {
+      const { links } = await createVersion('1.0.0')
+      const response = await upload(links?.['upload'] ?? '', 'x'.repeat(1024 * 1024 + 1))
+      expect(response.status).toBe(422)
+      const keys: string[] = []
+      for await (const key of t.deps.blobs.list('')) keys.push(key)
+      expect(keys).toEqual([])
+    })
+
+    it('the version read route that the Go client uses', async () => {
+      await createVersion('1.0.0')
+      const response = await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader)
+      expect(response.status).toBe(200)
+      expect((await json<SingleDoc>(response)).data.attributes['version']).toBe('1.0.0')
+      expect((await t.call('GET', `${VPC}/version?module_version=9.9.9`, tokens.reader)).status).toBe(404)
+      expect((await t.call('GET', `${VPC}/version`, tokens.reader)).status).toBe(400)
+    })
+  })
+
+  describe('delete', () => {
+    async function uploaded(version: string, provider = 'aws') {
+      if (provider !== 'aws') await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider }))
+      const { links } = await createVersion(version, `${BASE}/private/acme/vpc/${provider}/versions`)
+      expect((await upload(links?.['upload'] ?? '', 'good')).status).toBe(200)
+    }
+    async function blobCount(): Promise<number> {
+      let count = 0
+      for await (const _ of t.deps.blobs.list('modules/')) count += 1
+      return count
+    }
+
+    it('204: one version, with its archive', async () => {
+      await uploaded('1.0.0')
+      await uploaded('1.1.0')
+      expect(await blobCount()).toBe(2)
+      const response = await t.call('DELETE', `${VPC}/1.0.0`, tokens.owner)
+      expect(response.status).toBe(204)
+      expect(await response.text()).toBe('')
+      const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
+      expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.1.0', status: 'ok' }])
+      expect(await blobCount()).toBe(1)
+    })
+
+    it('the last version of a provider takes the provider with it; the last provider, the module', async () => {
+      await uploaded('1.0.0')
+      await uploaded('1.0.0', 'google')
+      expect((await t.call('DELETE', `${VPC}/1.0.0`, tokens.owner)).status).toBe(204)
+      expect((await t.call('GET', VPC, tokens.reader)).status).toBe(404)
+      expect((await t.call('GET', `${BASE}/private/acme/vpc/google`, tokens.reader)).status).toBe(200)
+      expect((await t.call('DELETE', `${BASE}/private/acme/vpc/google/1.0.0`, tokens.owner)).status).toBe(204)
+      const list = await json<ListDoc>(await t.call('GET', BASE, tokens.reader))
+      expect(list.data).toEqual([])
+      expect(await blobCount()).toBe(0)
+    })
+
+    it('204: a provider with all its versions', async () => {
+      await uploaded('1.0.0')
+      await uploaded('2.0.0')
+      expect((await t.call('DELETE', VPC, tokens.owner)).status).toBe(204)
+      expect((await t.call('GET', VPC, tokens.reader)).status).toBe(404)
+      expect(await blobCount()).toBe(0)
+    })
+
+    it('204: the whole module, every provider', async () => {
+      await uploaded('1.0.0')
+      await uploaded('1.0.0', 'google')
+      expect((await t.call('DELETE', `${BASE}/private/acme/vpc`, tokens.owner)).status).toBe(204)
+      expect((await json<ListDoc>(await t.call('GET', BASE, tokens.reader))).data).toEqual([])
+    })
+
+    it('403: public modules in the self-hosted edition', async () => {
+      expect((await t.call('DELETE', `${BASE}/public/hc/vpc`, tokens.owner)).status).toBe(403)
+      expect((await t.call('DELETE', `${BASE}/public/hc/vpc/aws`, tokens.owner)).status).toBe(403)
+      expect((await t.call('DELETE', `${BASE}/public/hc/vpc/aws/1.0.0`, tokens.owner)).status).toBe(403)
+    })
+
+    it('404: no such module, provider or version; not an owner', async () => {
+      await uploaded('1.0.0')
+      expect((await t.call('DELETE', `${VPC}/9.9.9`, tokens.owner)).status).toBe(404)
+      expect((await t.call('DELETE', `${BASE}/private/acme/vpc/google`, tokens.owner)).status).toBe(404)
+      expect((await t.call('DELETE', `${BASE}/private/acme/nope`, tokens.owner)).status).toBe(404)
+      expect((await t.call('DELETE', `${VPC}/1.0.0`, tokens.publisher)).status).toBe(404)
+      expect((await t.call('DELETE', VPC, tokens.reader)).status).toBe(404)
+      expect((await t.call('GET', VPC, tokens.reader)).status).toBe(200)
+    })
+  })
+
+  describe('deprecated routes (spec §9)', () => {
+    const expectDeprecated = (response: Response, successor: string) => {
+      expect(response.headers.get('Deprecation')).toBe('true')
+      expect(response.headers.get('Link')).toBe(`<${successor}>; rel="successor-version"`)
+    }
+
+    it('POST /registry-modules/:org/:name/:provider/versions creates a version, as go-tfe does', async () => {
+      const response = await t.call('POST', '/api/v2/registry-modules/acme/vpc/aws/versions', tokens.publisher, versionBody('1.0.0'))
+      expect(response.status).toBe(201)
+      expectDeprecated(response, `${VPC}/versions`)
+      expect((await json<SingleDoc>(response)).data.links?.['upload']).toBeTruthy()
+    })
+
+    it('GET /registry-modules/show/:org/:name/:provider reads the module', async () => {
+      const response = await t.call('GET', '/api/v2/registry-modules/show/acme/vpc/aws', tokens.reader)
+      expect(response.status).toBe(200)
+      expectDeprecated(response, VPC)
+      expect((await json<SingleDoc>(response)).data.attributes['name']).toBe('vpc')
+    })
+
+    it('POST /registry-modules/actions/delete/... deletes a version, a provider, a module', async () => {
+      await createVersion('1.0.0')
+      await createVersion('1.1.0')
+      const version = await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc/aws/1.0.0', tokens.owner)
+      expect(version.status).toBe(204)
+      expectDeprecated(version, `${VPC}/1.0.0`)
+      const provider = await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc/aws', tokens.owner)
+      expect(provider.status).toBe(204)
+      expectDeprecated(provider, VPC)
+      await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))
+      const module = await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)
+      expect(module.status).toBe(204)
+      expectDeprecated(module, `${BASE}/private/acme/vpc`)
+    })
+
+    it('errors keep their status, with the deprecation headers', async () => {
+      const response = await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/nope', tokens.owner)
+      expect(response.status).toBe(404)
+      expectDeprecated(response, `${BASE}/private/acme/nope`)
+    })
+  })
+})

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { jsonApi } from '../jsonapi/media-type.ts'
+import { moduleVersionResource } from '../resources/module-version-resource.ts'
+import { uploadBase } from './registry-module-routes.ts'
+
+/**
+ * The archive upload host: `PUT {upload_url}/v1/object/<object id>`. The object id is a signed,
+ * single-use, expiring token, so the request needs (and clients send) no Authorization header.
+ * The body streams to storage; it is never held whole in memory.
+ */
+export function uploadRoutes(deps: HttpDeps) {
+  return new Hono<AppEnv>().put('/v1/object/:objectId', async (c) => {
+    const version = await deps.moduleVersions.upload({ objectId: c.req.param('objectId'), content: bytesOf(c.req.raw.body) })
+    return jsonApi(c, { data: moduleVersionResource({ version, uploadObjectId: null }, uploadBase(c, deps)) })
+  })
+}
+
+/** A request body as the core's byte stream; releases the body if the reader stops early. */
+async function* bytesOf(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+  if (body === null) return
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined)
+    reader.releaseLock()
+  }
+}
