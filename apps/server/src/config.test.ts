@@ -4,12 +4,22 @@ import { loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
-    expect(loadConfig({})).toEqual({
+    const config = loadConfig({})
+    expect(config).toMatchObject({
       port: 8080,
       dataDir: resolve('./data'),
       databaseUrl: undefined,
       baseUrl: undefined,
+      uploadUrl: undefined,
       edition: 'self-hosted',
+      signingKey: undefined,
+      blobs: { kind: 'filesystem', root: resolve('./data/blobs') },
+    })
+    expect(config.archiveLimits).toEqual({
+      maxArchiveBytes: 256 * 1024 * 1024,
+      maxTotalBytes: 1024 * 1024 * 1024,
+      maxEntries: 10_000,
+      maxEntryBytes: 16 * 1024 * 1024,
     })
   })
 
@@ -19,15 +29,44 @@ describe('loadConfig', () => {
       CAIRN_DATA_DIR: '/var/lib/cairn',
       DATABASE_URL: 'postgres://127.0.0.1/cairn',
       CAIRN_BASE_URL: 'https://registry.example.com',
+      CAIRN_UPLOAD_URL: 'https://uploads.example.com/archivist',
       CAIRN_EDITION: 'hosted',
+      CAIRN_SIGNING_KEY: 's'.repeat(40),
+      CAIRN_ARCHIVE_MAX_ENTRIES: '50',
+      CAIRN_S3_BUCKET: 'modules',
+      CAIRN_S3_PREFIX: 'cairn',
+      CAIRN_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      CAIRN_S3_FORCE_PATH_STYLE: 'true',
+      CAIRN_S3_ACCESS_KEY_ID: 'id',
+      CAIRN_S3_SECRET_ACCESS_KEY: 'secret',
     })
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted' })
+    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
+    expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
+    expect(config.archiveLimits.maxEntries).toBe(50)
+    expect(config.blobs).toEqual({
+      kind: 's3',
+      bucket: 'modules',
+      prefix: 'cairn/',
+      endpoint: 'http://127.0.0.1:9000/',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    })
   })
 
   it('names every bad variable at once', () => {
     expect(() =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CAIRN_BASE_URL: 'nope', CAIRN_EDITION: 'cloud' }),
-    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_EDITION/)
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        CAIRN_BASE_URL: 'nope',
+        CAIRN_EDITION: 'cloud',
+        CAIRN_SIGNING_KEY: 'short',
+        CAIRN_ARCHIVE_MAX_BYTES: '0',
+        CAIRN_S3_BUCKET: 'b',
+        CAIRN_S3_ACCESS_KEY_ID: 'only-half',
+      }),
+    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES/)
   })
 })

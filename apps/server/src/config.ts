@@ -1,59 +1,140 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { resolve } from 'node:path'
 
+const MiB = 1024 * 1024
+
+/** Where module archives are kept: a directory (the default), or an S3-compatible bucket. */
+export type BlobConfig =
+  | { readonly kind: 'filesystem'; readonly root: string }
+  | {
+      readonly kind: 's3'
+      readonly bucket: string
+      readonly prefix: string
+      readonly endpoint: string | undefined
+      readonly region: string
+      readonly forcePathStyle: boolean
+      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
+    }
+
+/** Limits on uploaded module archives. */
+export interface ArchiveLimitsConfig {
+  readonly maxArchiveBytes: number
+  readonly maxTotalBytes: number
+  readonly maxEntries: number
+  readonly maxEntryBytes: number
+}
+
 export interface Config {
   readonly port: number
-  /** Where the embedded database (and later, blobs) live. */
+  /** Where the embedded database, the archives (by default) and the signing key live. */
   readonly dataDir: string
   /** PostgreSQL instead of the embedded PGlite, when set. */
   readonly databaseUrl: string | undefined
   readonly baseUrl: URL | undefined
+  /** `{upload_url}`: where upload links point; the base URL (or the request's) when unset. */
+  readonly uploadUrl: URL | undefined
   readonly edition: Edition
+  /** Signs upload and download links; generated into the data directory when unset. */
+  readonly signingKey: string | undefined
+  readonly blobs: BlobConfig
+  readonly archiveLimits: ArchiveLimitsConfig
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError'
 }
 
+type Env = Readonly<Record<string, string | undefined>>
+
 /** Reads and checks the configuration, naming every bad variable at once. */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+export function loadConfig(env: Env): Config {
   const problems: string[] = []
-  const port = readPort(env['PORT'], problems)
-  const databaseUrl = blankToUndefined(env['DATABASE_URL'])
+  const read = new Reader(env, problems)
+  const dataDir = resolve(read.text('CAIRN_DATA_DIR') ?? './data')
+  const databaseUrl = read.text('DATABASE_URL')
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL')
   }
-  const baseUrl = readBaseUrl(env['CAIRN_BASE_URL'], problems)
-  const edition = (blankToUndefined(env['CAIRN_EDITION']) ?? 'self-hosted') as Edition
+  const edition = (read.text('CAIRN_EDITION') ?? 'self-hosted') as Edition
   if (!EDITIONS.includes(edition)) problems.push(`CAIRN_EDITION must be one of ${EDITIONS.join(', ')}`)
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
-  return {
-    port,
-    dataDir: resolve(blankToUndefined(env['CAIRN_DATA_DIR']) ?? './data'),
+  const signingKey = read.text('CAIRN_SIGNING_KEY')
+  if (signingKey !== undefined && signingKey.length < 32) problems.push('CAIRN_SIGNING_KEY must be at least 32 characters')
+  const config: Config = {
+    port: read.integer('PORT', 8080, 0, 65535),
+    dataDir,
     databaseUrl,
-    baseUrl,
+    baseUrl: read.url('CAIRN_BASE_URL'),
+    uploadUrl: read.url('CAIRN_UPLOAD_URL'),
     edition,
+    signingKey,
+    blobs: readBlobs(read, dataDir),
+    archiveLimits: {
+      maxArchiveBytes: read.integer('CAIRN_ARCHIVE_MAX_BYTES', 256 * MiB, 1),
+      maxTotalBytes: read.integer('CAIRN_ARCHIVE_MAX_UNPACKED_BYTES', 1024 * MiB, 1),
+      maxEntries: read.integer('CAIRN_ARCHIVE_MAX_ENTRIES', 10_000, 1),
+      maxEntryBytes: read.integer('CAIRN_ARCHIVE_MAX_ENTRY_BYTES', 16 * MiB, 1),
+    },
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
+  return config
+}
+
+function readBlobs(read: Reader, dataDir: string): BlobConfig {
+  const bucket = read.text('CAIRN_S3_BUCKET')
+  if (bucket === undefined) return { kind: 'filesystem', root: resolve(read.text('CAIRN_BLOB_DIR') ?? `${dataDir}/blobs`) }
+  const accessKeyId = read.text('CAIRN_S3_ACCESS_KEY_ID')
+  const secretAccessKey = read.text('CAIRN_S3_SECRET_ACCESS_KEY')
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    read.problem('CAIRN_S3_ACCESS_KEY_ID and CAIRN_S3_SECRET_ACCESS_KEY go together')
+  }
+  const prefix = read.text('CAIRN_S3_PREFIX') ?? ''
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    endpoint: read.url('CAIRN_S3_ENDPOINT')?.href,
+    region: read.text('CAIRN_S3_REGION') ?? 'us-east-1',
+    forcePathStyle: read.text('CAIRN_S3_FORCE_PATH_STYLE') === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   }
 }
 
-function readPort(raw: string | undefined, problems: string[]): number {
-  const value = blankToUndefined(raw)
-  if (value === undefined) return 8080
-  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN
-  if (!(port >= 0 && port <= 65535)) problems.push(`PORT must be a whole number from 0 to 65535 (got "${value}")`)
-  return port
-}
+/** Reads variables, noting each bad one instead of stopping at the first. */
+class Reader {
+  readonly #env: Env
+  readonly #problems: string[]
 
-function readBaseUrl(raw: string | undefined, problems: string[]): URL | undefined {
-  const value = blankToUndefined(raw)
-  if (value === undefined) return undefined
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    problems.push(`CAIRN_BASE_URL must be an absolute http or https URL (got "${value}")`)
-    return undefined
+  constructor(env: Env, problems: string[]) {
+    this.#env = env
+    this.#problems = problems
   }
-  return new URL(value)
-}
 
-function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim()
+  problem(message: string): void {
+    this.#problems.push(message)
+  }
+
+  text(name: string): string | undefined {
+    const value = this.#env[name]?.trim()
+    return value === undefined || value === '' ? undefined : value
+  }
+
+  integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const value = this.text(name)
+    if (value === undefined) return fallback
+    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (!(number >= min && number <= max)) {
+      this.#problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
+    }
+    return number
+  }
+
+  url(name: string): URL | undefined {
+    const value = this.text(name)
+    if (value === undefined) return undefined
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+      this.#problems.push(`${name} must be an absolute http or https URL (got "${value}")`)
+      return undefined
+    }
+    return new URL(value)
+  }
 }

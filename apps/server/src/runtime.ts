@@ -3,12 +3,15 @@ import { join } from 'node:path'
 import type { Container } from 'inversify'
 import type { Config } from './config.ts'
 import { buildContainer } from './container.ts'
+import { blobStoreFrom } from './platform/blob-store-from-config.ts'
 import { DataDirLock } from './platform/data-dir-lock.ts'
 
 /** An opened Cairn: its store (migrated), and the container wired over it. */
 export interface Runtime {
   readonly container: Container
   readonly store: Store
+  /** Removes temporary files a crashed write left in the blob store. */
+  sweepBlobs(): Promise<unknown>
   close(): Promise<void>
 }
 
@@ -34,10 +37,13 @@ export async function openRuntime(config: Config, purpose: string): Promise<Runt
       await store.close()
       throw error
     }
+    const blobs = blobStoreFrom(config.blobs)
     return {
-      container: buildContainer(config, store),
+      container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store }),
       store,
+      sweepBlobs: blobs.sweep,
       async close() {
+        blobs.close()
         await store.close()
         lock?.release()
       },

@@ -14,6 +14,9 @@ export interface RunningServer {
 /** Opens the store (running migrations) and serves the HTTP API until stopped. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const runtime = await openRuntime(config, 'cairn serve')
+  // Leftovers of a crash: half-written blobs, and archives that no version points at.
+  await runtime.sweepBlobs()
+  await runtime.container.get(TYPES.UseCases).sweepOrphanBlobs.execute()
   const app = createHttpApp(runtime.container.get(TYPES.HttpDeps))
   let server: ServerType | undefined
   try {

@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { SignedPurpose, UrlSigner } from '@cairn/core'
+
+/**
+ * Tokens of the form `<base64url body>.<base64url HMAC-SHA256>`, the body holding purpose,
+ * expiry and payload. Any server holding the same key verifies them, so they need no storage.
+ */
+export class HmacUrlSigner implements UrlSigner {
+  readonly #key: Buffer
+
+  constructor(key: string) {
+    this.#key = Buffer.from(key, 'utf8')
+  }
+
+  sign(purpose: SignedPurpose, payload: string, expiresAt: Date): string {
+    const body = Buffer.from(`${purpose}\n${expiresAt.getTime()}\n${payload}`, 'utf8').toString('base64url')
+    return `${body}.${this.#mac(body).toString('base64url')}`
+  }
+
+  verify(purpose: SignedPurpose, token: string, now: Date): string | undefined {
+    const [body = '', mac = '', ...rest] = token.split('.')
+    if (rest.length > 0 || !/^[\w-]+$/.test(body)) return undefined
+    const given = Buffer.from(mac, 'base64url')
+    const expected = this.#mac(body)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined
+    const [tokenPurpose, expiry, ...payload] = Buffer.from(body, 'base64url').toString('utf8').split('\n')
+    if (tokenPurpose !== purpose || !(Number(expiry) > now.getTime())) return undefined
+    return payload.join('\n')
+  }
+
+  #mac(body: string): Buffer {
+    return createHmac('sha256', this.#key).update(body).digest()
+  }
+}
