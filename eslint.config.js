@@ -35,6 +35,18 @@ const rules = [
     group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', ...adapters.filter((a) => a !== '@cairn/testing')],
     message: 'packages/testing may import core (and vitest in contracts) only',
   },
+  {
+    files: ['packages/blob-store/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
+    message: 'packages/blob-store may import core and its storage driver only',
+  },
+  {
+    files: ['packages/module-analyzer/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
+    message: 'packages/module-analyzer may import core, its drivers (tar, @cdktf/hcl2json) and Node only',
+  },
 ]
 
 export default defineConfig(

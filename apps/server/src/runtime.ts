@@ -41,7 +41,7 @@ export async function openRuntime(config: Config, purpose: string): Promise<Runt
     return {
       container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store }),
       store,
-      sweepBlobs: blobs.sweep,
+      sweepBlobs: () => blobs.sweep(),
       async close() {
         blobs.close()
         await store.close()

@@ -1,1 +1,1 @@
-export { openStore, type Store, type StoreLocation } from './store.ts'
+export { openStore, type Store, type StoreLocation, type StoreOptions } from './store.ts'

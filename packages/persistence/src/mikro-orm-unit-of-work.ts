@@ -1,5 +1,12 @@
 import type { Repositories, UnitOfWork } from '@cairn/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
+import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
+import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
+import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organization-repository.ts'
+import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
+import { MikroOrmRunRepository } from './repositories/mikro-orm-run-repository.ts'
+import { MikroOrmSessionRepository } from './repositories/mikro-orm-session-repository.ts'
+import { MikroOrmTeamRepository } from './repositories/mikro-orm-team-repository.ts'
 import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-repository.ts'
 import { MikroOrmToolVersionRepository } from './repositories/mikro-orm-tool-version-repository.ts'
 import { MikroOrmUserRepository } from './repositories/mikro-orm-user-repository.ts'
@@ -36,7 +43,14 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
   return {
     users: new MikroOrmUserRepository(em),
     tokens: new MikroOrmTokenRepository(em),
+    sessions: new MikroOrmSessionRepository(em),
+    organizations: new MikroOrmOrganizationRepository(em),
+    memberships: new MikroOrmMembershipRepository(em),
+    teams: new MikroOrmTeamRepository(em),
     toolVersions: new MikroOrmToolVersionRepository(em),
     workspaces: new MikroOrmWorkspaceRepository(em),
+    runs: new MikroOrmRunRepository(em),
+    registryModules: new MikroOrmRegistryModuleRepository(em),
+    auditLog: new MikroOrmAuditLog(em),
   }
 }

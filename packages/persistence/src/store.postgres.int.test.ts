@@ -1,23 +1,25 @@
 import { storeContracts } from '@cairn/testing/contracts'
-import { randomBytes } from 'node:crypto'
-import { MikroORM } from '@mikro-orm/postgresql'
-import { openStore } from './store.ts'
-import { postgresUrl } from './test-support/postgres-url.ts'
+import { afterAll } from 'vitest'
+import { openStore, type Store } from './store.ts'
+import { freshSchema } from './test-support/postgres-schema.ts'
 
-// Each run gets a schema of its own in the test database, dropped afterwards.
+// One schema of the test database for every suite of this file, emptied before each test and
+// dropped afterwards.
+let opened: Promise<{ store: Store; drop: () => Promise<void> }> | undefined
+
+afterAll(async () => {
+  if (opened === undefined) return
+  const { store, drop } = await opened
+  await store.close()
+  await drop()
+})
+
 storeContracts('PostgreSQL', async () => {
-  const url = postgresUrl()
-  const schema = `cairn_test_${randomBytes(6).toString('hex')}`
-  const store = await openStore({ kind: 'postgres', url, schema })
-  await store.migrate()
-  return {
-    unitOfWork: store.unitOfWork,
-    reset: () => store.clear(),
-    async dispose() {
-      await store.close()
-      const admin = await MikroORM.init({ clientUrl: url, entities: [], discovery: { warnWhenNoEntities: false } })
-      await admin.em.execute(`drop schema if exists "${schema}" cascade`)
-      await admin.close(true)
-    },
-  }
+  opened ??= freshSchema().then(async ({ url, schema, drop }) => {
+    const store = await openStore({ kind: 'postgres', url, schema })
+    await store.migrate()
+    return { store, drop }
+  })
+  const { store } = await opened
+  return { unitOfWork: store.unitOfWork, reset: () => store.clear(), async dispose() {} }
 })

@@ -4,7 +4,8 @@ import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
 import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
-import { ormOptions } from './orm-options.ts'
+import { ormOptions, pgliteOptions } from './orm-options.ts'
+import { QueryListener } from './query-listener.ts'
 
 /** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
 export type StoreLocation =
@@ -22,13 +23,27 @@ export interface Store {
   close(): Promise<void>
 }
 
-type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>
+/** How to open a store, beyond where. */
+export interface StoreOptions {
+  /** Called with every SQL statement the store runs, parameters inlined; for tests. */
+  readonly onQuery?: (sql: string) => void
+}
+
+export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>
 
 /** Connects to the database at `location`. Raises `unavailable` when it cannot be reached. */
-export async function openStore(location: StoreLocation): Promise<Store> {
-  const orm = await connect(location).catch((error: unknown) => {
+export async function openStore(location: StoreLocation, options: StoreOptions = {}): Promise<Store> {
+  const orm = await connect(location, options).catch((error: unknown) => {
     throw new CairnError('unavailable', `cannot open the database: ${String(error)}`, [], { cause: error })
   })
+  return storeOver(orm, location)
+}
+
+/**
+ * The store over a connected ORM. Exported, with `connect`, for this package's tests that also
+ * need the ORM itself (to seed in bulk); everyone else opens a store with `openStore`.
+ */
+export function storeOver(orm: Orm, location: StoreLocation): Store {
   // PGlite has a single connection, so its transactions must take turns.
   const unitOfWork = new MikroOrmUnitOfWork(orm.em, { serialize: location.kind === 'pglite' })
   return {
@@ -51,11 +66,12 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   }
 }
 
-async function connect(location: StoreLocation): Promise<Orm> {
-  const options = ormOptions()
+export async function connect(location: StoreLocation, { onQuery }: StoreOptions = {}): Promise<Orm> {
+  const options = { ...ormOptions(), ...(onQuery !== undefined && { loggerFactory: () => new QueryListener(onQuery) }) }
   if (location.kind === 'pglite') {
     if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true })
-    return PgliteOrm.init({ ...options, ...(location.dataDir !== undefined && { dbName: location.dataDir }) })
+    const dbName = location.dataDir !== undefined && { dbName: location.dataDir }
+    return PgliteOrm.init({ ...options, ...pgliteOptions(), ...dbName })
   }
   const { url, schema } = location
   if (schema === undefined) return PostgresOrm.init({ ...options, clientUrl: url })

@@ -1,36 +1,70 @@
-import { CairnError } from '@cairn/core'
+import { CairnError, type FieldError } from '@cairn/core'
 import {
   ConnectionException,
   ForeignKeyConstraintViolationException,
   UniqueConstraintViolationException,
 } from '@mikro-orm/core'
 
-/** Which domain field each unique constraint protects, for a 422 that names it. */
-const UNIQUE_FIELDS: Readonly<Record<string, string>> = {
-  users_username_unique: 'username',
-  users_email_unique: 'email',
-  tool_versions_version_unique: 'version',
-  workspaces_organization_name_name_unique: 'name',
-}
+const TAKEN = 'has already been taken'
 
-/** Which rule each foreign key enforces when a referenced row is deleted or missing. */
-const FOREIGN_KEY_FIELDS: Readonly<Record<string, { field: string; message: string }>> = {
-  workspaces_tool_version_id_foreign: { field: 'usage', message: 'the tool version is used by a workspace' },
+/** Which domain field each unique constraint protects, for a 422 that names it. */
+const UNIQUE_FIELDS: Readonly<Record<string, FieldError>> = {
+  users_username_unique: { field: 'username', message: TAKEN },
+  users_email_unique: { field: 'email', message: TAKEN },
+  tool_versions_version_unique: { field: 'version', message: TAKEN },
+  workspaces_organization_name_name_unique: { field: 'name', message: TAKEN },
+  organizations_pkey: { field: 'name', message: TAKEN },
+  teams_organization_name_name_unique: { field: 'name', message: TAKEN },
+  registry_modules_address_unique: { field: 'name', message: TAKEN },
+  module_versions_module_id_version_unique: { field: 'version', message: TAKEN },
+  organization_memberships_organization_name_user_id_unique: {
+    field: 'user',
+    message: 'is already a member of the organization',
+  },
 }
 
 /**
- * Turns a driver failure into the domain error it means: a unique violation is a taken value, a
- * foreign key violation a rule of the domain, a lost connection `unavailable`. Anything else is a
- * bug and is rethrown as is.
+ * What each foreign key means when a write names a row that does not exist. Every one but the
+ * tool version's cascades on delete, so only that one can also refuse a delete (`referenced`).
  */
-export function translateError(error: unknown): unknown {
-  if (error instanceof UniqueConstraintViolationException) {
+const FOREIGN_KEYS: Readonly<Record<string, { missing: () => CairnError; referenced?: () => CairnError }>> = {
+  auth_tokens_user_id_foreign: { missing: () => CairnError.notFound('user') },
+  auth_tokens_team_id_foreign: { missing: () => CairnError.notFound('team') },
+  auth_tokens_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  sessions_user_id_foreign: { missing: () => CairnError.notFound('user') },
+  sessions_impersonator_id_foreign: { missing: () => CairnError.notFound('impersonator') },
+  organization_memberships_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  organization_memberships_user_id_foreign: { missing: () => CairnError.notFound('user') },
+  teams_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  team_members_team_id_foreign: { missing: () => CairnError.notFound('team') },
+  team_members_user_id_foreign: { missing: () => CairnError.notFound('user') },
+  workspaces_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  workspaces_tool_version_id_foreign: {
+    missing: () => CairnError.invalidField('toolVersion', 'does not exist'),
+    referenced: () => CairnError.invalidField('usage', 'the tool version is used by a workspace'),
+  },
+  runs_workspace_id_foreign: { missing: () => CairnError.notFound('workspace') },
+  registry_modules_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  module_versions_module_id_foreign: { missing: () => CairnError.notFound('registry module') },
+}
+
+/** Whether the failed statement wrote rows that reference others, or deleted referenced rows. */
+export type Statement = 'write' | 'delete'
+
+/**
+ * Turns a driver failure into the domain error it means: a unique violation is a taken value, a
+ * foreign key violation a missing or still-used row, a lost connection `unavailable`. Anything
+ * else is a bug and is rethrown as is.
+ */
+export function translateError(error: unknown, statement: Statement = 'write'): unknown {
+  if (error instanceof UniqueConstraintViolationException || sqlStateOf(error) === UNIQUE_VIOLATION) {
     const field = UNIQUE_FIELDS[constraintOf(error)]
-    if (field !== undefined) return CairnError.invalidField(field, 'has already been taken')
+    if (field !== undefined) return CairnError.invalid([field])
   }
-  if (error instanceof ForeignKeyConstraintViolationException) {
-    const rule = FOREIGN_KEY_FIELDS[constraintOf(error)]
-    if (rule !== undefined) return CairnError.invalidField(rule.field, rule.message)
+  if (error instanceof ForeignKeyConstraintViolationException || sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
+    const meaning = FOREIGN_KEYS[constraintOf(error)]
+    const translation = statement === 'delete' ? meaning?.referenced : meaning?.missing
+    if (translation !== undefined) return translation()
   }
   if (isConnectionFailure(error)) {
     return new CairnError('unavailable', 'the database is not reachable', [], { cause: error })
@@ -39,17 +73,30 @@ export function translateError(error: unknown): unknown {
 }
 
 /** Runs a store operation, translating its failures. */
-export async function translated<T>(operation: () => Promise<T>): Promise<T> {
+export async function translated<T>(operation: () => Promise<T>, statement: Statement = 'write'): Promise<T> {
   try {
     return await operation()
   } catch (error) {
-    throw translateError(error)
+    throw translateError(error, statement)
   }
 }
 
+/** Runs an update of one row by id; raises `not_found` (naming `what`) when there is none. */
+export async function updatedOne(what: string, update: () => Promise<number>): Promise<void> {
+  if ((await translated(update)) === 0) throw CairnError.notFound(what)
+}
+
+// Query-builder statements can surface the driver's error unconverted: known by its SQLSTATE.
+const UNIQUE_VIOLATION = '23505'
+const FOREIGN_KEY_VIOLATION = '23503'
+
+function sqlStateOf(error: unknown): unknown {
+  return error instanceof Error ? (error as Error & { code?: unknown }).code : undefined
+}
+
 /** The PostgreSQL drivers copy the violated constraint's name onto the exception. */
-function constraintOf(error: Error): string {
-  const constraint: unknown = (error as Error & { constraint?: unknown }).constraint
+function constraintOf(error: unknown): string {
+  const constraint: unknown = (error as { constraint?: unknown }).constraint
   return typeof constraint === 'string' ? constraint : ''
 }
 

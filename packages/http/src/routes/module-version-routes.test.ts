@@ -23,7 +23,7 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
   }
 
   /** PUTs an archive to an upload link as go-tfe does: no Authorization header. */
-  function upload(link: string, body: string): Promise<Response> {
+  async function upload(link: string, body: string): Promise<Response> {
     const { pathname } = new URL(link)
     return t.app.request(pathname.replace('/archivist', ''), {
       method: 'PUT',

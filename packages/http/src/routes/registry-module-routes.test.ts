@@ -106,7 +106,7 @@ describe('registry modules without VCS (spec §4.1)', () => {
       expect(response.status).toBe(200)
       return json<ListDoc>(response)
     }
-    const ids = (doc: ListDoc) => doc.data.map((m) => `${m.attributes['name']}/${m.attributes['provider']}`)
+    const ids = (doc: ListDoc) => doc.data.map((m) => `${String(m.attributes['name'])}/${String(m.attributes['provider'])}`)
 
     it('200: every module provider of the organization, paged, for any member', async () => {
       const doc = await list('?page[size]=3')

@@ -1,5 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core'
-import { Migration20261121200326_initial } from './Migration20261121200326_initial.ts'
+import { Migration20261121202509_initial } from './Migration20261121202509_initial.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
-export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121200326_initial', class: Migration20261121200326_initial }]
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261121202509_initial', class: Migration20261121202509_initial }]

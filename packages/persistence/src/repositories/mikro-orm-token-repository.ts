@@ -1,8 +1,11 @@
-import type { AuthToken, TokenRepository } from '@cairn/core'
+import type { AuthToken, TokenKind, TokenRepository } from '@cairn/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { AuthTokenSchema, type AuthTokenRecord } from '../schema/auth-token.schema.ts'
-import { translated } from '../translate-error.ts'
+import { translated, updatedOne } from '../translate-error.ts'
 import { FRESH } from './read-options.ts'
+
+/** The foreign key that holds the subject of each kind of token. */
+const SUBJECT = { user: 'user', team: 'team', organization: 'organization' } as const satisfies Record<TokenKind, string>
 
 export class MikroOrmTokenRepository implements TokenRepository {
   readonly #em: EntityManager
@@ -16,18 +19,31 @@ export class MikroOrmTokenRepository implements TokenRepository {
     return record === null ? undefined : toAuthToken(record)
   }
 
+  async listActive(kind: TokenKind, subjectId: string): Promise<AuthToken[]> {
+    const records = await this.#em.find(
+      AuthTokenSchema,
+      { kind, [SUBJECT[kind]]: subjectId, revokedAt: null },
+      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } },
+    )
+    return records.map(toAuthToken)
+  }
+
   async add(token: AuthToken): Promise<void> {
     await translated(() => this.#em.insert(AuthTokenSchema, { ...fieldsOf(token), id: token.id }))
   }
 
   async update(token: AuthToken): Promise<void> {
-    await translated(() => this.#em.nativeUpdate(AuthTokenSchema, { id: token.id }, fieldsOf(token)))
+    await updatedOne('token', () => this.#em.nativeUpdate(AuthTokenSchema, { id: token.id }, fieldsOf(token)))
   }
 }
 
 function fieldsOf(token: AuthToken) {
+  const subjectOf = (kind: TokenKind) => (token.kind === kind ? token.subjectId : null)
   return {
-    user: token.userId,
+    kind: token.kind,
+    user: subjectOf('user'),
+    team: subjectOf('team'),
+    organization: subjectOf('organization'),
     description: token.description,
     secretHash: token.secretHash,
     createdAt: token.createdAt,
@@ -36,9 +52,12 @@ function fieldsOf(token: AuthToken) {
 }
 
 function toAuthToken(record: AuthTokenRecord): AuthToken {
+  const subjectId = record.user?.id ?? record.team?.id ?? record.organization?.name
+  if (subjectId === undefined) throw new Error(`token ${record.id} has no subject`)
   return {
     id: record.id,
-    userId: record.user.id,
+    kind: record.kind,
+    subjectId,
     description: record.description ?? null,
     secretHash: record.secretHash,
     createdAt: record.createdAt,

@@ -10,7 +10,7 @@ import type { FilterQuery } from '@mikro-orm/core'
 import { raw, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-version.schema.ts'
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
-import { translated } from '../translate-error.ts'
+import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
 import { FRESH } from './read-options.ts'
 
@@ -47,11 +47,11 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
 
   async update(toolVersion: ToolVersion): Promise<void> {
     const { id, ...fields } = toolVersion
-    await translated(() => this.#em.nativeUpdate(ToolVersionSchema, { id }, fields))
+    await updatedOne('tool version', () => this.#em.nativeUpdate(ToolVersionSchema, { id }, fields))
   }
 
   async remove(id: string): Promise<void> {
-    await translated(() => this.#em.nativeDelete(ToolVersionSchema, { id }))
+    await translated(() => this.#em.nativeDelete(ToolVersionSchema, { id }), 'delete')
   }
 
   /** Workspace counts for one page of tool versions, in one grouped query. */

@@ -1,6 +1,29 @@
+import { AuditEventSchema } from './audit-event.schema.ts'
 import { AuthTokenSchema } from './auth-token.schema.ts'
+import { ModuleVersionSchema } from './module-version.schema.ts'
+import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
+import { OrganizationSchema } from './organization.schema.ts'
+import { RegistryModuleSchema } from './registry-module.schema.ts'
+import { RunSchema } from './run.schema.ts'
+import { SessionSchema } from './session.schema.ts'
+import { TeamMemberSchema } from './team-member.schema.ts'
+import { TeamSchema } from './team.schema.ts'
 import { ToolVersionSchema } from './tool-version.schema.ts'
 import { UserSchema } from './user.schema.ts'
 import { WorkspaceSchema } from './workspace.schema.ts'
 
-export const entities = [UserSchema, AuthTokenSchema, ToolVersionSchema, WorkspaceSchema]
+export const entities = [
+  UserSchema,
+  SessionSchema,
+  OrganizationSchema,
+  OrganizationMembershipSchema,
+  TeamSchema,
+  TeamMemberSchema,
+  AuthTokenSchema,
+  ToolVersionSchema,
+  WorkspaceSchema,
+  RunSchema,
+  RegistryModuleSchema,
+  ModuleVersionSchema,
+  AuditEventSchema,
+]

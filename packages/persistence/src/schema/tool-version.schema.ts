@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
+import { BYTE_ORDER } from './collation.ts'
 
 export const ToolVersionSchema = defineEntity({
   name: 'ToolVersionRecord',
   tableName: 'tool_versions',
   indexes: [{ properties: ['createdAt', 'id'] }],
   properties: {
-    id: p.string().primary(),
+    id: p.string().primary().collation(BYTE_ORDER),
     version: p.string().unique(),
     url: p.text(),
     sha: p.string(),

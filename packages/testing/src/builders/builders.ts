@@ -1,4 +1,17 @@
-import { User, type ToolVersion, type UserState, type Workspace } from '@cairn/core'
+import {
+  User,
+  type AuditEvent,
+  type AuthToken,
+  type Organization,
+  type Repositories,
+  type OrganizationMembership,
+  type Run,
+  type Session,
+  type Team,
+  type ToolVersion,
+  type UserState,
+  type Workspace,
+} from '@cairn/core'
 
 const EPOCH = new Date('2026-01-01T00:00:00.000Z')
 
@@ -41,7 +54,94 @@ export function aWorkspace(overrides: Partial<Workspace> = {}): Workspace {
     name: 'networking',
     organizationName: 'acme',
     toolVersionId: null,
+    locked: false,
+    createdAt: EPOCH,
+    latestChangeAt: EPOCH,
+    currentRun: null,
+    ...overrides,
+  }
+}
+
+export function anOrganization(overrides: Partial<Organization> = {}): Organization {
+  return { name: 'acme', email: 'owners@acme.test', createdAt: EPOCH, ...overrides }
+}
+
+export function aTeam(overrides: Partial<Team> = {}): Team {
+  return {
+    id: 'team-0000000000000001',
+    organizationName: 'acme',
+    name: 'owners',
+    access: { manageModules: true, manageWorkspaces: true },
     createdAt: EPOCH,
     ...overrides,
   }
+}
+
+export function aToken(overrides: Partial<AuthToken> = {}): AuthToken {
+  return {
+    id: 'at-0000000000000001',
+    kind: 'user',
+    subjectId: 'user-0000000000000abc',
+    description: null,
+    secretHash: 'f'.repeat(64),
+    createdAt: EPOCH,
+    revokedAt: null,
+    ...overrides,
+  }
+}
+
+export function aSession(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 'sess-0000000000000001',
+    userId: 'user-0000000000000abc',
+    impersonatorId: null,
+    reason: null,
+    secretHash: 'e'.repeat(64),
+    createdAt: EPOCH,
+    expiresAt: new Date(EPOCH.getTime() + 8 * 60 * 60 * 1000),
+    endedAt: null,
+    ...overrides,
+  }
+}
+
+export function aMembership(overrides: Partial<OrganizationMembership> = {}): OrganizationMembership {
+  return {
+    id: 'ou-0000000000000001',
+    organizationName: 'acme',
+    userId: 'user-0000000000000abc',
+    createdAt: EPOCH,
+    ...overrides,
+  }
+}
+
+export function aRun(overrides: Partial<Run> = {}): Run {
+  return {
+    id: 'run-0000000000000001',
+    workspaceId: 'ws-0000000000000001',
+    status: 'pending',
+    message: 'Queued manually',
+    createdAt: EPOCH,
+    statusChangedAt: EPOCH,
+    ...overrides,
+  }
+}
+
+export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  return {
+    id: 'ae-0000000000000001',
+    type: 'user.suspended',
+    actorId: null,
+    targetId: 'user-0000000000000abc',
+    reason: null,
+    occurredAt: EPOCH,
+    ...overrides,
+  }
+}
+
+/** Adds `workspace` after creating its organization, which the stores require to exist. */
+export async function inOrganization(repositories: Repositories, workspace: Workspace): Promise<void> {
+  if ((await repositories.organizations.findByName(workspace.organizationName)) === undefined) {
+    await repositories.organizations.add(anOrganization({ name: workspace.organizationName }))
+  }
+  await repositories.workspaces.add(workspace)
 }

@@ -1,3 +1,10 @@
+import { auditLogContract } from './audit-log.contract.ts'
+import { membershipRepositoryContract } from './membership-repository.contract.ts'
+import { organizationRepositoryContract } from './organization-repository.contract.ts'
+import { registryModuleRepositoryContract } from './registry-module-repository.contract.ts'
+import { runRepositoryContract } from './run-repository.contract.ts'
+import { sessionRepositoryContract } from './session-repository.contract.ts'
+import { teamRepositoryContract } from './team-repository.contract.ts'
 import { tokenRepositoryContract } from './token-repository.contract.ts'
 import { toolVersionRepositoryContract } from './tool-version-repository.contract.ts'
 import { unitOfWorkContract } from './unit-of-work.contract.ts'
@@ -6,6 +13,9 @@ import { workspaceRepositoryContract } from './workspace-repository.contract.ts'
 import type { StoreHarness } from './store-harness.ts'
 
 export type { StoreHarness, StoreUnderTest } from './store-harness.ts'
+export { blobStoreContract } from './blob-store.contract.ts'
+export type { BlobStoreHarness, BlobStoreUnderTest } from './blob-store-harness.ts'
+export { binaryContent, bytesOf, chunksOf, sortedOf, textOf } from './byte-streams.ts'
 
 /** Every store contract, for an adapter that implements all the repositories. */
 export function storeContracts(name: string, open: StoreHarness): void {
@@ -14,4 +24,11 @@ export function storeContracts(name: string, open: StoreHarness): void {
   tokenRepositoryContract(name, open)
   toolVersionRepositoryContract(name, open)
   workspaceRepositoryContract(name, open)
+  sessionRepositoryContract(name, open)
+  organizationRepositoryContract(name, open)
+  membershipRepositoryContract(name, open)
+  teamRepositoryContract(name, open)
+  runRepositoryContract(name, open)
+  registryModuleRepositoryContract(name, open)
+  auditLogContract(name, open)
 }

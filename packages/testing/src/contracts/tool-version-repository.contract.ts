@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { aToolVersion, aWorkspace } from '../builders/builders.ts'
+import { seedOrganizations } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 const PAGE = { number: 1, size: 20 }
@@ -48,6 +49,12 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       ).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'version' }] })
     })
 
+    it('refuses to update a tool version it does not have with not_found', async () => {
+      await expect(store().run(({ toolVersions }) => toolVersions.update(aToolVersion()))).rejects.toMatchObject({
+        code: 'not_found',
+      })
+    })
+
     it('removes a tool version', async () => {
       await seed('1.0.0')
       const { id } = aToolVersion({ version: '1.0.0' })
@@ -58,6 +65,7 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
     it('refuses to remove a tool version that a workspace uses', async () => {
       await seed('1.0.0')
       const { id } = aToolVersion({ version: '1.0.0' })
+      await seedOrganizations(store(), 'acme')
       await store().run(({ workspaces }) => workspaces.add(aWorkspace({ toolVersionId: id })))
       await expect(store().run(({ toolVersions }) => toolVersions.remove(id))).rejects.toMatchObject({
         code: 'invalid',
@@ -67,6 +75,7 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
     it('lists oldest first with the total and usage counts', async () => {
       await seed('1.0.0', '1.1.0', '1.2.0')
       const used = aToolVersion({ version: '1.1.0' }).id
+      await seedOrganizations(store(), 'acme')
       await store().run(async ({ workspaces }) => {
         await workspaces.add(aWorkspace({ id: 'ws-1', name: 'a', toolVersionId: used }))
         await workspaces.add(aWorkspace({ id: 'ws-2', name: 'b', toolVersionId: used }))

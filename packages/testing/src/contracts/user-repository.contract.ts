@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { aUser } from '../builders/builders.ts'
+import { aMembership, aSession, aTeam, aToken, aUser } from '../builders/builders.ts'
+import { PAGE, seedOrganizations } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
+import { userListContract } from './user-list.contract.ts'
 
 export function userRepositoryContract(name: string, open: StoreHarness): void {
   describe(`UserRepository contract: ${name}`, () => {
     const store = useStore(open)
 
-    it('stores a user and finds it by id and by username', async () => {
-      const user = aUser({ isSiteAdmin: true, twoFactorEnabled: true })
+    it('stores a user and finds it by id, by username and by e-mail address', async () => {
+      const user = aUser({ isSiteAdmin: true, twoFactorEnabled: true, isServiceAccount: true })
       await store().run(({ users }) => users.add(user))
       await expect(store().run(({ users }) => users.findById(user.id))).resolves.toEqual(user)
       await expect(store().run(({ users }) => users.findByUsername(user.username))).resolves.toEqual(user)
+      await expect(store().run(({ users }) => users.findByEmail(user.email))).resolves.toEqual(user)
       await expect(store().run(({ users }) => users.findByUsername('nobody'))).resolves.toBeUndefined()
+      await expect(store().run(({ users }) => users.findByEmail('nobody@example.com'))).resolves.toBeUndefined()
+      await expect(store().run(({ users }) => users.findById('user-missing'))).resolves.toBeUndefined()
     })
 
     it('refuses a taken username or e-mail address', async () => {
@@ -28,11 +33,66 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
       })
     })
 
-    it('updates a user', async () => {
+    it('updates a user, refusing a username another user has', async () => {
       const user = aUser()
-      await store().run(({ users }) => users.add(user))
+      const other = aUser({ id: 'user-0000000000000def', username: 'grace' })
+      await store().run(async ({ users }) => {
+        await users.add(user)
+        await users.add(other)
+      })
       await store().run(({ users }) => users.update(user.suspend()))
       await expect(store().run(({ users }) => users.findById(user.id))).resolves.toMatchObject({ isSuspended: true })
+      const renamed = aUser({ ...user, username: 'grace' })
+      await expect(store().run(({ users }) => users.update(renamed))).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'username' }],
+      })
+    })
+
+    it('refuses to update a user it does not have with not_found', async () => {
+      await expect(store().run(({ users }) => users.update(aUser()))).rejects.toMatchObject({ code: 'not_found' })
+    })
+
+    it('removes a user with their tokens, sessions, memberships and team places, and nothing else', async () => {
+      const [doomed, kept] = [aUser({ id: 'user-doomed', username: 'doomed' }), aUser({ id: 'user-kept', username: 'kept' })]
+      await seedOrganizations(store(), 'acme')
+      await store().run(async ({ users, tokens, sessions, memberships, teams }) => {
+        await users.add(doomed)
+        await users.add(kept)
+        await tokens.add(aToken({ id: 'at-doomed', subjectId: doomed.id }))
+        await tokens.add(aToken({ id: 'at-kept', subjectId: kept.id }))
+        await sessions.add(aSession({ id: 'sess-doomed', userId: doomed.id }))
+        await sessions.add(aSession({ id: 'sess-impersonated', userId: kept.id, impersonatorId: doomed.id, reason: 'x' }))
+        await sessions.add(aSession({ id: 'sess-kept', userId: kept.id }))
+        await memberships.add(aMembership({ id: 'ou-doomed', userId: doomed.id }))
+        await memberships.add(aMembership({ id: 'ou-kept', userId: kept.id }))
+        await teams.add(aTeam())
+        await teams.addMember(aTeam().id, doomed.id)
+        await teams.addMember(aTeam().id, kept.id)
+      })
+
+      await store().run(({ users }) => users.remove(doomed.id))
+
+      const left = await store().run(async ({ users, tokens, sessions, memberships, teams }) => ({
+        user: await users.findById(doomed.id),
+        token: await tokens.findById('at-doomed'),
+        sessions: [await sessions.findById('sess-doomed'), await sessions.findById('sess-impersonated')],
+        membership: await memberships.findById('ou-doomed'),
+        members: await teams.members(aTeam().id),
+        kept: [await users.findById(kept.id), await tokens.findById('at-kept'), await sessions.findById('sess-kept')],
+        keptMembership: await memberships.find('acme', kept.id),
+      }))
+      expect(left).toMatchObject({ user: undefined, token: undefined, sessions: [undefined, undefined], membership: undefined })
+      expect(left.members).toEqual([kept])
+      expect(left.kept.every((found) => found !== undefined)).toBe(true)
+      expect(left.keptMembership?.id).toBe('ou-kept')
+    })
+
+    it('does nothing when asked to remove a user it does not have', async () => {
+      await store().run(({ users }) => users.remove('user-missing'))
+      await expect(store().run(({ users }) => users.list({ page: PAGE }))).resolves.toMatchObject({ total: 0 })
     })
   })
+
+  userListContract(name, open)
 }

@@ -1,17 +1,26 @@
+import type { Edition } from '@cairn/core'
+import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
+import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
+import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
+import { FakeUrlSigner } from './fake-url-signer.ts'
 import { InMemoryHealthCheck } from './in-memory-health-check.ts'
 import { ManualClock } from './manual-clock.ts'
 import { SequentialIds } from './sequential-ids.ts'
-import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 
-/** Fresh in-memory ports for one test: what every use case needs. */
-export function inMemoryDeps() {
+/** Fresh in-memory ports for one test: everything the use cases need. */
+export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: number } = {}) {
   return {
     unitOfWork: new InMemoryUnitOfWork(),
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
     health: new InMemoryHealthCheck(),
+    blobs: new InMemoryBlobStore(),
+    analyzer: new FakeModuleAnalyzer(),
+    signer: new FakeUrlSigner(),
+    edition: options.edition ?? 'self-hosted',
+    maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
   }
 }
 

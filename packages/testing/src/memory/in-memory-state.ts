@@ -1,22 +1,92 @@
-import type { AuthToken, ToolVersion, User, Workspace } from '@cairn/core'
+import type {
+  AuditEvent,
+  ModuleVersion,
+  RegistryModule,
+  AuthToken,
+  Organization,
+  OrganizationMembership,
+  Run,
+  Session,
+  Team,
+  ToolVersion,
+  User,
+  Workspace,
+} from '@cairn/core'
 
 /** Everything the in-memory adapters store. Values are immutable, so copying maps copies state. */
 export interface InMemoryState {
   users: Map<string, User>
   tokens: Map<string, AuthToken>
+  sessions: Map<string, Session>
+  organizations: Map<string, Organization>
+  memberships: Map<string, OrganizationMembership>
+  teams: Map<string, Team>
+  /** `teamId userId` pairs. */
+  teamMembers: Set<string>
   toolVersions: Map<string, ToolVersion>
   workspaces: Map<string, Workspace>
+  runs: Map<string, Run>
+  auditEvents: AuditEvent[]
+  registryModules: Map<string, RegistryModule>
+  moduleVersions: Map<string, ModuleVersion>
 }
 
 export function emptyState(): InMemoryState {
-  return { users: new Map(), tokens: new Map(), toolVersions: new Map(), workspaces: new Map() }
+  return copyState({
+    users: new Map(),
+    tokens: new Map(),
+    sessions: new Map(),
+    organizations: new Map(),
+    memberships: new Map(),
+    teams: new Map(),
+    teamMembers: new Set(),
+    toolVersions: new Map(),
+    workspaces: new Map(),
+    runs: new Map(),
+    auditEvents: [],
+    registryModules: new Map(),
+    moduleVersions: new Map(),
+  })
 }
 
 export function copyState(state: InMemoryState): InMemoryState {
   return {
     users: new Map(state.users),
     tokens: new Map(state.tokens),
+    sessions: new Map(state.sessions),
+    organizations: new Map(state.organizations),
+    memberships: new Map(state.memberships),
+    teams: new Map(state.teams),
+    teamMembers: new Set(state.teamMembers),
     toolVersions: new Map(state.toolVersions),
     workspaces: new Map(state.workspaces),
+    runs: new Map(state.runs),
+    auditEvents: [...state.auditEvents],
+    registryModules: new Map(state.registryModules),
+    moduleVersions: new Map(state.moduleVersions),
   }
+}
+
+export function memberKey(teamId: string, userId: string): string {
+  return `${teamId} ${userId}`
+}
+
+/** Deletes every entry of `map` that `doomed` picks. */
+export function deleteWhere<V>(map: Map<string, V>, doomed: (value: V) => boolean): void {
+  for (const [key, value] of map) if (doomed(value)) map.delete(key)
+}
+
+/** The slice of `items` that `page` asks for, with the total. */
+export function pageOf<T>(items: readonly T[], page: { number: number; size: number }) {
+  const start = (page.number - 1) * page.size
+  return { items: items.slice(start, start + page.size), total: items.length, request: page }
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Case-insensitive "contains", as the stores' ILIKE does it. */
+export function contains(value: string, needle: string): boolean {
+  return value.toLowerCase().includes(needle.toLowerCase())
 }

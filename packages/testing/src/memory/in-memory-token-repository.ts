@@ -1,5 +1,5 @@
-import { CairnError, type AuthToken, type TokenRepository } from '@cairn/core'
-import type { InMemoryState } from './in-memory-state.ts'
+import { CairnError, type AuthToken, type TokenKind, type TokenRepository } from '@cairn/core'
+import { compareText, type InMemoryState } from './in-memory-state.ts'
 
 export class InMemoryTokenRepository implements TokenRepository {
   readonly #state: InMemoryState
@@ -12,13 +12,24 @@ export class InMemoryTokenRepository implements TokenRepository {
     return this.#state.tokens.get(id)
   }
 
+  async listActive(kind: TokenKind, subjectId: string): Promise<AuthToken[]> {
+    return [...this.#state.tokens.values()]
+      .filter((token) => token.kind === kind && token.subjectId === subjectId && token.revokedAt === null)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))
+  }
+
   async add(token: AuthToken): Promise<void> {
-    if (!this.#state.users.has(token.userId)) throw CairnError.notFound('user')
+    if (!this.#subjectExists(token)) throw CairnError.notFound(token.kind)
     this.#state.tokens.set(token.id, token)
   }
 
   async update(token: AuthToken): Promise<void> {
     if (!this.#state.tokens.has(token.id)) throw CairnError.notFound('token')
     this.#state.tokens.set(token.id, token)
+  }
+
+  #subjectExists(token: AuthToken): boolean {
+    const subjects = { user: this.#state.users, team: this.#state.teams, organization: this.#state.organizations }
+    return subjects[token.kind].has(token.subjectId)
   }
 }

@@ -4,6 +4,13 @@ import { InMemoryTokenRepository } from './in-memory-token-repository.ts'
 import { InMemoryToolVersionRepository } from './in-memory-tool-version-repository.ts'
 import { InMemoryUserRepository } from './in-memory-user-repository.ts'
 import { InMemoryWorkspaceRepository } from './in-memory-workspace-repository.ts'
+import { InMemoryAuditLog } from './in-memory-audit-log.ts'
+import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts'
+import { InMemoryOrganizationRepository } from './in-memory-organization-repository.ts'
+import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
+import { InMemoryRunRepository } from './in-memory-run-repository.ts'
+import { InMemorySessionRepository } from './in-memory-session-repository.ts'
+import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
 
 /**
  * Transactions over in-memory state: one at a time, each working on a copy that replaces the
@@ -29,7 +36,14 @@ function repositoriesOver(state: InMemoryState): Repositories {
   return {
     users: new InMemoryUserRepository(state),
     tokens: new InMemoryTokenRepository(state),
+    sessions: new InMemorySessionRepository(state),
+    organizations: new InMemoryOrganizationRepository(state),
+    memberships: new InMemoryMembershipRepository(state),
+    teams: new InMemoryTeamRepository(state),
     toolVersions: new InMemoryToolVersionRepository(state),
     workspaces: new InMemoryWorkspaceRepository(state),
+    runs: new InMemoryRunRepository(state),
+    auditLog: new InMemoryAuditLog(state),
+    registryModules: new InMemoryRegistryModuleRepository(state),
   }
 }

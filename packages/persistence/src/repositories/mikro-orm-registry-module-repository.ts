@@ -1,0 +1,124 @@
+import type {
+  ModuleAddress,
+  ModuleVersion,
+  Page,
+  RegistryModule,
+  RegistryModuleQuery,
+  RegistryModuleRepository,
+} from '@cairn/core'
+import type { FilterQuery } from '@mikro-orm/core'
+import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
+import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
+import { translated, updatedOne } from '../translate-error.ts'
+import { containing } from './like-pattern.ts'
+import { pageOf, pageWindow } from './paging.ts'
+import { FRESH } from './read-options.ts'
+import {
+  toModuleVersion,
+  toModuleVersionRecord,
+  toRegistryModule,
+  toRegistryModuleRecord,
+} from './registry-module-mappers.ts'
+
+const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
+
+export class MikroOrmRegistryModuleRepository implements RegistryModuleRepository {
+  readonly #em: EntityManager
+
+  constructor(em: EntityManager) {
+    this.#em = em
+  }
+
+  async list(query: RegistryModuleQuery): Promise<Page<RegistryModule>> {
+    const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: query.organizationName }]
+    if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
+    if (query.provider !== undefined) conditions.push({ provider: query.provider })
+    if (query.search !== undefined) {
+      const pattern = containing(query.search)
+      conditions.push({ $or: [{ name: { $ilike: pattern } }, { namespace: { $ilike: pattern } }, { provider: { $ilike: pattern } }] })
+    }
+    const found = await this.#em.findAndCount(RegistryModuleSchema, { $and: conditions }, {
+      ...FRESH,
+      orderBy: ADDRESS_ORDER,
+      ...pageWindow(query.page),
+    })
+    return pageOf(found, query.page, toRegistryModule)
+  }
+
+  async findById(id: string): Promise<RegistryModule | undefined> {
+    const record = await this.#em.findOne(RegistryModuleSchema, { id }, FRESH)
+    return record === null ? undefined : toRegistryModule(record)
+  }
+
+  async findByAddress(organizationName: string, address: ModuleAddress): Promise<RegistryModule | undefined> {
+    const { registryName, namespace, name, provider } = address
+    const where = { organization: organizationName, registryName, namespace, name, provider }
+    const record = await this.#em.findOne(RegistryModuleSchema, where, FRESH)
+    return record === null ? undefined : toRegistryModule(record)
+  }
+
+  async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
+    const { registryName, namespace, name } = address
+    const records = await this.#em.find(
+      RegistryModuleSchema,
+      { organization: organizationName, registryName, namespace, name },
+      { ...FRESH, orderBy: { provider: 'asc' } },
+    )
+    return records.map(toRegistryModule)
+  }
+
+  async add(module: RegistryModule): Promise<void> {
+    await translated(() => this.#em.insert(RegistryModuleSchema, toRegistryModuleRecord(module)))
+  }
+
+  async update(module: RegistryModule): Promise<void> {
+    const { id, ...fields } = toRegistryModuleRecord(module)
+    await updatedOne('registry module', () => this.#em.nativeUpdate(RegistryModuleSchema, { id }, fields))
+  }
+
+  /** The database removes its versions (cascade). */
+  async remove(id: string): Promise<void> {
+    await translated(() => this.#em.nativeDelete(RegistryModuleSchema, { id }), 'delete')
+  }
+
+  async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersion[]>> {
+    const result = new Map<string, ModuleVersion[]>(moduleIds.map((id) => [id, []]))
+    if (moduleIds.length === 0) return result
+    const records = await this.#em.find(
+      ModuleVersionSchema,
+      { module: { $in: [...moduleIds] } },
+      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } },
+    )
+    for (const version of records.map(toModuleVersion)) result.get(version.moduleId)?.push(version)
+    return result
+  }
+
+  async findVersionById(id: string): Promise<ModuleVersion | undefined> {
+    const record = await this.#em.findOne(ModuleVersionSchema, { id }, FRESH)
+    return record === null ? undefined : toModuleVersion(record)
+  }
+
+  async findVersion(moduleId: string, version: string): Promise<ModuleVersion | undefined> {
+    const record = await this.#em.findOne(ModuleVersionSchema, { module: moduleId, version }, FRESH)
+    return record === null ? undefined : toModuleVersion(record)
+  }
+
+  async addVersion(version: ModuleVersion): Promise<void> {
+    await translated(() => this.#em.insert(ModuleVersionSchema, toModuleVersionRecord(version)))
+  }
+
+  async updateVersion(version: ModuleVersion): Promise<void> {
+    const { id, ...fields } = toModuleVersionRecord(version)
+    await updatedOne('registry module version', () => this.#em.nativeUpdate(ModuleVersionSchema, { id }, fields))
+  }
+
+  async removeVersion(id: string): Promise<void> {
+    await this.#em.nativeDelete(ModuleVersionSchema, { id })
+  }
+
+  async isBlobReferenced(blobKey: string): Promise<boolean> {
+    const record = await this.#em.findOne(ModuleVersionSchema, { archiveBlobKey: blobKey }, { ...FRESH, fields: ['id'] })
+    return record !== null
+  }
+}

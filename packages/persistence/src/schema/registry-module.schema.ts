@@ -1,0 +1,37 @@
+import { REGISTRY_NAMES, type VcsRepo } from '@cairn/core'
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
+import { BYTE_ORDER } from './collation.ts'
+import { OrganizationSchema } from './organization.schema.ts'
+
+/**
+ * One provider of a module. The address is unique in its organization; the unique index, in
+ * namespace, name, provider order, is also the index of the organization's list and of the
+ * providers of one module. Searches stay within one organization, so they need no index of their own.
+ */
+export const RegistryModuleSchema = defineEntity({
+  name: 'RegistryModuleRecord',
+  tableName: 'registry_modules',
+  uniques: [
+    {
+      name: 'registry_modules_address_unique',
+      properties: ['organization', 'namespace', 'name', 'provider', 'registryName'],
+    },
+  ],
+  properties: {
+    id: p.string().primary().collation(BYTE_ORDER),
+    organization: () => p.manyToOne(OrganizationSchema).deleteRule('cascade'),
+    registryName: p.enum([...REGISTRY_NAMES]),
+    namespace: p.string().collation(BYTE_ORDER),
+    name: p.string().collation(BYTE_ORDER),
+    provider: p.string().collation(BYTE_ORDER),
+    status: p.enum(['pending', 'no_version_tags', 'setup_failed', 'setup_complete'] as const),
+    publishingMechanism: p.enum(['non_vcs', 'git_tag', 'branch'] as const),
+    noCode: p.boolean(),
+    vcsRepo: p.json<VcsRepo>().nullable(),
+    testsEnabled: p.boolean(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+})
+
+export type RegistryModuleRecord = InferEntity<typeof RegistryModuleSchema>

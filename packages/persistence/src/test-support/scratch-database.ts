@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto'
+import { MikroORM } from '@mikro-orm/postgresql'
+import { postgresUrl } from './postgres-url.ts'
+
+/**
+ * A database of its own on the test PostgreSQL server, for tests that run Cairn as configured
+ * (`DATABASE_URL`), with `drop()` to remove it. Exported for the server's tests.
+ */
+export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = postgresUrl()
+  const name = `cairn_test_${randomBytes(6).toString('hex')}`
+  await onServer(serverUrl, `create database "${name}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) }
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const orm = await MikroORM.init({ clientUrl: url, entities: [], discovery: { warnWhenNoEntities: false } })
+  try {
+    await orm.em.execute(statement)
+  } finally {
+    await orm.close(true)
+  }
+}

@@ -1,0 +1,193 @@
+import type { ModuleMetadata, ModuleVersion, RegistryModule, RegistryModuleQuery } from '@cairn/core'
+import { describe, expect, it } from 'vitest'
+import { idsOf, minute, PAGE, seedOrganizations } from './fixtures.ts'
+import { useStore, type StoreHarness } from './store-harness.ts'
+
+const METADATA: ModuleMetadata = {
+  root: {
+    path: '',
+    name: 'vpc',
+    readme: '# VPC\n"quoted" and ünïcode',
+    empty: false,
+    inputs: [{ name: 'cidr', type: 'string', description: null, default: '"10.0.0.0/16"', required: false, sensitive: false }],
+    outputs: [{ name: 'id', description: 'The VPC id', sensitive: false }],
+    resources: [{ name: 'this', type: 'aws_vpc' }],
+    providerRequirements: [{ name: 'aws', namespace: 'hashicorp', source: 'hashicorp/aws', version: '>= 5.0' }],
+    moduleCalls: [],
+  },
+  submodules: [],
+  examples: [],
+}
+
+function aModule(overrides: Partial<RegistryModule> = {}): RegistryModule {
+  return {
+    id: 'mod-1',
+    organizationName: 'acme',
+    registryName: 'private',
+    namespace: 'acme',
+    name: 'vpc',
+    provider: 'aws',
+    status: 'pending',
+    publishingMechanism: 'non_vcs',
+    noCode: false,
+    vcsRepo: null,
+    testsEnabled: false,
+    createdAt: minute(0),
+    updatedAt: minute(0),
+    ...overrides,
+  }
+}
+
+function aVersion(overrides: Partial<ModuleVersion> = {}): ModuleVersion {
+  return {
+    id: 'modver-1',
+    moduleId: 'mod-1',
+    version: '1.0.0',
+    status: 'pending',
+    error: null,
+    source: 'tfe-api',
+    commitSha: null,
+    uploadGeneration: 0,
+    archive: null,
+    metadata: null,
+    createdAt: minute(0),
+    updatedAt: minute(0),
+    ...overrides,
+  }
+}
+
+export function registryModuleRepositoryContract(name: string, open: StoreHarness): void {
+  describe(`RegistryModuleRepository contract: ${name}`, () => {
+    const store = useStore(open)
+
+    async function seed(...modules: RegistryModule[]): Promise<void> {
+      await seedOrganizations(store(), 'acme', 'globex')
+      await store().run(async ({ registryModules }) => {
+        for (const module of modules) await registryModules.add(module)
+      })
+    }
+
+    async function list(query: Omit<RegistryModuleQuery, 'page' | 'organizationName'> & { page?: typeof PAGE }) {
+      const page = await store().run(({ registryModules }) =>
+        registryModules.list({ organizationName: 'acme', ...query, page: query.page ?? PAGE }),
+      )
+      return { total: page.total, ids: idsOf(page.items) }
+    }
+
+    it('stores a module with every field and finds it by id and by address', async () => {
+      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null }
+      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo, noCode: true, testsEnabled: true })
+      await seed(module)
+      await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
+      await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', module))).resolves.toEqual(module)
+      await expect(store().run(({ registryModules }) => registryModules.findByAddress('globex', module))).resolves.toBeUndefined()
+      const other = { ...module, provider: 'google' }
+      await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', other))).resolves.toBeUndefined()
+    })
+
+    it('refuses a taken address with invalid on name; the same address elsewhere is fine', async () => {
+      await seed(aModule())
+      await expect(store().run(({ registryModules }) => registryModules.add(aModule({ id: 'mod-2' })))).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'name' }],
+      })
+      await store().run(async ({ registryModules }) => {
+        await registryModules.add(aModule({ id: 'mod-3', organizationName: 'globex' }))
+        await registryModules.add(aModule({ id: 'mod-4', registryName: 'public' }))
+      })
+    })
+
+    it('refuses a module of an organization it does not have with not_found', async () => {
+      const orphan = aModule({ organizationName: 'missing' })
+      await expect(store().run(({ registryModules }) => registryModules.add(orphan))).rejects.toMatchObject({ code: 'not_found' })
+    })
+
+    it("lists an organization's modules by namespace, name and provider, searched, filtered and paged", async () => {
+      await seed(
+        aModule({ id: 'mod-1', namespace: 'net', name: 'vpc', provider: 'aws' }),
+        aModule({ id: 'mod-2', namespace: 'net', name: 'vpc', provider: 'azurerm' }),
+        aModule({ id: 'mod-3', namespace: 'app', name: 'web_site', provider: 'aws' }),
+        aModule({ id: 'mod-4', namespace: 'net', name: 'dns', provider: 'aws', registryName: 'public' }),
+        aModule({ id: 'mod-5', organizationName: 'globex' }),
+      )
+      await expect(list({})).resolves.toEqual({ total: 4, ids: ['mod-3', 'mod-4', 'mod-1', 'mod-2'] })
+      await expect(list({ page: { number: 2, size: 3 } })).resolves.toEqual({ total: 4, ids: ['mod-2'] })
+      await expect(list({ search: 'NET' })).resolves.toEqual({ total: 3, ids: ['mod-4', 'mod-1', 'mod-2'] })
+      await expect(list({ search: 'azure' })).resolves.toEqual({ total: 1, ids: ['mod-2'] })
+      await expect(list({ search: 'b_s' })).resolves.toEqual({ total: 1, ids: ['mod-3'] })
+      await expect(list({ search: '%' })).resolves.toEqual({ total: 0, ids: [] })
+      await expect(list({ registryName: 'public' })).resolves.toEqual({ total: 1, ids: ['mod-4'] })
+      await expect(list({ provider: 'aws', registryName: 'private' })).resolves.toEqual({ total: 2, ids: ['mod-3', 'mod-1'] })
+    })
+
+    it('tells the providers of one module, ordered by provider', async () => {
+      await seed(aModule({ id: 'mod-1', provider: 'google' }), aModule({ id: 'mod-2', provider: 'aws' }), aModule({ id: 'mod-3', name: 'dns' }))
+      const providers = await store().run(({ registryModules }) =>
+        registryModules.providersOf('acme', { registryName: 'private', namespace: 'acme', name: 'vpc' }),
+      )
+      expect(idsOf(providers)).toEqual(['mod-2', 'mod-1'])
+    })
+
+    it('updates a module, and refuses one it does not have with not_found', async () => {
+      await seed(aModule())
+      const changed = aModule({ status: 'setup_complete', updatedAt: minute(5) })
+      await store().run(({ registryModules }) => registryModules.update(changed))
+      await expect(store().run(({ registryModules }) => registryModules.findById(changed.id))).resolves.toEqual(changed)
+      const missing = aModule({ id: 'mod-missing' })
+      await expect(store().run(({ registryModules }) => registryModules.update(missing))).rejects.toMatchObject({ code: 'not_found' })
+    })
+
+    it('stores versions with their archive and metadata, refusing a taken version or an unknown module', async () => {
+      await seed(aModule())
+      const archive = { blobKey: 'modules/modver-1.tar.gz', sha256: 'a'.repeat(64), size: 5_000_000_000 }
+      const version = aVersion({ status: 'ok', archive, metadata: METADATA, uploadGeneration: 2, commitSha: 'abc' })
+      await store().run(({ registryModules }) => registryModules.addVersion(version))
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById(version.id))).resolves.toEqual(version)
+      await expect(store().run(({ registryModules }) => registryModules.findVersion('mod-1', '1.0.0'))).resolves.toEqual(version)
+      await expect(store().run(({ registryModules }) => registryModules.findVersion('mod-1', '2.0.0'))).resolves.toBeUndefined()
+      const again = aVersion({ id: 'modver-2' })
+      await expect(store().run(({ registryModules }) => registryModules.addVersion(again))).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'version' }],
+      })
+      const orphan = aVersion({ id: 'modver-3', moduleId: 'mod-missing' })
+      await expect(store().run(({ registryModules }) => registryModules.addVersion(orphan))).rejects.toMatchObject({ code: 'not_found' })
+    })
+
+    it('updates and removes versions, and tells whether an archive is still referenced', async () => {
+      await seed(aModule())
+      await store().run(({ registryModules }) => registryModules.addVersion(aVersion()))
+      const archive = { blobKey: 'modules/modver-1.tar.gz', sha256: 'b'.repeat(64), size: 10 }
+      const uploaded = aVersion({ status: 'ok', archive, metadata: METADATA, updatedAt: minute(3) })
+      await store().run(({ registryModules }) => registryModules.updateVersion(uploaded))
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById(uploaded.id))).resolves.toEqual(uploaded)
+      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced(archive.blobKey))).resolves.toBe(true)
+      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced('modules/other'))).resolves.toBe(false)
+      const missing = aVersion({ id: 'modver-missing' })
+      await expect(store().run(({ registryModules }) => registryModules.updateVersion(missing))).rejects.toMatchObject({
+        code: 'not_found',
+      })
+      await store().run(({ registryModules }) => registryModules.removeVersion(uploaded.id))
+      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced(archive.blobKey))).resolves.toBe(false)
+    })
+
+    it('tells the versions of each module oldest first, and removes a module with its versions', async () => {
+      await seed(aModule(), aModule({ id: 'mod-2', provider: 'google' }), aModule({ id: 'mod-3', provider: 'azurerm' }))
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(aVersion({ id: 'modver-b', version: '1.1.0', createdAt: minute(2) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-a', version: '1.0.0', createdAt: minute(1) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-c', moduleId: 'mod-2' }))
+      })
+      const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1', 'mod-3', 'mod-missing']))
+      expect(new Map([...versions].map(([id, list]) => [id, idsOf(list)]))).toEqual(
+        new Map([['mod-1', ['modver-a', 'modver-b']], ['mod-3', []], ['mod-missing', []]]),
+      )
+      await store().run(({ registryModules }) => registryModules.remove('mod-1'))
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-a'))).resolves.toBeUndefined()
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-c'))).resolves.toBeDefined()
+      await store().run(({ organizations }) => organizations.remove('acme'))
+      await expect(store().run(({ registryModules }) => registryModules.findById('mod-2'))).resolves.toBeUndefined()
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-c'))).resolves.toBeUndefined()
+    })
+  })
+}

@@ -1,0 +1,107 @@
+import type { RunStatus, WorkspaceQuery, WorkspaceSortKey } from '@cairn/core'
+import { describe, expect, it } from 'vitest'
+import { aWorkspace } from '../builders/builders.ts'
+import { idsOf, minute, PAGE, seedOrganizations } from './fixtures.ts'
+import { useStore, type StoreHarness } from './store-harness.ts'
+
+type Seed = [id: string, organizationName: string, name: string, latestChange: number, run?: [RunStatus, number]]
+
+// Ids are out of name order on purpose, so that the default order (by id) is seen to be by id.
+const WORKSPACES: Seed[] = [
+  ['ws-01', 'acme', 'networking', 3, ['applied', 5]],
+  ['ws-02', 'acme', 'compute', 1],
+  ['ws-03', 'globex', 'networking', 2, ['errored', 1]],
+  ['ws-04', 'globex', 'acme-mirror', 3, ['planning', 5]],
+  ['ws-05', 'initech', 'billing', 0, ['applied', 2]],
+  ['ws-06', 'initech', 'a_b', 4],
+]
+
+/** `WorkspaceRepository.list`: filtered, searched, sorted and paged by the store. */
+export function workspaceListContract(name: string, open: StoreHarness): void {
+  describe(`WorkspaceRepository list contract: ${name}`, () => {
+    const store = useStore(open)
+
+    async function seed(): Promise<void> {
+      await seedOrganizations(store(), 'acme', 'globex', 'initech')
+      await store().run(async ({ workspaces }) => {
+        for (const [id, organizationName, workspaceName, latestChange, run] of [...WORKSPACES].reverse()) {
+          const currentRun = run && { id: `run-${id}`, status: run[0], createdAt: minute(run[1]) }
+          await workspaces.add(aWorkspace({ id, organizationName, name: workspaceName, latestChangeAt: minute(latestChange), currentRun: currentRun ?? null }))
+        }
+      })
+    }
+
+    async function list(query: Omit<WorkspaceQuery, 'page'> & { page?: WorkspaceQuery['page'] }) {
+      const page = await store().run(({ workspaces }) => workspaces.list({ ...query, page: query.page ?? PAGE }))
+      return { total: page.total, ids: idsOf(page.items) }
+    }
+
+    const sorted = (key: WorkspaceSortKey, descending = false) => list({ sort: { key, descending } })
+
+    it('lists every workspace ordered by id by default, with the total', async () => {
+      await seed()
+      await expect(list({})).resolves.toEqual({ total: 6, ids: ['ws-01', 'ws-02', 'ws-03', 'ws-04', 'ws-05', 'ws-06'] })
+      const page = await store().run(({ workspaces }) => workspaces.list({ page: PAGE }))
+      expect(page.items[0]).toEqual(aWorkspace({ id: 'ws-01', latestChangeAt: minute(3), currentRun: { id: 'run-ws-01', status: 'applied', createdAt: minute(5) } }))
+    })
+
+    it('pages in the store', async () => {
+      await seed()
+      await expect(list({ page: { number: 2, size: 4 } })).resolves.toEqual({ total: 6, ids: ['ws-05', 'ws-06'] })
+      await expect(list({ page: { number: 3, size: 4 } })).resolves.toEqual({ total: 6, ids: [] })
+    })
+
+    it("filters by organization name", async () => {
+      await seed()
+      await expect(list({ organizationName: 'globex' })).resolves.toEqual({ total: 2, ids: ['ws-03', 'ws-04'] })
+      await expect(list({ organizationName: 'missing' })).resolves.toEqual({ total: 0, ids: [] })
+    })
+
+    it('searches workspace and organization names, ignoring case and taking characters literally', async () => {
+      await seed()
+      await expect(list({ search: 'ACME' })).resolves.toEqual({ total: 3, ids: ['ws-01', 'ws-02', 'ws-04'] })
+      await expect(list({ search: 'Work' })).resolves.toEqual({ total: 2, ids: ['ws-01', 'ws-03'] })
+      await expect(list({ search: 'a_b' })).resolves.toEqual({ total: 1, ids: ['ws-06'] })
+      await expect(list({ search: '_' })).resolves.toEqual({ total: 1, ids: ['ws-06'] })
+      await expect(list({ search: '%' })).resolves.toEqual({ total: 0, ids: [] })
+    })
+
+    it('filters by the status of the current run; a workspace without one never matches', async () => {
+      await seed()
+      await expect(list({ currentRunStatuses: ['applied', 'errored'] })).resolves.toEqual({ total: 3, ids: ['ws-01', 'ws-03', 'ws-05'] })
+      await expect(list({ currentRunStatuses: ['pending'] })).resolves.toEqual({ total: 0, ids: [] })
+      await expect(list({ currentRunStatuses: [] })).resolves.toEqual({ total: 0, ids: [] })
+    })
+
+    it('combines filters, search, sort and paging', async () => {
+      await seed()
+      const query = { search: 'net', currentRunStatuses: ['applied', 'errored'] as RunStatus[], sort: { key: 'name' as const, descending: true } }
+      await expect(list(query)).resolves.toEqual({ total: 2, ids: ['ws-03', 'ws-01'] })
+      await expect(list({ ...query, page: { number: 2, size: 1 } })).resolves.toEqual({ total: 2, ids: ['ws-01'] })
+      await expect(list({ ...query, organizationName: 'acme' })).resolves.toEqual({ total: 1, ids: ['ws-01'] })
+    })
+
+    it('sorts by name, ties broken by id; descending is the exact reverse', async () => {
+      await seed()
+      const ascending = ['ws-06', 'ws-04', 'ws-05', 'ws-02', 'ws-01', 'ws-03']
+      await expect(sorted('name')).resolves.toEqual({ total: 6, ids: ascending })
+      await expect(sorted('name', true)).resolves.toEqual({ total: 6, ids: [...ascending].reverse() })
+    })
+
+    it('sorts by when the current run was created, workspaces without one last ascending and first descending', async () => {
+      await seed()
+      const ascending = ['ws-03', 'ws-05', 'ws-01', 'ws-04', 'ws-02', 'ws-06']
+      await expect(sorted('currentRunCreatedAt')).resolves.toEqual({ total: 6, ids: ascending })
+      await expect(sorted('currentRunCreatedAt', true)).resolves.toEqual({ total: 6, ids: [...ascending].reverse() })
+    })
+
+    it('sorts by the latest change, ties broken by id', async () => {
+      await seed()
+      const ascending = ['ws-05', 'ws-02', 'ws-03', 'ws-01', 'ws-04', 'ws-06']
+      await expect(sorted('latestChangeAt')).resolves.toEqual({ total: 6, ids: ascending })
+      await expect(sorted('latestChangeAt', true)).resolves.toEqual({ total: 6, ids: [...ascending].reverse() })
+      const paged = await list({ sort: { key: 'latestChangeAt', descending: true }, page: { number: 2, size: 2 } })
+      expect(paged).toEqual({ total: 6, ids: ['ws-01', 'ws-03'] })
+    })
+  })
+}
