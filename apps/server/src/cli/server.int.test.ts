@@ -1,26 +1,11 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { scratchDatabase } from '@cairn/persistence/testing'
+import { cairn } from '../test-support/cli.ts'
 import { startServer } from './serve.ts'
-
-const run = promisify(execFile)
-const MAIN = join(import.meta.dirname, 'main.ts')
-
-/** Runs the real CLI, as `pnpm cairn` does, in a child process with `env`. */
-async function cairn(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
 
 const toolVersion = (version: string) => ({
   data: { type: 'tool-versions', attributes: { version, url: 'https://x.test/t.zip', sha: 'f'.repeat(64) } },

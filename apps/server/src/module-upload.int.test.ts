@@ -1,0 +1,100 @@
+import { fixtureModule, hostile, packDirectory, type Bytes } from '@cairn/test-fixtures'
+import { mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './cli/serve.ts'
+import { loadConfig } from './config.ts'
+import { userToken } from './test-support/cli.ts'
+
+const JSON_API = 'application/vnd.api+json'
+
+interface VersionDoc {
+  data: { id: string; attributes: { status: string; error: string | null; 'archive-sha256'?: string }; links: { upload?: string } }
+}
+
+/**
+ * Uploads through the real server: HTTP, the HMAC-signed link, the filesystem blob store, the
+ * tar/HCL analyser and PGlite, with realistic and hostile archives from test-fixtures.
+ */
+describe('module archive uploads, end to end', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-upload-'))
+  const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_ARCHIVE_MAX_ENTRIES: '200' }
+  let server: RunningServer
+  let token: string
+  let versionCount = 0
+
+  beforeAll(async () => {
+    token = await userToken(env, 'owner')
+    server = await startServer(loadConfig(env))
+    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+    await api('POST', '/api/v2/organizations/acme/registry-modules', {
+      data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } },
+    })
+  }, 60_000)
+
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  async function api(method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    return response
+  }
+
+  async function newVersion(): Promise<VersionDoc['data']> {
+    versionCount += 1
+    const body = { data: { type: 'registry-module-versions', attributes: { version: `1.0.${versionCount}` } } }
+    const response = await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/network/aws/versions', body)
+    return ((await response.json()) as VersionDoc).data
+  }
+
+  function put(link: string, archive: Bytes): Promise<Response> {
+    return fetch(link, { method: 'PUT', body: Readable.from(archive) as unknown as BodyInit, duplex: 'half' } as RequestInit)
+  }
+
+  const blobFiles = () => readdirSync(join(dataDir, 'blobs'), { recursive: true }).filter((name) => String(name).endsWith('.tar.gz'))
+
+  it('a realistic module: the version becomes ok, its archive is kept with its SHA-256', async () => {
+    const version = await newVersion()
+    const response = await put(version.links.upload ?? '', packDirectory(fixtureModule('network')))
+    expect(response.status).toBe(200)
+    const { data } = (await response.json()) as VersionDoc
+    expect(data.attributes.status).toBe('ok')
+    expect(data.attributes['archive-sha256']).toMatch(/^[0-9a-f]{64}$/)
+    expect(blobFiles()).toHaveLength(1)
+  })
+
+  it.each([
+    ['path traversal', () => hostile.pathTraversal(), /\.\./],
+    ['a symbolic link', () => hostile.symbolicLink(), /link/i],
+    ['an absolute path', () => hostile.absolutePath('/etc/cron.d/evil.tf'), /absolute/i],
+    ['not gzip', () => hostile.notGzip(), /gzip/i],
+    ['too many entries', () => hostile.tooManyEntries(500), /entries/i],
+    ['no configuration at the root', () => hostile.noConfiguration(), /\.tf/],
+    ['unparsable HCL', () => hostile.unparsableHcl(), /line|parse|unclosed/i],
+  ])('%s: 422 with the reason, recorded on the version, nothing kept', async (_, archive, reason) => {
+    const before = blobFiles().length
+    const version = await newVersion()
+    const response = await put(version.links.upload ?? '', archive())
+    expect(response.status).toBe(422)
+    const { errors } = (await response.json()) as { errors: { detail: string }[] }
+    expect(errors[0]?.detail).toMatch(reason)
+    const read = await api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.${versionCount}`)
+    const { data } = (await read.json()) as VersionDoc
+    expect(data.attributes.status).toBe('reg_ingress_failed')
+    expect(data.attributes.error).toMatch(reason)
+    expect(data.links.upload).toBeTruthy()
+    expect(blobFiles()).toHaveLength(before)
+  })
+
+  it('404: a forged object id, with no Authorization needed to find out', async () => {
+    expect((await fetch(`${server.url}/v1/object/AAAA.BBBB`, { method: 'PUT', body: 'x' })).status).toBe(404)
+  })
+})
