@@ -1,17 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
-import { readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
 import { registryModuleResource } from '../resources/registry-module-resource.ts'
-import { uploadBase } from './registry-module-routes.ts'
-
-const NEW_VERSION = {
-  version: { name: 'version', kind: 'string' },
-  commitSha: { name: 'commit-sha', kind: 'string-or-null' },
-} as const
+import { readNewVersion, uploadBase } from './registry-module-routes.ts'
 
 /** The replacement of a deprecated route, from its own path parameters. */
 type Successor = (params: Record<string, string>) => string
@@ -47,12 +40,7 @@ export function deprecatedModuleRoutes(deps: HttpDeps) {
       '/registry-modules/:org/:name/:provider/versions',
       deprecated((p) => `${modulePath(p)}/${p['provider']}/versions`),
       async (c) => {
-        const values = readAttributes((await readResource(c, 'registry-module-versions')).attributes, NEW_VERSION)
-        requireAttributes(values, NEW_VERSION, ['version'])
-        const created = await versions.create(
-          { ...privateAddress(c), version: values.version ?? '', commitSha: values.commitSha ?? null },
-          c.var.principal,
-        )
+        const created = await versions.create({ ...privateAddress(c), ...(await readNewVersion(c)) }, c.var.principal)
         return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
       },
     )

@@ -29,6 +29,13 @@ const TEST_CONFIG = { testsEnabled: { name: 'tests-enabled', kind: 'boolean' } }
 
 type Params = { org?: string; registry?: string; namespace?: string; name?: string; provider?: string }
 
+/** The `version` and `commit-sha` of a create-version request. */
+export async function readNewVersion(c: Context<AppEnv>): Promise<{ version: string; commitSha: string | null }> {
+  const values = readAttributes((await readResource(c, 'registry-module-versions')).attributes, NEW_VERSION)
+  requireAttributes(values, NEW_VERSION, ['version'])
+  return { version: values.version ?? '', commitSha: values.commitSha ?? null }
+}
+
 /** The address named by the path; an unknown registry name is simply not found. */
 export function addressOf(params: Params): { organizationName: string; address: ModuleAddress } {
   const registryName = params.registry ?? 'private'
@@ -80,9 +87,10 @@ export function registryModuleRoutes(deps: HttpDeps) {
         },
         c.var.principal,
       )
-      // Every module listed here belongs to the organization in the path.
-      const items = organizationFilter === undefined || organizationFilter === c.req.param('org') ? page.items : []
-      return jsonApi(c, listDocument(c, deps.baseUrl, { ...page, items }, items.map(registryModuleResource)))
+      // Every module listed here belongs to the organization in the path: another organization's
+      // name filters out everything, and the pagination counts say so too.
+      const filtered = organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource)))
     })
     .post(at, async (c) => {
       const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)
@@ -117,12 +125,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       return c.body(null, 204)
     })
     .post(`${one}/versions`, async (c) => {
-      const values = readAttributes((await readResource(c, 'registry-module-versions')).attributes, NEW_VERSION)
-      requireAttributes(values, NEW_VERSION, ['version'])
-      const created = await versions.create(
-        { ...addressOf(c.req.param()), version: values.version ?? '', commitSha: values.commitSha ?? null },
-        c.var.principal,
-      )
+      const created = await versions.create({ ...addressOf(c.req.param()), ...(await readNewVersion(c)) }, c.var.principal)
       return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
     })
     .get(`${one}/version`, async (c) => {
