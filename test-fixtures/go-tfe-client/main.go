@@ -1,8 +1,13 @@
 // Command gotfeclient drives the official Go API client, go-tfe, unmodified, against a running
-// Cairn: tfe.NewClient (GET /api/v2/ping) and the admin Terraform versions API
-// (client.Admin.TerraformVersions, served by Cairn under /api/v2/admin/terraform-versions).
+// Cairn. It runs one of two scenarios, named by its first argument or by TFE_SCENARIO:
 //
-// Environment:
+//   - terraform-versions (the default): tfe.NewClient (GET /api/v2/ping) and the admin Terraform
+//     versions API (client.Admin.TerraformVersions, served by Cairn under
+//     /api/v2/admin/terraform-versions);
+//   - registry-modules: the private module registry without VCS (client.RegistryModules), see
+//     registry_modules.go for its environment.
+//
+// Environment of the terraform-versions scenario:
 //
 //	TFE_ADDRESS       Cairn's base URL, e.g. http://localhost:8080
 //	TFE_TOKEN         the token of a site administrator
@@ -47,6 +52,7 @@ type exchange struct {
 	URL             string            `json:"url"`
 	RequestHeaders  map[string]string `json:"requestHeaders,omitempty"`
 	RequestBody     string            `json:"requestBody,omitempty"`
+	RequestBytes    int64             `json:"requestBytes,omitempty"`
 	Status          int               `json:"status"`
 	ResponseHeaders map[string]string `json:"responseHeaders,omitempty"`
 	ResponseBody    string            `json:"responseBody,omitempty"`
@@ -62,13 +68,25 @@ type recorder struct {
 
 func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ex := &exchange{Method: req.Method, URL: req.URL.String(), RequestHeaders: headers(req.Header, "Authorization")}
-	if req.Body != nil && req.GetBody != nil {
+	contentType := req.Header.Get("Content-Type")
+	var sent *countingReader
+	if req.Body != nil && !strings.Contains(contentType, "json") {
+		// An archive: only its size is kept, counted as it goes out. (Reading it through GetBody
+		// would drain a body that GetBody shares with the request, such as an *os.File.)
+		sent = &countingReader{next: req.Body}
+		req = req.Clone(req.Context())
+		req.Body = sent
+	} else if req.Body != nil && req.GetBody != nil {
 		if body, err := req.GetBody(); err == nil {
 			raw, _ := io.ReadAll(body)
 			ex.RequestBody = string(raw)
 		}
 	}
 	resp, err := r.next.RoundTrip(req)
+	if sent != nil {
+		ex.RequestBytes = sent.count()
+		ex.RequestBody = fmt.Sprintf("<%d bytes of %s>", ex.RequestBytes, contentType)
+	}
 	if err != nil {
 		ex.ResponseBody = "transport error: " + err.Error()
 	} else {
@@ -86,6 +104,29 @@ func (r *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	r.last = ex
 	r.mu.Unlock()
 	return resp, err
+}
+
+// countingReader passes a request body through, counting the bytes read from it.
+type countingReader struct {
+	next io.ReadCloser
+	mu   sync.Mutex
+	n    int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.next.Read(p)
+	c.mu.Lock()
+	c.n += int64(n)
+	c.mu.Unlock()
+	return n, err
+}
+
+func (c *countingReader) Close() error { return c.next.Close() }
+
+func (c *countingReader) count() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
 }
 
 func (r *recorder) lastExchange() *exchange {
@@ -243,6 +284,45 @@ func runTag() string {
 }
 
 func main() {
+	scenario := strings.TrimSpace(os.Getenv("TFE_SCENARIO"))
+	if len(os.Args) > 1 {
+		scenario = os.Args[1]
+	}
+	switch scenario {
+	case "", "terraform-versions":
+		runTerraformVersions()
+	case "registry-modules":
+		runRegistryModules()
+	default:
+		fmt.Fprintf(os.Stderr, "unknown scenario %q: want terraform-versions or registry-modules\n", scenario)
+		os.Exit(2)
+	}
+}
+
+// connect is the new-client step of every scenario: tfe.NewClient calls GET /api/v2/ping and
+// reads only its headers.
+func connect(r *runner, address, token string, details map[string]any) *tfe.Client {
+	r.step = "new-client"
+	client, err := newClient(address, token, r.rec)
+	r.noError(err, "tfe.NewClient")
+	ping := r.rec.lastExchange()
+	r.check(ping != nil && ping.Method == "GET" && strings.HasSuffix(strings.SplitN(ping.URL, "?", 2)[0], "/api/v2/ping"),
+		"NewClient did not call GET /api/v2/ping (last exchange: %+v)", ping)
+	r.check(client.RemoteAPIVersion() != "", "RemoteAPIVersion is empty: the TFP-API-Version header was not read")
+	r.check(client.IsEnterprise() && !client.IsCloud(), "client sees IsEnterprise=%v IsCloud=%v, want an enterprise (self-hosted) server",
+		client.IsEnterprise(), client.IsCloud())
+	line := map[string]any{
+		"pingStatus": ping.Status, "remoteAPIVersion": client.RemoteAPIVersion(), "remoteTFEVersion": client.RemoteTFEVersion(),
+		"appName": client.AppName(), "isEnterprise": client.IsEnterprise(),
+	}
+	for k, v := range details {
+		line[k] = v
+	}
+	r.pass(line)
+	return client
+}
+
+func runTerraformVersions() {
 	address := mustEnv("TFE_ADDRESS")
 	token := mustEnv("TFE_TOKEN")
 	memberToken := mustEnv("TFE_MEMBER_TOKEN")
@@ -255,19 +335,8 @@ func main() {
 	tv := func(c *tfe.Client) tfe.AdminTerraformVersions { return c.Admin.TerraformVersions }
 
 	// --- NewClient: GET /api/v2/ping, headers only.
-	r.step = "new-client"
-	client, err := newClient(address, token, rec)
-	r.noError(err, "tfe.NewClient")
-	ping := rec.lastExchange()
-	r.check(ping != nil && ping.Method == "GET" && strings.HasSuffix(strings.SplitN(ping.URL, "?", 2)[0], "/api/v2/ping"),
-		"NewClient did not call GET /api/v2/ping (last exchange: %+v)", ping)
-	r.check(client.RemoteAPIVersion() != "", "RemoteAPIVersion is empty: the TFP-API-Version header was not read")
-	r.check(client.IsEnterprise() && !client.IsCloud(), "client sees IsEnterprise=%v IsCloud=%v, want an enterprise (self-hosted) server",
-		client.IsEnterprise(), client.IsCloud())
-	r.pass(map[string]any{
-		"pingStatus": ping.Status, "remoteAPIVersion": client.RemoteAPIVersion(), "remoteTFEVersion": client.RemoteTFEVersion(),
-		"appName": client.AppName(), "isEnterprise": client.IsEnterprise(), "runTag": tag,
-	})
+	client := connect(r, address, token, map[string]any{"runTag": tag})
+	var err error
 
 	v1, v2, v3 := "1.9.0-"+tag, "1.9.1-"+tag, "1.10.0-"+tag
 

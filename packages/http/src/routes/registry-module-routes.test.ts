@@ -128,6 +128,13 @@ describe('registry modules without VCS (spec §4.1)', () => {
       expect(ids(await list('?filter[organization_name]=other'))).toEqual([])
     })
 
+    it('200: another organization name filters out everything, counts included (go-tfe reads the counts)', async () => {
+      const doc = await list('?filter%5Borganization_name%5D=other&page%5Bsize%5D=2')
+      expect(doc.data).toEqual([])
+      expect(doc.meta.pagination).toMatchObject({ 'current-page': 1, 'total-count': 0, 'next-page': null })
+      expect(doc.links).toMatchObject({ next: null })
+    })
+
     it('400: an unknown registry name filter', async () => {
       expect((await t.call('GET', `${BASE}?filter[registry_name]=shared`, tokens.reader)).status).toBe(400)
     })
