@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth/authenticate.ts'
 import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
+import { rejectControlCharacters } from './reject-control-characters.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
 import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
@@ -18,6 +19,7 @@ import { runRoutes } from './routes/run-routes.ts'
 import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
+import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -35,6 +37,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     c.set('requestId', crypto.randomUUID())
     await next()
   })
+  app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
   app.use(
@@ -50,6 +53,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
 
   const authenticated = authenticate(deps)
   for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {
+    app.route(`${prefix}/users/actions/unimpersonate`, unimpersonateRoute(deps))
     app.use(`${prefix}/*`, authenticated, requireSiteAdmin)
     app.route(`${prefix}/tool-versions`, toolVersionRoutes(deps, 'tool-versions'))
     app.route(`${prefix}/terraform-versions`, toolVersionRoutes(deps, 'terraform-versions'))

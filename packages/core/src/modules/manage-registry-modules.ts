@@ -8,7 +8,9 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
 import type { Page } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { deleteBlobsAfter } from './delete-blobs-after.ts'
 import { assertCurationAllowed, findModule } from './find-module.ts'
+import { findVersion } from './module-versions.ts'
 import { parseModuleName, parseNamespace, parseProvider, type ModuleAddress, type RegistryName } from './module-address.ts'
 import type { ModuleView } from './module-view.ts'
 import type { RegistryModule } from './registry-module.ts'
@@ -134,15 +136,14 @@ export class ManageRegistryModules {
 
   /** Deletes one version; the provider goes with its last version. Not for public modules. */
   removeVersion(target: Target & { readonly version: string }, principal: Principal): Promise<void> {
-    return this.#deleteBlobsAfter(async (repositories) => {
+    return deleteBlobsAfter(this.#deps, async (repositories) => {
       if (target.address.registryName === 'public') {
         assertCurationAllowed(this.#deps.edition, 'public')
         throw CairnError.notFound('registry module version')
       }
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'isOwner')
+      const doomed = await findVersion(repositories, module.id, target.version)
       const versions = (await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? []
-      const doomed = versions.find((version) => version.version === target.version)
-      if (doomed === undefined) throw CairnError.notFound('registry module version')
       if (versions.length === 1) await repositories.registryModules.remove(module.id)
       else await repositories.registryModules.removeVersion(doomed.id)
       return doomed.archive === null ? [] : [doomed.archive.blobKey]
@@ -154,7 +155,7 @@ export class ManageRegistryModules {
     principal: Principal,
     select: (repositories: Repositories) => Promise<RegistryModule[]>,
   ): Promise<void> {
-    await this.#deleteBlobsAfter(async (repositories) => {
+    await deleteBlobsAfter(this.#deps, async (repositories) => {
       assertCurationAllowed(this.#deps.edition, target.address.registryName)
       await requireOrganization(repositories, principal, target.organizationName, 'isOwner')
       const modules = await select(repositories)
@@ -164,14 +165,6 @@ export class ManageRegistryModules {
     })
   }
 
-  /**
-   * Deletes rows first and blobs after the transaction commits: a crash in between leaves only
-   * orphan blobs, which the sweep removes, never a version pointing at nothing.
-   */
-  async #deleteBlobsAfter(work: (repositories: Repositories) => Promise<string[]>): Promise<void> {
-    const keys = await this.#deps.unitOfWork.run(work)
-    for (const key of keys) await this.#deps.blobs.delete(key)
-  }
 }
 
 /** The address a new module gets, checked; a private module's namespace is its organization. */

@@ -37,11 +37,34 @@ export interface ModuleVersion {
   readonly updatedAt: Date
 }
 
-/** A semver version, with an optional `v` prefix; returned normalised. */
+/** How long an upload link works; also how long an attempt may take before it counts as lost. */
+export const UPLOAD_LINK_LIFETIME_MS = 60 * 60 * 1000
+
+const MAX_VERSION_LENGTH = 128
+
+/** A semver version, with an optional `v` prefix; returned normalised (build metadata kept). */
 export function parseModuleVersion(value: string): string {
-  const version = semver.valid(value)
-  if (version === null) throw CairnError.invalidField('version', 'must be a valid semantic version, such as 1.2.3')
-  return version
+  const parsed = value.length <= MAX_VERSION_LENGTH ? semver.parse(value) : null
+  if (parsed === null) {
+    throw CairnError.invalidField('version', `must be a valid semantic version of at most ${MAX_VERSION_LENGTH} characters, such as 1.2.3`)
+  }
+  return parsed.build.length === 0 ? parsed.version : `${parsed.version}+${parsed.build.join('.')}`
+}
+
+/** Where the archive of one upload attempt is stored; each attempt has its own. */
+export function archiveKey(version: Pick<ModuleVersion, 'id' | 'uploadGeneration'>): string {
+  return `modules/${version.id}/${version.uploadGeneration}.tar.gz`
+}
+
+/**
+ * Whether the version may take an archive now: it has none yet, and no attempt is under way. An
+ * attempt that has run longer than a link lives was lost (a crash, a dropped connection) and no
+ * longer blocks a new one.
+ */
+export function isAwaitingArchive(version: ModuleVersion, now: Date): boolean {
+  if (version.status === 'ok') return false
+  if (version.status !== 'reg_ingressing') return true
+  return now.getTime() - version.updatedAt.getTime() > UPLOAD_LINK_LIFETIME_MS
 }
 
 /** Starts an upload attempt: the link used for it stops working. */

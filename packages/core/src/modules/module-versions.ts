@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
+import { organizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { ByteStream, ModuleAnalyzer } from '../ports/module-analyzer.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
@@ -9,18 +10,17 @@ import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleAddress } from './module-address.ts'
 import {
+  archiveKey,
   ingressFailed,
   ingressSucceeded,
+  isAwaitingArchive,
   parseModuleVersion,
   startIngress,
+  UPLOAD_LINK_LIFETIME_MS,
+  type ModuleArchive,
   type ModuleVersion,
 } from './module-version.ts'
-
-/** How long an upload link works. */
-export const UPLOAD_LINK_LIFETIME_MS = 60 * 60 * 1000
-
-/** The largest archive an upload may send, unless configured otherwise. */
-export const DEFAULT_MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
+import type { ModuleMetadata } from './module-metadata.ts'
 
 export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly edition: Edition
@@ -30,7 +30,7 @@ export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'cl
   readonly maxArchiveBytes: number
 }
 
-/** A version and the object id of the link that uploads its archive, while it may take one. */
+/** A version and the object id of the link that uploads its archive, when the caller may upload. */
 export interface VersionWithUpload {
   readonly version: ModuleVersion
   readonly uploadObjectId: string | null
@@ -67,7 +67,7 @@ export class ModuleVersions {
         status: 'pending',
         error: null,
         source: 'tfe-api',
-        commitSha: target.commitSha ?? null,
+        commitSha: parseCommitSha(target.commitSha ?? null),
         uploadGeneration: 0,
         archive: null,
         metadata: null,
@@ -75,68 +75,123 @@ export class ModuleVersions {
         updatedAt: now,
       }
       await repositories.registryModules.addVersion(version)
-      return this.#withUpload(version)
+      return this.#withUpload(version, true)
     })
   }
 
+  /** One version; its upload link only for those who may upload (spec §5.2). */
   show(target: Target & { readonly version: string }, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories): Promise<VersionWithUpload> => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const version = await repositories.registryModules.findVersion(module.id, target.version.replace(/^v/, ''))
-      if (version === undefined) throw CairnError.notFound('registry module version')
-      return this.#withUpload(version)
+      const version = await findVersion(repositories, module.id, target.version)
+      const access = await organizationAccess(repositories, principal, module.organizationName)
+      return this.#withUpload(version, access.canManageModules)
     })
   }
 
   /**
    * Takes an archive sent to an upload link. Raises `not_found` for a link that is forged,
-   * expired or already used, and `invalid` (after recording the failure on the version) when the
-   * archive is refused.
+   * expired or already used, and `invalid` when the archive is refused. Whatever goes wrong after
+   * the link is accepted is recorded on the version as `reg_ingress_failed`, so it can be retried.
    */
   async upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ModuleVersion> {
-    const { unitOfWork, clock, blobs, analyzer, maxArchiveBytes } = this.#deps
+    const { unitOfWork, blobs } = this.#deps
     const claimed = await unitOfWork.run((repositories) => this.#claim(repositories, command.objectId))
-    const blobKey = `modules/${claimed.id}/${claimed.uploadGeneration}.tar.gz`
-    let outcome: Parameters<typeof ingressSucceeded>[1]
+    const blobKey = archiveKey(claimed)
+    let outcome: { archive: ModuleArchive; metadata: ModuleMetadata }
     try {
-      const stored = await blobs.put(blobKey, command.content, { maxBytes: maxArchiveBytes })
-      const metadata = await analyzer.analyze(await blobs.get(blobKey))
-      outcome = { archive: { blobKey, sha256: stored.sha256, size: stored.size }, metadata }
+      outcome = await this.#store(blobKey, command.content)
     } catch (error) {
-      await blobs.delete(blobKey)
-      if (!isCairnError(error, 'invalid')) throw error
-      const reason = error.fields.map((field) => field.message).join('; ') || error.message
-      await unitOfWork.run((repositories) => repositories.registryModules.updateVersion(ingressFailed(claimed, reason, clock.now())))
+      await this.#fail(claimed, error)
       throw error
     }
-    const done = ingressSucceeded(claimed, outcome, clock.now())
-    await unitOfWork.run(async ({ registryModules }) => {
-      await registryModules.updateVersion(done)
-      const module = await registryModules.findById(done.moduleId)
-      if (module !== undefined && module.status !== 'setup_complete') {
-        await registryModules.update({ ...module, status: 'setup_complete', updatedAt: done.updatedAt })
-      }
+    const done = await unitOfWork.run((repositories) => this.#finish(repositories, claimed, outcome))
+    if (done === undefined) {
+      // Another attempt took the version over meanwhile; this archive is nobody's.
+      await blobs.delete(blobKey).catch(() => undefined)
+      throw CairnError.notFound('upload')
+    }
+    return done
+  }
+
+  async #store(blobKey: string, content: ByteStream): Promise<{ archive: ModuleArchive; metadata: ModuleMetadata }> {
+    const { blobs, analyzer, maxArchiveBytes } = this.#deps
+    const stored = await blobs.put(blobKey, content, { maxBytes: maxArchiveBytes })
+    const metadata = await analyzer.analyze(await blobs.get(blobKey))
+    return { archive: { blobKey, sha256: stored.sha256, size: stored.size }, metadata }
+  }
+
+  /** Records why the attempt failed and drops what it stored; the original error is rethrown. */
+  async #fail(claimed: ModuleVersion, error: unknown): Promise<void> {
+    const reason = isCairnError(error, 'invalid')
+      ? error.fields.map((field) => field.message).join('; ') || error.message
+      : 'the upload did not complete; upload the archive again'
+    await this.#deps.blobs.delete(archiveKey(claimed)).catch(() => undefined)
+    await this.#deps.unitOfWork.run(async ({ registryModules }) => {
+      const current = await registryModules.findVersionById(claimed.id)
+      if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return
+      await registryModules.updateVersion(ingressFailed(current, reason, this.#deps.clock.now()))
     })
+  }
+
+  /** Makes the version `ok`, unless another attempt claimed it since (then undefined). */
+  async #finish(
+    repositories: Repositories,
+    claimed: ModuleVersion,
+    outcome: { archive: ModuleArchive; metadata: ModuleMetadata },
+  ): Promise<ModuleVersion | undefined> {
+    const { registryModules } = repositories
+    const current = await registryModules.findVersionById(claimed.id)
+    if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return undefined
+    const done = ingressSucceeded(current, outcome, this.#deps.clock.now())
+    await registryModules.updateVersion(done)
+    const module = await registryModules.findById(done.moduleId)
+    if (module !== undefined && module.status !== 'setup_complete') {
+      await registryModules.update({ ...module, status: 'setup_complete', updatedAt: done.updatedAt })
+    }
     return done
   }
 
   /** Checks the link and starts the attempt, which retires the link. */
   async #claim(repositories: Repositories, objectId: string): Promise<ModuleVersion> {
-    const payload = this.#deps.signer.verify('module-upload', objectId, this.#deps.clock.now())
+    const now = this.#deps.clock.now()
+    const payload = this.#deps.signer.verify('module-upload', objectId, now)
     const [versionId = '', generation] = payload?.split(':') ?? []
     const version = await repositories.registryModules.findVersionById(versionId)
-    if (version === undefined || String(version.uploadGeneration) !== generation || version.status === 'ok') {
+    if (version === undefined || String(version.uploadGeneration) !== generation || !isAwaitingArchive(version, now)) {
       throw CairnError.notFound('upload')
     }
-    const claimed = startIngress(version, this.#deps.clock.now())
+    const claimed = startIngress(version, now)
     await repositories.registryModules.updateVersion(claimed)
     return claimed
   }
 
-  #withUpload(version: ModuleVersion): VersionWithUpload {
-    if (version.status === 'ok' || version.status === 'reg_ingressing') return { version, uploadObjectId: null }
-    const expiresAt = new Date(this.#deps.clock.now().getTime() + UPLOAD_LINK_LIFETIME_MS)
+  #withUpload(version: ModuleVersion, mayUpload: boolean): VersionWithUpload {
+    const now = this.#deps.clock.now()
+    if (!mayUpload || !isAwaitingArchive(version, now)) return { version, uploadObjectId: null }
+    const expiresAt = new Date(now.getTime() + UPLOAD_LINK_LIFETIME_MS)
     const uploadObjectId = this.#deps.signer.sign('module-upload', `${version.id}:${version.uploadGeneration}`, expiresAt)
     return { version, uploadObjectId }
   }
+}
+
+/** The version of a module provider, by any spelling of it (`v1.0.0`); `not_found` otherwise. */
+export async function findVersion(repositories: Repositories, moduleId: string, spelled: string): Promise<ModuleVersion> {
+  let version: string
+  try {
+    version = parseModuleVersion(spelled)
+  } catch {
+    throw CairnError.notFound('registry module version')
+  }
+  const found = await repositories.registryModules.findVersion(moduleId, version)
+  if (found === undefined) throw CairnError.notFound('registry module version')
+  return found
+}
+
+const COMMIT_SHA = /^[0-9a-fA-F]{7,64}$/
+
+function parseCommitSha(value: string | null): string | null {
+  if (value === null || value === '') return null
+  if (!COMMIT_SHA.test(value)) throw CairnError.invalidField('commitSha', 'must be a commit SHA of 7 to 64 hexadecimal digits')
+  return value.toLowerCase()
 }

@@ -1,17 +1,20 @@
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
+import { isAwaitingArchive } from './module-version.ts'
 
 const ARCHIVE_KEY = /^modules\/([^/]+)\/(\d+)\.tar\.gz$/
 
 /**
- * Removes module archives that no version points at: left by a crash between storing a blob and
- * recording it, or between deleting a version and its blob. An upload still in progress keeps
- * its blob. Run at start-up; safe to run at any time.
+ * Removes module archives that no version points at or ever will: left by a crash between
+ * storing a blob and recording it, by a failed attempt whose blob could not be deleted, or by a
+ * deletion whose blob could not be deleted. An archive is kept while it is its version's, or its
+ * version's current attempt is still under way. Since only the current attempt of a version can
+ * ever be recorded, a blob judged an orphan stays one, whatever runs beside the sweep.
  */
 export class SweepOrphanBlobs {
-  readonly #deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore }
+  readonly #deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore; readonly clock: { now(): Date } }
 
-  constructor(deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore }) {
+  constructor(deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore; readonly clock: { now(): Date } }) {
     this.#deps = deps
   }
 
@@ -27,11 +30,12 @@ export class SweepOrphanBlobs {
   }
 
   #isWanted(key: string): Promise<boolean> {
+    const [, versionId = '', attempt] = ARCHIVE_KEY.exec(key) ?? []
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
-      if (await registryModules.isBlobReferenced(key)) return true
-      const [, versionId = '', generation] = ARCHIVE_KEY.exec(key) ?? []
       const version = await registryModules.findVersionById(versionId)
-      return version?.status === 'reg_ingressing' && String(version.uploadGeneration) === generation
+      if (version === undefined || String(version.uploadGeneration) !== attempt) return false
+      if (version.archive?.blobKey === key) return true
+      return version.status === 'reg_ingressing' && !isAwaitingArchive(version, this.#deps.clock.now())
     })
   }
 }

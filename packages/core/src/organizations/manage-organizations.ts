@@ -1,5 +1,7 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
+import { deleteBlobsAfter } from '../modules/delete-blobs-after.ts'
+import type { BlobStore } from '../ports/blob-store.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
@@ -7,6 +9,10 @@ import { parseEmail } from '../users/username.ts'
 import { type Organization, parseOrganizationName } from './organization.ts'
 import { requireOrganization } from './organization-access.ts'
 import { OWNERS_TEAM, type Team } from './team.ts'
+
+export interface OrganizationsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
+  readonly blobs: BlobStore
+}
 
 export interface CreateOrganizationCommand {
   readonly name: string
@@ -18,9 +24,9 @@ export interface CreateOrganizationCommand {
  * and delete it. Everyone else is told it does not exist (`not_found`).
  */
 export class ManageOrganizations {
-  readonly #deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>
+  readonly #deps: OrganizationsDeps
 
-  constructor(deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>) {
+  constructor(deps: OrganizationsDeps) {
     this.#deps = deps
   }
 
@@ -80,11 +86,13 @@ export class ManageOrganizations {
     })
   }
 
-  /** Deletes the organization with everything in it. */
+  /** Deletes the organization with everything in it, module archives included. */
   remove(command: { readonly name: string }, principal: Principal): Promise<void> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return deleteBlobsAfter(this.#deps, async (repositories) => {
       await requireOrganization(repositories, principal, command.name, 'isOwner')
+      const keys = await repositories.registryModules.archiveKeysOfOrganization(command.name)
       await repositories.organizations.remove(command.name)
+      return keys
     })
   }
 }

@@ -33,6 +33,6 @@ export interface RegistryModuleRepository {
   addVersion(version: ModuleVersion): Promise<void>
   updateVersion(version: ModuleVersion): Promise<void>
   removeVersion(id: string): Promise<void>
-  /** Whether any version's archive is stored under this blob key (for sweeping orphans). */
-  isBlobReferenced(blobKey: string): Promise<boolean>
+  /** The blob keys of every archive of an organization's modules, to delete with it. */
+  archiveKeysOfOrganization(organizationName: string): Promise<string[]>
 }

@@ -29,7 +29,12 @@ export interface Repositories {
 export interface UnitOfWork {
   /**
    * Runs `work` with repositories bound to a new transaction, commits when it resolves and rolls
-   * back when it throws (rethrowing). Raises `unavailable` when the store cannot be reached.
+   * back when it throws (rethrowing). Raises `unavailable` when the store cannot be reached, or
+   * when the transaction keeps colliding with concurrent ones (retry later).
+   *
+   * `work` may run more than once: a store that detects a conflict with a concurrent transaction
+   * rolls the attempt back and runs `work` again in a new one. It must therefore not have side
+   * effects outside the repositories (no blob writes, no messages); do those before or after `run`.
    */
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 }

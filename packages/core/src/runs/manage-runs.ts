@@ -8,9 +8,9 @@ import { withCurrentRun } from '../workspaces/workspace.ts'
 import { cancelRun, discardRun, recordRunStatus, type Run, type RunStatus } from './run.ts'
 
 /**
- * Runs, as records: Cairn executes none. Members of a workspace's organization create runs (each
- * new run becomes the workspace's current run), read, discard and cancel them; whatever executes
- * runs reports their progress through `recordStatus`.
+ * Runs, as records: Cairn executes none. Members of a workspace's organization read runs; those
+ * who manage its workspaces create runs (each becomes the workspace's current run), discard and
+ * cancel them; whatever executes runs reports their progress through `recordStatus`.
  */
 export class ManageRuns {
   readonly #deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>
@@ -21,7 +21,7 @@ export class ManageRuns {
 
   create(command: { readonly workspaceId: string; readonly message?: string }, principal: Principal): Promise<Run> {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const workspace = await findWorkspace(repositories, { id: command.workspaceId }, principal, 'canRead')
+      const workspace = await findWorkspace(repositories, { id: command.workspaceId }, principal, 'canManageWorkspaces')
       const now = this.#deps.clock.now()
       const run: Run = {
         id: this.#deps.ids.next('run'),
@@ -38,7 +38,7 @@ export class ManageRuns {
   }
 
   show(command: { readonly id: string }, principal: Principal): Promise<Run> {
-    return this.#deps.unitOfWork.run((repositories) => findRun(repositories, command.id, principal))
+    return this.#deps.unitOfWork.run((repositories) => findRun(repositories, command.id, principal, 'canRead'))
   }
 
   list(command: { readonly workspaceId: string; readonly page: PageRequest }, principal: Principal): Promise<Page<Run>> {
@@ -65,7 +65,7 @@ export class ManageRuns {
 
   #change(id: string, principal: Principal, transition: (run: Run, at: Date) => Run): Promise<Run> {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const run = await findRun(repositories, id, principal)
+      const run = await findRun(repositories, id, principal, 'canManageWorkspaces')
       const changed = transition(run, this.#deps.clock.now())
       await repositories.runs.update(changed)
       const workspace = await repositories.workspaces.findById(run.workspaceId)
@@ -75,11 +75,16 @@ export class ManageRuns {
   }
 }
 
-async function findRun(repositories: Repositories, id: string, principal: Principal): Promise<Run> {
+async function findRun(
+  repositories: Repositories,
+  id: string,
+  principal: Principal,
+  need: 'canRead' | 'canManageWorkspaces',
+): Promise<Run> {
   const run = await repositories.runs.findById(id)
   if (run === undefined) throw CairnError.notFound('run')
   try {
-    await findWorkspace(repositories, { id: run.workspaceId }, principal, 'canRead')
+    await findWorkspace(repositories, { id: run.workspaceId }, principal, need)
   } catch {
     throw CairnError.notFound('run')
   }

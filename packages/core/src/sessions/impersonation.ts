@@ -1,10 +1,12 @@
+import { rejected } from '../auth/authenticate-token.ts'
 import { impersonatorOf, userOf, type Principal } from '../auth/principal.ts'
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
-import { formatBearerToken } from '../tokens/auth-token.ts'
+import { formatBearerToken, parseBearerToken } from '../tokens/auth-token.ts'
 import type { User } from '../users/user.ts'
-import { SESSION_LIFETIME_MS, type Session } from './session.ts'
+import { isSessionLive, SESSION_LIFETIME_MS, type Session } from './session.ts'
 
 /** A new cookie session and the cookie value that carries it, shown only in the Set-Cookie. */
 export interface StartedSession {
@@ -42,25 +44,43 @@ export class Impersonation {
       if (target === undefined) throw CairnError.notFound('user')
       if (target.isServiceAccount) throw new CairnError('forbidden', 'service accounts cannot be impersonated')
       if (target.id === admin.id) throw new CairnError('forbidden', 'you cannot impersonate yourself')
+      // A suspended user cannot authenticate, so a session acting as them would be unusable.
+      if (target.isSuspended) throw new CairnError('forbidden', 'a suspended user cannot be impersonated')
       const started = await this.#startSession(repositories, { userId: target.id, impersonatorId: admin.id, reason })
-      await this.#audit(repositories, 'user.impersonation_started', admin, target.id, reason)
+      await recordAuditEvent(this.#deps, repositories, { type: 'user.impersonation_started', principal, targetId: target.id, reason })
       return started
     })
   }
 
-  /** Ends the impersonation this request is made in. Raises `precondition` outside one. */
-  end(principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<StartedSession> => {
-      const admin = actingAdministrator(principal)
-      if (principal.kind !== 'user' || principal.credential.kind !== 'session' || impersonatorOf(principal) === null) {
-        throw new CairnError('precondition', 'the client is not in an impersonation session')
-      }
-      const current = await repositories.sessions.findById(principal.credential.sessionId)
-      if (current !== undefined) await repositories.sessions.update({ ...current, endedAt: this.#deps.clock.now() })
+  /**
+   * Ends the impersonation that the session cookie `cookie` carries, giving its administrator a
+   * session of their own. Judged by the administrator alone, so that it works even once the
+   * impersonated user is suspended or gone. Undefined when the cookie carries no live
+   * impersonation; raises `unauthenticated` when its administrator may no longer act.
+   */
+  endFromCookie(cookie: string) {
+    return this.#deps.unitOfWork.run(async (repositories): Promise<StartedSession | undefined> => {
+      const current = await this.#liveImpersonation(repositories, cookie)
+      if (current === undefined) return undefined
+      const admin = await repositories.users.findById(current.impersonatorId ?? '')
+      if (admin === undefined || admin.isSuspended || !admin.isSiteAdmin) throw rejected()
+      await repositories.sessions.update({ ...current, endedAt: this.#deps.clock.now() })
       const started = await this.#startSession(repositories, { userId: admin.id, impersonatorId: null, reason: null })
-      await this.#audit(repositories, 'user.impersonation_ended', admin, principal.user.id, null)
+      const principal: Principal = { kind: 'user', user: admin, credential: { kind: 'session', sessionId: started.session.id, impersonator: null } }
+      await recordAuditEvent(this.#deps, repositories, { type: 'user.impersonation_ended', principal, targetId: current.userId })
       return started
     })
+  }
+
+  async #liveImpersonation(repositories: Repositories, cookie: string): Promise<Session | undefined> {
+    const parsed = parseBearerToken(cookie)
+    if (parsed === undefined) return undefined
+    const session = await repositories.sessions.findById(parsed.tokenId)
+    if (session === undefined || session.impersonatorId === null) return undefined
+    if (!isSessionLive(session, this.#deps.clock.now()) || !this.#deps.hasher.matches(parsed.secret, session.secretHash)) {
+      return undefined
+    }
+    return session
   }
 
   async #startSession(
@@ -80,17 +100,6 @@ export class Impersonation {
     }
     await repositories.sessions.add(session)
     return { session, cookie: formatBearerToken(session.id, secret) }
-  }
-
-  async #audit(
-    repositories: Repositories,
-    type: 'user.impersonation_started' | 'user.impersonation_ended',
-    admin: User,
-    targetId: string,
-    reason: string | null,
-  ) {
-    const event = { id: this.#deps.ids.next('ae'), type, actorId: admin.id, targetId, reason, occurredAt: this.#deps.clock.now() }
-    await repositories.auditLog.record(event)
   }
 }
 

@@ -23,10 +23,13 @@ export function formatBearerToken(id: string, secret: string): string {
   return `${id}${SEPARATOR}${secret}`
 }
 
+// Ids and secrets are made of these; anything else (a NUL byte, a newline) is not one of ours.
+const PART = /^[A-Za-z0-9_-]{1,128}$/
+
 /** Splits a bearer token into id and secret; undefined when it is not one of ours. */
 export function parseBearerToken(raw: string): { tokenId: string; secret: string } | undefined {
   const at = raw.indexOf(SEPARATOR)
-  if (at <= 0) return undefined
+  const tokenId = raw.slice(0, at)
   const secret = raw.slice(at + SEPARATOR.length)
-  return secret === '' ? undefined : { tokenId: raw.slice(0, at), secret }
+  return at > 0 && PART.test(tokenId) && PART.test(secret) ? { tokenId, secret } : undefined
 }

@@ -1,7 +1,9 @@
-import { isSiteAdmin, type Principal } from '../auth/principal.ts'
+import { impersonatorOf, type Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { issueToken, type CreatedToken } from './issue-token.ts'
+
+const MAX_DESCRIPTION_LENGTH = 255
 
 export interface CreateUserTokenCommand {
   /** The user, by username or by id. */
@@ -10,8 +12,10 @@ export interface CreateUserTokenCommand {
 }
 
 /**
- * Issues a token that acts as a user. Users issue their own; site admins and operators issue
- * anyone's. Raises `not_found` when the user is absent or the caller may not see it.
+ * Issues a token that acts as a user. Users issue their own, but not while impersonated
+ * (`forbidden`): a token would outlive the impersonation and escape its audit trail. Only the
+ * operator issues tokens for others; site administrators impersonate instead. Raises
+ * `not_found` when the user is absent or not the caller.
  */
 export class CreateUserToken {
   readonly #deps: UseCaseDeps
@@ -25,12 +29,15 @@ export class CreateUserToken {
       const { users } = repositories
       const user = 'id' in command.user ? await users.findById(command.user.id) : await users.findByUsername(command.user.username)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
-      if (user === undefined || !(isSelf || isSiteAdmin(principal))) throw CairnError.notFound('user')
-      return issueToken(this.#deps, repositories, {
-        kind: 'user',
-        subjectId: user.id,
-        description: command.description ?? null,
-      })
+      if (user === undefined || !(isSelf || principal.kind === 'operator')) throw CairnError.notFound('user')
+      if (impersonatorOf(principal) !== null) {
+        throw new CairnError('forbidden', 'tokens cannot be created while impersonating a user')
+      }
+      const description = command.description ?? null
+      if (description !== null && description.length > MAX_DESCRIPTION_LENGTH) {
+        throw CairnError.invalidField('description', `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+      }
+      return issueToken(this.#deps, repositories, { kind: 'user', subjectId: user.id, description })
     })
   }
 }

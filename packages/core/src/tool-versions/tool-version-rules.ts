@@ -13,7 +13,7 @@ const MAX_REASON_LENGTH = 1000
  */
 export function validateToolVersionFields(fields: ToolVersionFields): ToolVersionFields {
   const errors = new FieldErrors()
-  if (!VERSION.test(fields.version)) {
+  if (fields.version.length > 128 || !VERSION.test(fields.version)) {
     errors.add('version', 'must be a version of the form N.N.N or N.N.N-bundleName')
   }
   const url = fields.url.trim()

@@ -1,4 +1,5 @@
-import { assertSiteAdmin, userOf, type Principal } from '../auth/principal.ts'
+import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { AuditEventType } from '../audit/audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { UserQuery, UserStatusCounts } from '../ports/user-repository.ts'
@@ -59,7 +60,7 @@ export class AdminUsers {
       const transition = TRANSITIONS[command.action]
       const changed = transition.apply(user)
       await repositories.users.update(changed)
-      await this.#audit(repositories, transition.audit, principal, user.id)
+      await recordAuditEvent(this.#deps, repositories, { type: transition.audit, principal, targetId: user.id })
       return changed
     })
   }
@@ -77,18 +78,7 @@ export class AdminUsers {
         )
       }
       await repositories.users.remove(user.id)
-      await this.#audit(repositories, 'user.deleted', principal, user.id)
-    })
-  }
-
-  async #audit(repositories: Repositories, type: AuditEventType, principal: Principal, targetId: string) {
-    await repositories.auditLog.record({
-      id: this.#deps.ids.next('ae'),
-      type,
-      actorId: userOf(principal)?.id ?? null,
-      targetId,
-      reason: null,
-      occurredAt: this.#deps.clock.now(),
+      await recordAuditEvent(this.#deps, repositories, { type: 'user.deleted', principal, targetId: user.id })
     })
   }
 }

@@ -1,4 +1,5 @@
-import { assertSiteAdmin, userOf, type Principal } from '../auth/principal.ts'
+import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { IdGenerator } from '../ports/id-generator.ts'
@@ -49,16 +50,9 @@ export class CreateUser {
       twoFactorEnabled: false,
       createdAt: this.#deps.clock.now(),
     })
-    await this.#deps.unitOfWork.run(async ({ users, auditLog }) => {
-      await users.add(user)
-      await auditLog.record({
-        id: this.#deps.ids.next('ae'),
-        type: 'user.created',
-        actorId: userOf(principal)?.id ?? null,
-        targetId: user.id,
-        reason: null,
-        occurredAt: user.createdAt,
-      })
+    await this.#deps.unitOfWork.run(async (repositories) => {
+      await repositories.users.add(user)
+      await recordAuditEvent(this.#deps, repositories, { type: 'user.created', principal, targetId: user.id })
     })
     return user
   }

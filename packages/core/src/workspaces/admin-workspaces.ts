@@ -1,4 +1,5 @@
-import { assertSiteAdmin, userOf, type Principal } from '../auth/principal.ts'
+import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { Organization } from '../organizations/organization.ts'
 import type { WorkspaceQuery } from '../ports/workspace-repository.ts'
@@ -51,18 +52,11 @@ export class AdminWorkspaces {
   /** Destroys a workspace with its runs; the tool version it used is used by one fewer. */
   destroy(command: { readonly id: string }, principal: Principal): Promise<void> {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async ({ workspaces, auditLog }) => {
-      const workspace = await workspaces.findById(command.id)
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const workspace = await repositories.workspaces.findById(command.id)
       if (workspace === undefined) throw CairnError.notFound('workspace')
-      await workspaces.remove(workspace.id)
-      await auditLog.record({
-        id: this.#deps.ids.next('ae'),
-        type: 'workspace.deleted',
-        actorId: userOf(principal)?.id ?? null,
-        targetId: workspace.id,
-        reason: null,
-        occurredAt: this.#deps.clock.now(),
-      })
+      await repositories.workspaces.remove(workspace.id)
+      await recordAuditEvent(this.#deps, repositories, { type: 'workspace.deleted', principal, targetId: workspace.id })
     })
   }
 }

@@ -1,4 +1,5 @@
-import { CairnError, type AuthenticateSession, type AuthenticateToken } from '@cairn/core'
+import { CairnError, type AuthenticateSession, type AuthenticateToken, type Principal } from '@cairn/core'
+import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../http-deps.ts'
@@ -8,24 +9,29 @@ export const SESSION_COOKIE = 'cairn_session'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+type Authenticators = { authenticateToken: AuthenticateToken; authenticateSession: AuthenticateSession }
+
 /**
- * Every route behind this needs a credential: `Authorization: Bearer <token>`, or else the
- * session cookie. A missing, malformed, unknown, revoked or expired one is a 401.
+ * Who the request acts for: `Authorization: Bearer <token>`, or else the session cookie. A
+ * missing, malformed, unknown, revoked or expired credential is `unauthenticated` (401).
  */
-export function authenticate(deps: { authenticateToken: AuthenticateToken; authenticateSession: AuthenticateSession }) {
+export async function principalOf(c: Context<AppEnv>, deps: Authenticators): Promise<Principal> {
+  const header = c.req.header('Authorization')
+  if (header !== undefined) {
+    const match = BEARER.exec(header)
+    if (match?.[1] === undefined) throw new CairnError('unauthenticated', 'the Authorization header must be "Bearer <token>"')
+    return deps.authenticateToken.execute(match[1])
+  }
+  const cookie = getCookie(c, SESSION_COOKIE)
+  if (cookie === undefined) throw new CairnError('unauthenticated', 'a bearer token is required')
+  return deps.authenticateSession.execute(cookie)
+}
+
+/** Every route behind this needs a credential (see `principalOf`). */
+export function authenticate(deps: Authenticators) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Admin routes under /api/v2 pass this twice; authenticate once.
-    if ((c.var as Partial<AppEnv['Variables']>).principal !== undefined) return next()
-    const header = c.req.header('Authorization')
-    if (header !== undefined) {
-      const match = BEARER.exec(header)
-      if (match?.[1] === undefined) throw new CairnError('unauthenticated', 'the Authorization header must be "Bearer <token>"')
-      c.set('principal', await deps.authenticateToken.execute(match[1]))
-    } else {
-      const cookie = getCookie(c, SESSION_COOKIE)
-      if (cookie === undefined) throw new CairnError('unauthenticated', 'a bearer token is required')
-      c.set('principal', await deps.authenticateSession.execute(cookie))
-    }
+    if ((c.var as Partial<AppEnv['Variables']>).principal === undefined) c.set('principal', await principalOf(c, deps))
     await next()
   })
 }

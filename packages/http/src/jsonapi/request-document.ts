@@ -30,11 +30,22 @@ export async function readResource(c: Context, type: string): Promise<RequestRes
 /** The request body parsed as JSON. Raises `invalid` (pointer "") when it is not JSON. */
 export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text()
+  let body: unknown
   try {
-    return text === '' ? {} : (JSON.parse(text) as unknown)
+    body = text === '' ? {} : JSON.parse(text)
   } catch {
     throw malformed('', 'must be a JSON document')
   }
+  // No field of any resource may hold a NUL character; stores refuse them.
+  if (containsNul(body)) throw malformed('', 'must not contain NUL characters')
+  return body
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (Array.isArray(value)) return value.some(containsNul)
+  if (isObject(value)) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item))
+  return false
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

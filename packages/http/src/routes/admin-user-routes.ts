@@ -1,7 +1,6 @@
-import { SESSION_LIFETIME_MS, type UserAction } from '@cairn/core'
-import { Hono, type Context } from 'hono'
-import { setCookie } from 'hono/cookie'
-import { SESSION_COOKIE } from '../auth/authenticate.ts'
+import type { UserAction } from '@cairn/core'
+import { Hono } from 'hono'
+import { setSessionCookie } from '../auth/session-cookie.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -56,16 +55,12 @@ export function adminUserRoutes(deps: HttpDeps) {
       await deps.adminUsers.remove({ userId: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
     })
-    .post('/actions/unimpersonate', async (c) => {
-      const { cookie } = await deps.impersonation.end(c.var.principal)
-      setSessionCookie(c, deps, cookie)
-      return c.body(null, 204)
-    })
     .post('/:id/actions/impersonate', async (c) => {
-      const body = await readJsonBody(c)
+      // A body that is not JSON carries no reason either: the spec's answer is 400.
+      const body: unknown = await readJsonBody(c).catch(() => undefined)
       const reason = isObject(body) && typeof body['reason'] === 'string' ? body['reason'] : undefined
       const { cookie } = await deps.impersonation.start({ userId: c.req.param('id'), reason }, c.var.principal)
-      setSessionCookie(c, deps, cookie)
+      setSessionCookie(c, deps.baseUrl, cookie)
       return c.body(null, 204)
     })
   for (const action of ACTIONS) {
@@ -76,15 +71,3 @@ export function adminUserRoutes(deps: HttpDeps) {
   }
   return routes
 }
-
-/** The session cookie: HttpOnly, SameSite, and Secure when clients reach Cairn over https. */
-function setSessionCookie(c: Context<AppEnv>, deps: HttpDeps, value: string): void {
-  setCookie(c, SESSION_COOKIE, value, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: deps.baseUrl?.protocol === 'https:',
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  })
-}
-

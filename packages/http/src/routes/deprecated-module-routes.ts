@@ -14,7 +14,10 @@ function deprecated(successor: Successor) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
     c.res.headers.set('Deprecation', 'true')
-    c.res.headers.set('Link', `<${successor(c.req.param())}>; rel="successor-version"`)
+    const params = Object.fromEntries(
+      Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [name, encodeURIComponent(value)]),
+    )
+    c.res.headers.set('Link', `<${successor(params)}>; rel="successor-version"`)
   })
 }
 

@@ -79,10 +79,31 @@ describe.each(['/api/v2/admin', '/admin'])('impersonation under %s (spec §3, §
     expect((await t.call('POST', impersonate(t.admin.user.id), t.memberToken, { reason: 'x' })).status).toBe(404)
   })
 
-  it('a suspended user cannot be acted as, even in an impersonation session', async () => {
+  it('a suspended user cannot be acted as, even in an impersonation session; the admin can still leave it', async () => {
     const cookie = await start()
     await t.call('POST', `${prefix}/users/${t.member.user.id}/actions/suspend`, t.adminToken)
     expect(await whoAmI(t, cookie)).toBe(401)
+    const ended = await t.call('POST', unimpersonate, cookie)
+    expect(ended.status).toBe(204)
+    expect(await whoAmI(t, sessionCookie(ended))).toBe('admin')
+  })
+
+  it('403: a suspended user cannot be impersonated', async () => {
+    await t.call('POST', `${prefix}/users/${t.member.user.id}/actions/suspend`, t.adminToken)
+    expect((await t.call('POST', impersonate(t.member.user.id), t.adminToken, { reason: 'x' })).status).toBe(403)
+  })
+
+  it('400: a body that is not JSON carries no reason', async () => {
+    expect((await t.call('POST', impersonate(t.member.user.id), t.adminToken, '{not json')).status).toBe(400)
+  })
+
+  it('403: no tokens can be minted while impersonating; the audit log names the administrator', async () => {
+    const cookie = await start()
+    const minted = await t.call('POST', `/api/v2/users/${t.member.user.id}/authentication-tokens`, cookie, {})
+    expect(minted.status).toBe(403)
+    const ended = await t.call('POST', unimpersonate, cookie)
+    const events = await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', sessionCookie(ended)))
+    expect(events.data.map((e) => e.attributes['actor-id'])).toEqual([t.admin.user.id, t.admin.user.id, null, null])
   })
 
   it('while impersonating, other admin routes act as the (non-admin) user', async () => {
@@ -127,10 +148,20 @@ describe.each(['/api/v2/admin', '/admin'])('impersonation under %s (spec §3, §
   })
 })
 
-describe('session cookies over http', () => {
-  it('are not marked Secure when the base URL is http', async () => {
+describe('session cookies without a configured base URL', () => {
+  it('are not marked Secure over http', async () => {
     const t = await testApp()
     const response = await t.call('POST', `/admin/users/${t.member.user.id}/actions/impersonate`, t.adminToken, { reason: 'x' })
     expect(response.headers.get('Set-Cookie')).not.toMatch(/Secure/)
+  })
+
+  it('are marked Secure behind a proxy that says the request came over https', async () => {
+    const t = await testApp()
+    const response = await t.app.request(`/admin/users/${t.member.user.id}/actions/impersonate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t.adminToken}`, 'X-Forwarded-Proto': 'https' },
+      body: JSON.stringify({ reason: 'x' }),
+    })
+    expect(response.headers.get('Set-Cookie')).toMatch(/Secure/)
   })
 })

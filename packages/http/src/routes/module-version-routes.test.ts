@@ -86,8 +86,10 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       const refused = await upload(links?.['upload'] ?? '', 'bad archive')
       expect(refused.status).toBe(422)
       expect((await json<ErrorDoc>(refused)).errors[0]?.detail).toContain('not a gzip tarball')
-      const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
+      const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.publisher))
       expect(read.data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
+      const asReader = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
+      expect(asReader.data.links?.['upload']).toBeUndefined()
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
       expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' }])
       expect((await upload(links?.['upload'] ?? '', 'good')).status).toBe(404)
@@ -173,6 +175,21 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       await uploaded('1.0.0', 'google')
       expect((await t.call('DELETE', `${BASE}/private/acme/vpc`, tokens.owner)).status).toBe(204)
       expect((await json<ListDoc>(await t.call('GET', BASE, tokens.reader))).data).toEqual([])
+    })
+
+    it('204: a version named with a v prefix, as reads accept it', async () => {
+      await uploaded('1.0.0')
+      await uploaded('1.1.0')
+      expect((await t.call('DELETE', `${VPC}/v1.0.0`, tokens.owner)).status).toBe(204)
+      expect((await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader)).status).toBe(404)
+    })
+
+    it('deleting the organization deletes its archives too', async () => {
+      await uploaded('1.0.0')
+      await uploaded('1.0.0', 'google')
+      expect(await blobCount()).toBe(2)
+      expect((await t.call('DELETE', '/api/v2/organizations/acme', tokens.owner)).status).toBe(204)
+      expect(await blobCount()).toBe(0)
     })
 
     it('403: public modules in the self-hosted edition', async () => {

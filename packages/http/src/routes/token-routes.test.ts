@@ -30,9 +30,16 @@ describe('user, team and organization tokens', () => {
     expect((await t.call('GET', '/api/v2/account/details', bearer)).status).toBe(401)
   })
 
-  it("404: another user's tokens", async () => {
+  it("404: another user's tokens, even for a site administrator", async () => {
     expect((await t.call('POST', `/api/v2/users/${t.admin.user.id}/authentication-tokens`, t.memberToken, {})).status).toBe(404)
     expect((await t.call('GET', `/api/v2/users/${t.admin.user.id}/authentication-tokens`, t.memberToken)).status).toBe(404)
+    expect((await t.call('POST', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.adminToken, {})).status).toBe(404)
+    expect((await t.call('GET', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.adminToken)).status).toBe(404)
+  })
+
+  it('422: a description over 255 characters', async () => {
+    const body = { data: { type: 'authentication-tokens', attributes: { description: 'd'.repeat(256) } } }
+    expect((await t.call('POST', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.memberToken, body)).status).toBe(422)
   })
 
   it("a team token acts with the team's access, and a new one replaces the old", async () => {

@@ -68,6 +68,19 @@ describe('workspaces and runs', () => {
     expect(runs.data.map((r) => r.id)).toEqual([run.id])
   })
 
+  it('404: members who do not manage workspaces read runs but do not create, discard or cancel them', async () => {
+    const id = await createWorkspace()
+    const reader = await t.signUp('reader')
+    const owner = await t.useCases.authenticateToken.execute(t.memberToken)
+    await t.useCases.memberships.add({ organizationName: 'acme', email: reader.user.email }, owner)
+    const body = { data: { type: 'runs', relationships: { workspace: { data: { type: 'workspaces', id } } } } }
+    expect((await t.call('POST', '/api/v2/runs', reader.token, body)).status).toBe(404)
+    const run = (await json<SingleDoc>(await t.call('POST', '/api/v2/runs', t.memberToken, body))).data
+    expect((await t.call('GET', `/api/v2/runs/${run.id}`, reader.token)).status).toBe(200)
+    expect((await t.call('POST', `/api/v2/runs/${run.id}/actions/discard`, reader.token)).status).toBe(404)
+    expect((await t.call('POST', `/api/v2/runs/${run.id}/actions/cancel`, reader.token)).status).toBe(404)
+  })
+
   it('422: a run without a workspace relationship', async () => {
     const response = await t.call('POST', '/api/v2/runs', t.memberToken, { data: { type: 'runs', attributes: {} } })
     expect((await json<ErrorDoc>(response)).errors[0]?.source).toEqual({ pointer: '/data/relationships/workspace' })

@@ -154,21 +154,23 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(store().run(({ registryModules }) => registryModules.addVersion(orphan))).rejects.toMatchObject({ code: 'not_found' })
     })
 
-    it('updates and removes versions, and tells whether an archive is still referenced', async () => {
+    it("updates and removes versions, and lists an organization's archives", async () => {
       await seed(aModule())
       await store().run(({ registryModules }) => registryModules.addVersion(aVersion()))
       const archive = { blobKey: 'modules/modver-1.tar.gz', sha256: 'b'.repeat(64), size: 10 }
       const uploaded = aVersion({ status: 'ok', archive, metadata: METADATA, updatedAt: minute(3) })
       await store().run(({ registryModules }) => registryModules.updateVersion(uploaded))
       await expect(store().run(({ registryModules }) => registryModules.findVersionById(uploaded.id))).resolves.toEqual(uploaded)
-      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced(archive.blobKey))).resolves.toBe(true)
-      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced('modules/other'))).resolves.toBe(false)
+      await expect(store().run(({ registryModules }) => registryModules.archiveKeysOfOrganization('acme'))).resolves.toEqual([
+        archive.blobKey,
+      ])
+      await expect(store().run(({ registryModules }) => registryModules.archiveKeysOfOrganization('other'))).resolves.toEqual([])
       const missing = aVersion({ id: 'modver-missing' })
       await expect(store().run(({ registryModules }) => registryModules.updateVersion(missing))).rejects.toMatchObject({
         code: 'not_found',
       })
       await store().run(({ registryModules }) => registryModules.removeVersion(uploaded.id))
-      await expect(store().run(({ registryModules }) => registryModules.isBlobReferenced(archive.blobKey))).resolves.toBe(false)
+      await expect(store().run(({ registryModules }) => registryModules.archiveKeysOfOrganization('acme'))).resolves.toEqual([])
     })
 
     it('tells the versions of each module oldest first, and removes a module with its versions', async () => {

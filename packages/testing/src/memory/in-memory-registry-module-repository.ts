@@ -96,7 +96,10 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     this.#state.moduleVersions.delete(id)
   }
 
-  async isBlobReferenced(blobKey: string): Promise<boolean> {
-    return [...this.#state.moduleVersions.values()].some((version) => version.archive?.blobKey === blobKey)
+  async archiveKeysOfOrganization(organizationName: string): Promise<string[]> {
+    return [...this.#state.moduleVersions.values()].flatMap((version) => {
+      const module = this.#state.registryModules.get(version.moduleId)
+      return module?.organizationName === organizationName && version.archive !== null ? [version.archive.blobKey] : []
+    })
   }
 }
