@@ -9,7 +9,7 @@ const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
 
 // The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
 // core and their own driver only, and nothing but apps/server knows the container.
-const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing']
+const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer']
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
@@ -20,20 +20,26 @@ const rules = [
   {
     files: ['packages/http/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
-    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', ...nodeBuiltins],
+    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@aws-sdk/*', 'tar', ...nodeBuiltins],
     message: 'packages/http may import core and hono only',
   },
   {
     files: ['packages/persistence/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing'],
+    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer'],
     message: 'packages/persistence may import core and MikroORM only',
   },
   {
     files: ['packages/testing/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/testing/src/contracts/**'],
+    group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', 'vitest', ...adapters.filter((a) => a !== '@cairn/testing')],
+    message: 'packages/testing may import core only (vitest only in contracts/)',
+  },
+  {
+    files: ['packages/testing/src/contracts/**/*.ts'],
+    ignores: [],
     group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', ...adapters.filter((a) => a !== '@cairn/testing')],
-    message: 'packages/testing may import core (and vitest in contracts) only',
+    message: 'contract suites may import core and vitest only',
   },
   {
     files: ['packages/blob-store/src/**/*.ts'],

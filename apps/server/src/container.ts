@@ -1,4 +1,24 @@
-import { createUseCases, type BlobStore, type CairnPorts, type HealthCheck, type UnitOfWork, type UseCases } from '@cairn/core'
+import {
+  BLOB_STORE,
+  CLOCK,
+  createUseCases,
+  HEALTH_CHECK,
+  ID_GENERATOR,
+  MODULE_ANALYZER,
+  TOKEN_HASHER,
+  UNIT_OF_WORK,
+  URL_SIGNER,
+  type BlobStore,
+  type CairnPorts,
+  type Clock,
+  type HealthCheck,
+  type IdGenerator,
+  type ModuleAnalyzer,
+  type TokenHasher,
+  type UnitOfWork,
+  type UrlSigner,
+  type UseCases,
+} from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { Container, type ServiceIdentifier } from 'inversify'
@@ -10,13 +30,20 @@ import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
 
+/** The core's port tokens, typed for the container. */
+const port = <T>(token: symbol) => token as ServiceIdentifier<T>
 const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier<T>
 
 export const TYPES = {
   Config: id<Config>('Config'),
-  UnitOfWork: id<UnitOfWork>('UnitOfWork'),
-  Health: id<HealthCheck>('HealthCheck'),
-  BlobStore: id<BlobStore>('BlobStore'),
+  UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
+  Health: port<HealthCheck>(HEALTH_CHECK),
+  BlobStore: port<BlobStore>(BLOB_STORE),
+  Clock: port<Clock>(CLOCK),
+  Ids: port<IdGenerator>(ID_GENERATOR),
+  Hasher: port<TokenHasher>(TOKEN_HASHER),
+  Signer: port<UrlSigner>(URL_SIGNER),
+  Analyzer: port<ModuleAnalyzer>(MODULE_ANALYZER),
   Ports: id<CairnPorts>('Ports'),
   UseCases: id<UseCases>('UseCases'),
   HttpDeps: id<HttpDeps>('HttpDeps'),
@@ -30,8 +57,8 @@ export interface Infrastructure {
 }
 
 /**
- * The composition root: binds the opened infrastructure and the Node platform adapters, and
- * builds every use case from them. Core classes carry no decorators; they are built from ports.
+ * The composition root: binds each port of the core to its adapter, and builds every use case
+ * from them. Core classes carry no decorators; they are built from the ports they name.
  */
 export function buildContainer(config: Config, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
@@ -39,19 +66,23 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
   container.bind(TYPES.Health).toConstantValue(infrastructure.health)
   container.bind(TYPES.BlobStore).toConstantValue(infrastructure.blobs)
-  container.bind(TYPES.Ports).toResolvedValue(
-    (unitOfWork: UnitOfWork, blobs: BlobStore): CairnPorts => ({
-      unitOfWork,
-      blobs,
-      clock: new SystemClock(),
-      ids: new RandomIds(),
-      hasher: new Sha256TokenHasher(),
-      signer: new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)),
-      analyzer: new TarModuleAnalyzer(config.archiveLimits),
+  container.bind(TYPES.Clock).toConstantValue(new SystemClock())
+  container.bind(TYPES.Ids).toConstantValue(new RandomIds())
+  container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
+  container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
+  container.bind(TYPES.Analyzer).toDynamicValue(() => new TarModuleAnalyzer(config.archiveLimits))
+  container.bind(TYPES.Ports).toDynamicValue(
+    (context): CairnPorts => ({
+      unitOfWork: context.get(TYPES.UnitOfWork),
+      blobs: context.get(TYPES.BlobStore),
+      clock: context.get(TYPES.Clock),
+      ids: context.get(TYPES.Ids),
+      hasher: context.get(TYPES.Hasher),
+      signer: context.get(TYPES.Signer),
+      analyzer: context.get(TYPES.Analyzer),
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
     }),
-    [TYPES.UnitOfWork, TYPES.BlobStore],
   )
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
   container.bind(TYPES.HttpDeps).toResolvedValue(

@@ -21,6 +21,7 @@ import { ShowToolVersion } from './tool-versions/show-tool-version.ts'
 import { UpdateToolVersion } from './tool-versions/update-tool-version.ts'
 import { AdminUsers } from './users/admin-users.ts'
 import { CreateUser } from './users/create-user.ts'
+import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 
@@ -40,6 +41,7 @@ export function createUseCases(deps: CairnPorts) {
       remove: new DeleteToolVersion(deps),
     },
     createUser: new CreateUser(deps),
+    showUser: new ShowUser(deps),
     adminUsers: new AdminUsers(deps),
     impersonation: new Impersonation(deps),
     adminWorkspaces: new AdminWorkspaces(deps),

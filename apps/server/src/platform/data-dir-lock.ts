@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export class DataDirBusyError extends Error {
@@ -27,16 +27,24 @@ export class DataDirLock {
     mkdirSync(dataDir, { recursive: true })
     const path = join(dataDir, 'cairn.lock')
     const holder: Holder = { pid: process.pid, purpose, since: new Date().toISOString() }
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      try {
-        writeFileSync(path, JSON.stringify(holder), { flag: 'wx' })
-        return new DataDirLock(path)
-      } catch (error) {
-        if (!isAlreadyExists(error)) throw error
-        const current = readHolder(path)
-        if (current !== undefined && isRunning(current.pid)) throw busy(dataDir, current)
-        rmSync(path, { force: true }) // left behind by a process that died
+    // The holder is written in full first, then linked into place, which fails if a lock exists:
+    // the lock never exists half-written, so a reader never mistakes a new lock for a stale one.
+    const draft = `${path}.${process.pid}`
+    writeFileSync(draft, JSON.stringify(holder))
+    try {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        try {
+          linkSync(draft, path)
+          return new DataDirLock(path)
+        } catch (error) {
+          if (!isAlreadyExists(error)) throw error
+          const current = readHolder(path)
+          if (current !== undefined && isRunning(current.pid)) throw busy(dataDir, current)
+          rmSync(path, { force: true }) // left behind by a process that died
+        }
       }
+    } finally {
+      rmSync(draft, { force: true })
     }
     throw new DataDirBusyError(`could not lock ${dataDir}: another process keeps taking the lock`)
   }

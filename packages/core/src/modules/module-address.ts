@@ -1,5 +1,4 @@
 import { CairnError } from '../errors/cairn-error.ts'
-import { FieldErrors } from '../errors/field-errors.ts'
 
 /** `private` modules are published here; `public` ones are curated records of a public registry. */
 export type RegistryName = 'private' | 'public'
@@ -38,14 +37,4 @@ export interface ModuleAddress {
   readonly namespace: string
   readonly name: string
   readonly provider: string
-}
-
-/** Checks every part of an address at once, naming each bad one. */
-export function parseModuleAddress(address: ModuleAddress): ModuleAddress {
-  const errors = new FieldErrors()
-  errors.collect(() => parseNamespace(address.namespace))
-  errors.collect(() => parseModuleName(address.name))
-  errors.collect(() => parseProvider(address.provider))
-  errors.throwIfAny()
-  return address
 }

@@ -8,8 +8,10 @@ export interface StoredBlob {
 }
 
 /**
- * Opaque content by key (`modules/<version id>.tar.gz`). Keys are made by Cairn, never by
- * clients: letters, digits, `-`, `_`, `.` and `/`-separated segments, no `..`.
+ * Opaque content by key (`modules/<version id>/<attempt>.tar.gz`). Keys are made by Cairn, never
+ * by clients: `/`-separated segments of letters, digits, `-`, `_` and `.`, none empty or starting
+ * with a dot, at most 1024 characters; adapters refuse anything else with `invalid` on `key`.
+ * `list` matches prefixes as S3 does: `mod` matches `modules/…`.
  */
 export interface BlobStore {
   /**

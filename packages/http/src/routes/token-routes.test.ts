@@ -37,6 +37,15 @@ describe('user, team and organization tokens', () => {
     expect((await t.call('GET', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.adminToken)).status).toBe(404)
   })
 
+  it('a user reads themselves at their links.self; others are not found, site admins see anyone', async () => {
+    const self = await json<SingleDoc>(await t.call('GET', '/api/v2/account/details', t.memberToken))
+    const shown = await t.call('GET', self.data.links?.['self'] ?? '', t.memberToken)
+    expect(shown.status).toBe(200)
+    expect((await json<SingleDoc>(shown)).data.id).toBe(t.member.user.id)
+    expect((await t.call('GET', `/api/v2/users/${t.admin.user.id}`, t.memberToken)).status).toBe(404)
+    expect((await t.call('GET', `/api/v2/users/${t.member.user.id}`, t.adminToken)).status).toBe(200)
+  })
+
   it('422: a description over 255 characters', async () => {
     const body = { data: { type: 'authentication-tokens', attributes: { description: 'd'.repeat(256) } } }
     expect((await t.call('POST', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.memberToken, body)).status).toBe(422)

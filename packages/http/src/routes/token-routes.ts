@@ -20,6 +20,7 @@ export function tokenRoutes(deps: HttpDeps) {
       if (principal.kind !== 'user') return jsonApi(c, { errors: [{ status: '404', title: 'not found' }] }, 404)
       return jsonApi(c, { data: userResource(principal.user) })
     })
+    .get('/users/:id', async (c) => jsonApi(c, { data: userResource(await deps.showUser.execute({ id: c.req.param('id') }, c.var.principal)) }))
     .post('/users/:id/authentication-tokens', async (c) => {
       const body = await readJsonBody(c)
       const data = isObject(body) && isObject(body['data']) ? body['data'] : {}
