@@ -1,4 +1,5 @@
 import type { Repositories, UnitOfWork } from '@cairn/core'
+import { IsolationLevel } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
@@ -11,12 +12,25 @@ import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-reposito
 import { MikroOrmToolVersionRepository } from './repositories/mikro-orm-tool-version-repository.ts'
 import { MikroOrmUserRepository } from './repositories/mikro-orm-user-repository.ts'
 import { MikroOrmWorkspaceRepository } from './repositories/mikro-orm-workspace-repository.ts'
-import { translated } from './translate-error.ts'
+import { isSerializationFailure, translateTransactionError } from './translate-error.ts'
+
+/** How many times a unit of work is tried before a serialization failure is answered `unavailable`. */
+export const SERIALIZATION_ATTEMPTS = 5
+
+/** The longest wait before the first retry, in milliseconds; it doubles before each later one. */
+const FIRST_BACKOFF_MS = 10
 
 /**
  * One database transaction per unit of work, on a fresh entity-manager fork so that no state is
  * shared between requests. Repositories see only the transaction's entity manager: on PGlite,
  * with its single connection, a query through any other would wait forever.
+ *
+ * Transactions are SERIALIZABLE: use cases read, decide, then write whole rows (suspend a user who
+ * is not suspended yet, delete an owner who is not the last one), and under READ COMMITTED two of
+ * them could each decide on a state the other was changing. PostgreSQL aborts one of them instead,
+ * with a serialization failure or a deadlock, and the work runs again in a new transaction, which
+ * is safe because work touches nothing but the repositories (the `UnitOfWork` contract). PGlite's
+ * driver ignores the isolation level; its transactions take turns, which is serial already.
  */
 export class MikroOrmUnitOfWork implements UnitOfWork {
   readonly #em: SqlEntityManager
@@ -31,11 +45,34 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     const transaction = () =>
-      translated(() => this.#em.fork().transactional((em) => work(repositoriesOver(em))))
+      retried(() => this.#attempt(work)).catch((error: unknown) => {
+        throw translateTransactionError(error)
+      })
     if (!this.#serialize) return transaction()
     const result = this.#queue.then(transaction)
     this.#queue = result.catch(() => undefined)
     return result
+  }
+
+  #attempt<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    const options = { isolationLevel: IsolationLevel.SERIALIZABLE }
+    return this.#em.fork().transactional((em) => work(repositoriesOver(em)), options)
+  }
+}
+
+/**
+ * Runs `attempt` until it does not fail with a serialization failure, at most
+ * `SERIALIZATION_ATTEMPTS` times, waiting a random time before each retry (full jitter, doubling)
+ * so that the transactions that collided do not collide again in step.
+ */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (tried >= SERIALIZATION_ATTEMPTS || !isSerializationFailure(error)) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * FIRST_BACKOFF_MS * 2 ** (tried - 1)))
   }
 }
 

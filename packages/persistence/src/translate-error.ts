@@ -1,6 +1,7 @@
 import { CairnError, type FieldError } from '@cairn/core'
 import {
   ConnectionException,
+  DeadlockException,
   ForeignKeyConstraintViolationException,
   UniqueConstraintViolationException,
 } from '@mikro-orm/core'
@@ -69,7 +70,43 @@ export function translateError(error: unknown, statement: Statement = 'write'): 
   if (isConnectionFailure(error)) {
     return new CairnError('unavailable', 'the database is not reachable', [], { cause: error })
   }
+  const state = sqlStateOf(error)
+  const unfit = typeof state === 'string' ? UNFIT_VALUES[state] : undefined
+  if (unfit !== undefined) return new CairnError('invalid', unfit, [{ field: '', message: unfit }], { cause: error })
   return error
+}
+
+/**
+ * Values the domain should already have refused, kept as a last line: a 422 rather than a 500
+ * if one slips through (`22001` too long, `22021`/`22P05` characters PostgreSQL cannot hold).
+ */
+const UNFIT_VALUES: Readonly<Record<string, string>> = {
+  '22001': 'holds a value longer than the store allows',
+  '22021': 'holds a character the store cannot keep',
+  '22P05': 'holds a character the store cannot keep',
+}
+
+/**
+ * What a failed unit of work means: as `translateError`, and a serialization failure that outlasted
+ * the retries is `unavailable` (retry later). Statements leave serialization failures as they are,
+ * so that they reach the unit of work, which retries them.
+ */
+export function translateTransactionError(error: unknown): unknown {
+  if (isSerializationFailure(error)) {
+    return new CairnError('unavailable', 'the change collided with concurrent ones too often; retry it', [], { cause: error })
+  }
+  return translateError(error)
+}
+
+/**
+ * Whether PostgreSQL aborted the transaction for running concurrently with others: it could not
+ * serialize it (40001) or it deadlocked with one (40P01). MikroORM converts both to a
+ * `DeadlockException` when a statement fails; a failure at COMMIT reaches us as the driver's own
+ * error. Both carry the SQLSTATE as `code`.
+ */
+export function isSerializationFailure(error: unknown): boolean {
+  const code = sqlStateOf(error)
+  return error instanceof DeadlockException || code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED
 }
 
 /** Runs a store operation, translating its failures. */
@@ -89,6 +126,8 @@ export async function updatedOne(what: string, update: () => Promise<number>): P
 // Query-builder statements can surface the driver's error unconverted: known by its SQLSTATE.
 const UNIQUE_VIOLATION = '23505'
 const FOREIGN_KEY_VIOLATION = '23503'
+const SERIALIZATION_FAILURE = '40001'
+const DEADLOCK_DETECTED = '40P01'
 
 function sqlStateOf(error: unknown): unknown {
   return error instanceof Error ? (error as Error & { code?: unknown }).code : undefined

@@ -117,8 +117,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     await this.#em.nativeDelete(ModuleVersionSchema, { id })
   }
 
-  async isBlobReferenced(blobKey: string): Promise<boolean> {
-    const record = await this.#em.findOne(ModuleVersionSchema, { archiveBlobKey: blobKey }, { ...FRESH, fields: ['id'] })
-    return record !== null
+  async archiveKeysOfOrganization(organizationName: string): Promise<string[]> {
+    const records = await this.#em.find(
+      ModuleVersionSchema,
+      { module: { organization: organizationName }, archiveBlobKey: { $ne: null } },
+      { ...FRESH, fields: ['archiveBlobKey'] },
+    )
+    return records.flatMap((record) => (record.archiveBlobKey ? [record.archiveBlobKey] : []))
   }
 }
