@@ -53,6 +53,7 @@ describe.each(['/api/v2/admin', '/admin'])('admin workspaces under %s (spec §4.
     expect(names(await list('?filter[current_run][status]=applied'))).toEqual(['alpha'])
     expect(names(await list('?filter%5Bcurrent_run%5D%5Bstatus%5D=planning,applied&sort=name'))).toEqual(['alpha', 'beta'])
     expect(names(await list('?filter[current_run][status]=errored'))).toEqual([])
+    expect(names(await list('?filter[current_run][status]=applied,'))).toEqual(['alpha'])
   })
 
   it('422: filter[current_run][status] with an unknown status', async () => {

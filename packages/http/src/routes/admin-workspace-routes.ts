@@ -80,7 +80,10 @@ function includedFor(views: readonly WorkspaceView[], related: WorkspacesWithRel
 /** `filter[current_run][status]`: a comma list of run statuses; an unknown one is a 422. */
 function parseStatuses(raw: string | undefined): RunStatus[] | undefined {
   if (raw === undefined || raw === '') return undefined
-  const values = raw.split(',').map((value) => value.trim())
+  const values = raw
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
   const unknown = values.filter((value) => !isRunStatus(value))
   if (unknown.length > 0) {
     throw queryError('filter[current_run][status]', `has unknown run statuses: ${unknown.join(', ')}`, 'invalid')
