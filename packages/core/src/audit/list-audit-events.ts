@@ -11,7 +11,7 @@ export class ListAuditEvents {
     this.#deps = deps
   }
 
-  execute(page: PageRequest, principal: Principal): Promise<Page<AuditEvent>> {
+  async execute(page: PageRequest, principal: Principal): Promise<Page<AuditEvent>> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(({ auditLog }) => auditLog.list(page))
   }

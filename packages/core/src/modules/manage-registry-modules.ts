@@ -52,7 +52,7 @@ export class ManageRegistryModules {
     this.#deps = deps
   }
 
-  create(command: CreateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
+  async create(command: CreateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
     const registryName = command.registryName ?? 'private'
     assertCurationAllowed(this.#deps.edition, registryName)
     return this.#deps.unitOfWork.run(async (repositories) => {

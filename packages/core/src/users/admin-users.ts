@@ -41,7 +41,7 @@ export class AdminUsers {
     this.#deps = deps
   }
 
-  list(query: UserQuery & { readonly includeOrganizations?: boolean }, principal: Principal): Promise<UserList> {
+  async list(query: UserQuery & { readonly includeOrganizations?: boolean }, principal: Principal): Promise<UserList> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async ({ users, memberships }) => {
       const page = await users.list(query)
@@ -53,7 +53,7 @@ export class AdminUsers {
   }
 
   /** Applies one action. Raises `precondition` when the user is not in the state it starts from. */
-  act(command: { readonly userId: string; readonly action: UserAction }, principal: Principal): Promise<User> {
+  async act(command: { readonly userId: string; readonly action: UserAction }, principal: Principal): Promise<User> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories) => {
       const user = await findUser(repositories, command.userId)
@@ -66,7 +66,7 @@ export class AdminUsers {
   }
 
   /** Deletes a user. Raises `invalid` while they are the only owner of an organization. */
-  remove(command: { readonly userId: string }, principal: Principal): Promise<void> {
+  async remove(command: { readonly userId: string }, principal: Principal): Promise<void> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories) => {
       const user = await findUser(repositories, command.userId)

@@ -30,7 +30,7 @@ export class AdminWorkspaces {
     this.#deps = deps
   }
 
-  list(query: WorkspaceQuery & { readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
+  async list(query: WorkspaceQuery & { readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories): Promise<{ page: Page<WorkspaceView> } & WorkspacesWithRelated> => {
       const page = await repositories.workspaces.list(query)
@@ -39,7 +39,7 @@ export class AdminWorkspaces {
     })
   }
 
-  show(command: { readonly id: string; readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
+  async show(command: { readonly id: string; readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories): Promise<{ view: WorkspaceView } & WorkspacesWithRelated> => {
       const workspace = await repositories.workspaces.findById(command.id)
@@ -50,7 +50,7 @@ export class AdminWorkspaces {
   }
 
   /** Destroys a workspace with its runs; the tool version it used is used by one fewer. */
-  destroy(command: { readonly id: string }, principal: Principal): Promise<void> {
+  async destroy(command: { readonly id: string }, principal: Principal): Promise<void> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories) => {
       const workspace = await repositories.workspaces.findById(command.id)

@@ -1,0 +1,199 @@
+import { FAKE_METADATA, inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
+import { createUseCases, type UseCases } from '../use-cases.ts'
+import type { ModuleAddress } from './module-address.ts'
+import { UPLOAD_LINK_LIFETIME_MS } from './module-version.ts'
+
+const address: ModuleAddress = { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' }
+const target = { organizationName: 'acme', address }
+
+async function* bytes(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text)
+}
+
+describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
+  let deps: InMemoryDeps
+  let cases: UseCases
+  let owner: UserPrincipal
+  let reader: UserPrincipal
+
+  async function signUp(username: string): Promise<UserPrincipal> {
+    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
+    const principal = await cases.authenticateToken.execute(
+      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
+    )
+    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
+    return principal
+  }
+
+  async function blobKeys(): Promise<string[]> {
+    const keys: string[] = []
+    for await (const key of deps.blobs.list('modules/')) keys.push(key)
+    return keys
+  }
+
+  function show(version = '1.0.0') {
+    return cases.moduleVersions.show({ ...target, version }, owner)
+  }
+
+  beforeEach(async () => {
+    deps = inMemoryDeps({ maxArchiveBytes: 64 })
+    cases = createUseCases(deps)
+    owner = await signUp('olivia')
+    await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
+    reader = await signUp('mia')
+    await cases.memberships.add({ organizationName: 'acme', email: 'mia@example.com' }, owner)
+    await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, owner)
+  })
+
+  describe('create', () => {
+    it('creates a pending version with an upload link, the v prefix dropped', async () => {
+      const { version, uploadObjectId } = await cases.moduleVersions.create({ ...target, version: 'v1.2.3', commitSha: 'ABCDEF1' }, owner)
+      expect(version).toMatchObject({ version: '1.2.3', status: 'pending', commitSha: 'abcdef1', archive: null, metadata: null })
+      expect(uploadObjectId).toEqual(expect.any(String))
+    })
+
+    it('keeps build metadata and pre-release parts', async () => {
+      const { version } = await cases.moduleVersions.create({ ...target, version: '1.2.3-rc.1+build.5' }, owner)
+      expect(version.version).toBe('1.2.3-rc.1+build.5')
+    })
+
+    it('invalid on version for a version the provider has already, however spelled', async () => {
+      await cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)
+      await expect(cases.moduleVersions.create({ ...target, version: 'v1.0.0' }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'version' }],
+      })
+    })
+
+    it.each(['latest', '1.0', '01.0.0', `1.0.0-${'x'.repeat(130)}`])('invalid on version for %j', async (version) => {
+      await expect(cases.moduleVersions.create({ ...target, version }, owner)).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'version' }] })
+    })
+
+    it('invalid on commitSha for something that is not a commit SHA', async () => {
+      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0', commitSha: 'main' }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'commitSha' }],
+      })
+    })
+
+    it('forbidden for a public module', async () => {
+      const curated = { organizationName: 'acme', address: { ...address, registryName: 'public' as const, namespace: 'hashicorp' } }
+      await expect(cases.moduleVersions.create({ ...curated, version: '1.0.0' }, owner)).rejects.toMatchObject({ code: 'forbidden' })
+    })
+
+    async function publishFrom(publishingMechanism: 'git_tag' | 'branch'): Promise<void> {
+      await deps.unitOfWork.run(async ({ registryModules }) => {
+        const module = await registryModules.findByAddress('acme', address)
+        if (module) await registryModules.update({ ...module, publishingMechanism })
+      })
+    }
+
+    it('invalid on version for a module whose versions come from repository tags', async () => {
+      await publishFrom('git_tag')
+      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'version' }],
+      })
+    })
+
+    it('a branch-based module takes versions created explicitly', async () => {
+      await publishFrom('branch')
+      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).resolves.toMatchObject({
+        version: { version: '1.0.0', status: 'pending' },
+      })
+    })
+
+    it('needs the Manage modules permission: a reader gets not_found', async () => {
+      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0' }, reader)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(show()).rejects.toMatchObject({ code: 'not_found' })
+    })
+
+    it('not_found for a module that does not exist', async () => {
+      const elsewhere = { organizationName: 'acme', address: { ...address, name: 'dns' } }
+      await expect(cases.moduleVersions.create({ ...elsewhere, version: '1.0.0' }, owner)).rejects.toMatchObject({ code: 'not_found' })
+    })
+  })
+
+  describe('show', () => {
+    beforeEach(async () => {
+      await cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)
+    })
+
+    it('gives the upload link to those who manage modules only', async () => {
+      expect((await show()).uploadObjectId).toEqual(expect.any(String))
+      const { version, uploadObjectId } = await cases.moduleVersions.show({ ...target, version: '1.0.0' }, reader)
+      expect(version.version).toBe('1.0.0')
+      expect(uploadObjectId).toBeNull()
+    })
+
+    it('gives no upload link once the version is ok', async () => {
+      await cases.moduleVersions.upload({ objectId: (await show()).uploadObjectId ?? '', content: bytes('module') })
+      expect((await show()).uploadObjectId).toBeNull()
+    })
+
+    it('not_found for a version that does not exist', async () => {
+      await expect(show('2.0.0')).rejects.toMatchObject({ code: 'not_found' })
+    })
+  })
+
+  describe('upload', () => {
+    let link: string
+
+    beforeEach(async () => {
+      link = (await cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).uploadObjectId ?? ''
+    })
+
+    it('an archive that parses makes the version ok with its details, and the module set up', async () => {
+      const done = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      expect(done).toMatchObject({ status: 'ok', error: null, metadata: FAKE_METADATA, archive: { size: 6 } })
+      expect(await blobKeys()).toEqual([done.archive?.blobKey])
+      expect((await show()).version).toEqual(done)
+      await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'setup_complete' } })
+    })
+
+    it('a refused archive is recorded as reg_ingress_failed with the reason, keeps nothing, and a new link is offered', async () => {
+      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') })).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'archive' }],
+      })
+      const { version, uploadObjectId } = await show()
+      expect(version).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', archive: null })
+      expect(await blobKeys()).toEqual([])
+      expect(uploadObjectId).not.toBeNull()
+      expect(uploadObjectId).not.toBe(link)
+      await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'pending' } })
+    })
+
+    it('an archive over the size limit is refused the same way', async () => {
+      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'archive' }],
+      })
+      expect((await show()).version).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') })
+      expect(await blobKeys()).toEqual([])
+    })
+
+    it('a used link is not_found, whether its attempt succeeded or failed', async () => {
+      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('bad') })).rejects.toMatchObject({ code: 'invalid' })
+      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
+      const retry = (await show()).uploadObjectId ?? ''
+      const done = await cases.moduleVersions.upload({ objectId: retry, content: bytes('module') })
+      await expect(cases.moduleVersions.upload({ objectId: retry, content: bytes('other') })).rejects.toMatchObject({ code: 'not_found' })
+      expect((await show()).version).toEqual(done)
+    })
+
+    it('an expired link is not_found, and the version still awaits its archive', async () => {
+      deps.clock.advance(UPLOAD_LINK_LIFETIME_MS)
+      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
+      expect((await show()).version).toMatchObject({ status: 'pending' })
+      expect(await blobKeys()).toEqual([])
+    })
+
+    it('a forged link is not_found', async () => {
+      await expect(cases.moduleVersions.upload({ objectId: 'made-up', content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
+      expect((await show()).version).toMatchObject({ status: 'pending' })
+    })
+  })
+})
