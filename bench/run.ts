@@ -1,0 +1,252 @@
+/**
+ * Cairn's benchmarks (`pnpm bench`, or `node bench/run.ts [uploads] [memory] [throughput]`): not
+ * tests, and never a gate. Prints tables on stdout, progress on stderr, and writes every figure to
+ * bench/results/latest.json. See bench/README.md for what is measured and how.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism, cpus, release, tmpdir, totalmem } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { thousandFileArchive, typicalArchive, writeLargeArchive } from './archives.ts'
+import { createOrganization, ORGANIZATION } from './cairn-api.ts'
+import { closeConnections } from './http-client.ts'
+import { sequentialLatency } from './latency.ts'
+import { benchMemory, benchScaling, type MemoryResult, type ScalingResult } from './memory.ts'
+import { CAIRN_NODE_ARGS, startBare, startCairn, type ServerProcess } from './processes.ts'
+import { mb, mib, ms, progress, ratio, table } from './report.ts'
+import { MiB, type Summary } from './stats.ts'
+import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
+import { benchUploads, type UploadResult } from './uploads.ts'
+
+const SECTIONS = ['uploads', 'memory', 'throughput'] as const
+type Section = (typeof SECTIONS)[number]
+
+const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
+
+/** How many times each thing is done; small enough for a run of a few minutes on two cores. */
+const PLAN = {
+  referenceRequests: 2000,
+  typical: { runs: 20, warmups: 2 },
+  thousandFiles: { runs: 5, warmups: 1 },
+  memory: { servers: 3, runsPerServer: 2, scalingBlobs: 24 },
+  toolVersions: 50,
+  loadSeconds: 5,
+  loadConnections: 10,
+} as const
+
+interface Reference {
+  /** `GET /` on the bare Hono server: the denominator of every ratio. */
+  readonly bare: Summary
+  /** `GET /api/v2/ping` on Cairn: the same floor plus Cairn's middleware. */
+  readonly ping: Summary
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean', default: false }, out: { type: 'string', default: RESULTS } },
+  })
+  if (values.help) {
+    console.log(`usage: node bench/run.ts [--out file.json] [${SECTIONS.join('] [')}]   (every section when none is named)
+  BENCH_CAIRN_NODE_ARGS="--flag …"   node options for the Cairn server processes`)
+    return
+  }
+  const out = resolve(values.out)
+  const unknown = positionals.filter((name) => !(SECTIONS as readonly string[]).includes(name))
+  if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`)
+  const sections = new Set<Section>(positionals.length === 0 ? SECTIONS : (positionals as Section[]))
+
+  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: machine(), plan: PLAN, cairnNodeArgs: CAIRN_NODE_ARGS }
+  if (CAIRN_NODE_ARGS.length > 0) console.log(`Cairn runs with node ${CAIRN_NODE_ARGS.join(' ')} (BENCH_CAIRN_NODE_ARGS)`)
+  const work = await mkdtemp(join(tmpdir(), 'cairn-bench-work-'))
+  try {
+    if (sections.has('uploads') || sections.has('throughput')) Object.assign(report, await httpSections(sections))
+    if (sections.has('memory')) report['memory'] = await memorySection(work)
+  } finally {
+    closeConnections()
+    await rm(work, { recursive: true, force: true })
+  }
+  report['finishedAt'] = new Date().toISOString()
+  await mkdir(dirname(out), { recursive: true })
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`\nFigures written to ${out}`)
+}
+
+/** The reference latencies, the load tests and the upload timings: one Cairn, one bare server. */
+async function httpSections(sections: ReadonlySet<Section>): Promise<Record<string, unknown>> {
+  progress('starting Cairn and the bare Hono server')
+  const servers: ServerProcess[] = []
+  try {
+    const bare = await startBare()
+    servers.push(bare)
+    const cairn = await startCairn()
+    servers.push(cairn)
+    await createOrganization(cairn)
+
+    progress('reference latencies')
+    const reference: Reference = {
+      bare: await sequentialLatency(`${bare.url}/`, PLAN.referenceRequests),
+      ping: await sequentialLatency(`${cairn.url}/api/v2/ping`, PLAN.referenceRequests),
+    }
+    printReference(reference)
+    const out: Record<string, unknown> = { reference }
+
+    if (sections.has('throughput')) {
+      progress(`seeding ${PLAN.toolVersions} tool versions`)
+      await seedToolVersions(cairn, PLAN.toolVersions)
+      const options = { connections: PLAN.loadConnections, seconds: PLAN.loadSeconds }
+      const loads = [
+        await loadTest('bare Hono GET /', `${bare.url}/`, options),
+        await loadTest('Cairn GET /api/v2/ping', `${cairn.url}/api/v2/ping`, options),
+        await loadTest(`Cairn GET /api/v2/organizations/${ORGANIZATION}`, `${cairn.url}/api/v2/organizations/${ORGANIZATION}`, {
+          ...options,
+          token: cairn.token,
+        }),
+        await loadTest('Cairn GET /api/v2/admin/tool-versions', `${cairn.url}/api/v2/admin/tool-versions`, { ...options, token: cairn.token }),
+      ]
+      printThroughput(loads)
+      const floor = loads[0]?.requestsPerSecond ?? Number.NaN
+      out['throughput'] = loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / floor }))
+    }
+
+    if (sections.has('uploads')) {
+      const typical = await typicalArchive()
+      const thousand = await thousandFileArchive()
+      const uploads = [
+        await benchUploads(cairn, { archive: typical, ...PLAN.typical }),
+        await benchUploads(cairn, { archive: thousand, ...PLAN.thousandFiles }),
+      ]
+      printUploads(uploads, reference)
+      out['uploads'] = uploads.map((upload) => ({
+        ...upload,
+        medianRatioToBare: upload.total.median / reference.bare.median,
+        medianRatioToPing: upload.total.median / reference.ping.median,
+      }))
+    }
+    return out
+  } finally {
+    for (const server of servers.reverse()) await server.stop()
+  }
+}
+
+/** The 100 MiB upload, on fresh Cairns of their own so that nothing earlier has grown their heaps. */
+async function memorySection(work: string): Promise<MemoryResult & { readonly scaling: ScalingResult }> {
+  progress('writing the 100 MiB archive')
+  const large = await writeLargeArchive(join(work, 'large.tar.gz'))
+  const warmup = await typicalArchive()
+  const result = await benchMemory(large, warmup, PLAN.memory)
+  await rm(large.path)
+  progress(`writing the ${PLAN.memory.scalingBlobs * 12.5} MiB archive`)
+  const huge = await writeLargeArchive(join(work, 'huge.tar.gz'), PLAN.memory.scalingBlobs)
+  const scaling = await benchScaling(huge, warmup)
+  await rm(huge.path)
+  printMemory(result, scaling)
+  return { ...result, scaling }
+}
+
+function printReference(reference: Reference): void {
+  const row = (name: string, s: Summary) => [name, String(s.n), ms(s.median), ms(s.p95), ms(s.min), ms(s.max)]
+  console.log(
+    table('Reference: one request at a time over a kept-alive connection (ms)', ['endpoint', 'n', 'median', 'p95', 'min', 'max'], [
+      row('bare Hono GET / (separate process)', reference.bare),
+      row('Cairn GET /api/v2/ping', reference.ping),
+    ]),
+  )
+}
+
+function printUploads(uploads: readonly UploadResult[], reference: Reference): void {
+  console.log(
+    table(
+      'Upload plus analysis, end to end: POST …/versions, PUT links.upload, reply status ok (ms)',
+      ['module', 'archive', 'n', 'median', 'p95', 'min', 'max', '× bare', '× ping', 'POST', 'PUT'],
+      uploads.map((u) => [
+        `${u.name} (${u.files} files)`,
+        `${(u.archiveBytes / 1024).toFixed(1)} KiB`,
+        String(u.total.n),
+        ms(u.total.median),
+        ms(u.total.p95),
+        ms(u.total.min),
+        ms(u.total.max),
+        ratio(u.total.median / reference.bare.median),
+        ratio(u.total.median / reference.ping.median),
+        ms(u.create.median),
+        ms(u.upload.median),
+      ]),
+    ),
+  )
+  console.log('× bare, × ping: the median over the median of the reference; POST, PUT: medians of the two requests.')
+  console.log(`Warm-up uploads, not counted (the first loads the HCL parser): ${uploads.map((u) => `${u.name} ${u.warmupMs.map(ms).join(', ')} ms`).join('; ')}`)
+}
+
+function printMemory(result: MemoryResult, scaling: ScalingResult): void {
+  console.log(
+    table(
+      `Server memory while a ${mib(result.archive.size)} MiB archive is uploaded (MiB; resident set size of the server process)`,
+      ['server', 'run', 'baseline', 'peak', 'growth', 'peak sending', 'peak after', 'PUT s', 'MiB/s', 'client growth'],
+      result.servers.flatMap((server, s) =>
+        server.runs.map((run, i) => [
+          i === 0 ? `${s + 1} (idle ${mib(server.idleRss)}, warm ${mib(server.warmRss)})` : '',
+          String(i + 1),
+          mib(run.baselineRss),
+          mib(run.peakRss),
+          mib(run.growth),
+          mib(run.peakWhileSending),
+          mib(run.peakAfterSent),
+          (run.uploadMs / 1000).toFixed(2),
+          run.mibPerSecond.toFixed(1),
+          mib(run.clientGrowth),
+        ]),
+      ),
+    ),
+  )
+  const runs = result.servers.flatMap((server) => server.runs)
+  console.log(
+    `Worst growth ${mib(result.worstGrowth)} MiB (${mb(result.worstGrowth)} MB) against a limit of ${result.limitBytes / MiB} MiB` +
+      ` (${mb(result.limitBytes)} MB): ${result.pass ? 'PASS' : 'FAIL'}` +
+      ` (median of the first uploads ${mib(result.firstUploadGrowth.median)} MiB; peak from VmHWM: ${runs.every((run) => run.peakFromKernel) ? 'yes' : 'no, samples only'})`,
+  )
+  const huge = scaling.server.runs[0]
+  if (huge !== undefined) {
+    console.log(
+      `Scaling: a ${mib(scaling.archive.size)} MiB archive (CAIRN_ARCHIVE_MAX_BYTES=${scaling.env['CAIRN_ARCHIVE_MAX_BYTES']}) grows a fresh server by` +
+        ` ${mib(huge.growth)} MiB (baseline ${mib(huge.baselineRss)}, peak ${mib(huge.peakRss)}, PUT ${(huge.uploadMs / 1000).toFixed(2)} s).`,
+    )
+  }
+}
+
+function printThroughput(loads: readonly ThroughputResult[]): void {
+  const floor = loads[0]?.requestsPerSecond ?? Number.NaN
+  console.log(
+    table(
+      `Throughput: autocannon, ${PLAN.loadConnections} connections, ${PLAN.loadSeconds} s after 1 s of warm-up`,
+      ['endpoint', 'requests/s', 'mean ms', 'p50 ms', 'p99 ms', '÷ bare', 'non-2xx', 'errors'],
+      loads.map((load) => [
+        load.name,
+        load.requestsPerSecond.toFixed(0),
+        ms(load.latencyMeanMs),
+        String(load.latencyP50Ms),
+        String(load.latencyP99Ms),
+        ratio(load.requestsPerSecond / floor),
+        String(load.non2xx),
+        String(load.errors),
+      ]),
+    ),
+  )
+}
+
+function machine() {
+  return {
+    cpus: cpus().length,
+    availableParallelism: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    totalMemoryMiB: Math.round(totalmem() / MiB),
+    kernel: release(),
+    node: process.version,
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})
