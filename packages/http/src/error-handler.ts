@@ -13,7 +13,10 @@ export function errorHandler(log: ErrorLog) {
   return (error: Error, c: Context<AppEnv>): Response => {
     if (isCairnError(error)) return jsonApi(c, errorDocument(error), STATUS[error.code])
     if (error instanceof HTTPException && error.status < 500) {
-      return jsonApi(c, { errors: [{ status: String(error.status), title: error.message || 'bad request' }] }, error.status)
+      const response = jsonApi(c, { errors: [{ status: String(error.status), title: error.message || 'bad request' }] }, error.status)
+      // The rest of an oversized body is never read, so this connection cannot carry another request.
+      if (error.status === 413) response.headers.set('Connection', 'close')
+      return response
     }
     const requestId = c.get('requestId')
     log.error('unexpected error', { requestId, method: c.req.method, path: c.req.path, error: describe(error) })

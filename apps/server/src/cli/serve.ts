@@ -1,5 +1,6 @@
-import { createHttpApp } from '@cairn/http'
-import { serve as listen, type ServerType } from '@hono/node-server'
+import { createHttpApp, JSON_API } from '@cairn/http'
+import { getRequestListener } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { TYPES } from '../container.ts'
@@ -18,11 +19,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await runtime.sweepBlobs()
   await runtime.container.get(TYPES.UseCases).sweepOrphanBlobs.execute()
   const app = createHttpApp(runtime.container.get(TYPES.HttpDeps))
-  let server: ServerType | undefined
+  let server: Server | undefined
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      server = listen({ fetch: app.fetch, port: config.port }, (info: AddressInfo) => resolve(info.port))
+      const listener = getRequestListener(app.fetch, { errorHandler: malformedRequest })
+      server = createServer((request, response) => void listener(request, response))
       server.once('error', reject)
+      server.listen(config.port, () => resolve((server?.address() as AddressInfo).port))
     })
     return {
       url: `http://localhost:${port}`,
@@ -36,4 +39,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await runtime.close()
     throw error
   }
+}
+
+/**
+ * Requests so malformed that the Node adapter refuses them before the app sees them (a backslash
+ * in the path, a bad Host header) still get a JSON:API error object.
+ */
+function malformedRequest(): Response {
+  const body = JSON.stringify({ errors: [{ status: '400', title: 'bad request', detail: 'the request is malformed' }] })
+  return new Response(body, { status: 400, headers: { 'Content-Type': JSON_API } })
 }

@@ -1,8 +1,9 @@
 import { CairnError } from '../errors/cairn-error.ts'
 
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}[A-Za-z0-9]$|^[A-Za-z0-9]$/
-// Deliberately loose: one @, something on each side, no spaces. Deliverability is not ours to judge.
-const EMAIL = /^[^\s@]+@[^\s@]+$/
+// Deliberately loose: one @, something on each side, no spaces or control characters.
+// Deliverability is not ours to judge.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u
 
 /** A username: letters, digits, `-` and `_` (not first or last), at most 64 characters. */
 export function parseUsername(value: string): string {

@@ -36,16 +36,36 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   } catch {
     throw malformed('', 'must be a JSON document')
   }
-  // No field of any resource may hold a NUL character; stores refuse them.
-  if (containsNul(body)) throw malformed('', 'must not contain NUL characters')
+  const unfit = unfitText(body)
+  if (unfit !== undefined) throw malformed('', unfit)
   return body
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(containsNul)
-  if (isObject(value)) return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item))
-  return false
+/** How deep a request document may nest; no resource of this API comes near it. */
+const MAX_DEPTH = 32
+
+// NUL, which no store keeps, and UTF-16 surrogates without their pair, which are not text.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNFIT_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Why a parsed body cannot be taken, if it cannot: nested too deeply, or holding a NUL character
+ * or a lone surrogate in any key or string. Walks without recursion, so no input can exhaust the
+ * stack.
+ */
+function unfitText(body: unknown): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }]
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const { value, depth } = item
+    if (typeof value === 'string') {
+      if (UNFIT_CHARACTER.test(value)) return 'must not contain NUL characters or unpaired surrogates'
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_DEPTH) return `must not nest deeper than ${MAX_DEPTH} levels`
+      const entries = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>).flat()
+      for (const child of entries) pending.push({ value: child, depth: depth + 1 })
+    }
+  }
+  return undefined
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
