@@ -1,4 +1,5 @@
 import { createHttpApp, JSON_API } from '@cairn/http'
+import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,8 +16,9 @@ export interface RunningServer {
 /** Opens the store (running migrations) and serves the HTTP API until stopped. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const runtime = await openRuntime(config, 'cairn serve')
-  // Leftovers of a crash: half-written blobs, and archives that no version points at.
+  // Leftovers of a crash: half-written blobs, analysis directories, archives no version points at.
   await runtime.sweepBlobs()
+  await sweepTemporaryDirectories()
   await runtime.container.get(TYPES.UseCases).sweepOrphanBlobs.execute()
   const app = createHttpApp(runtime.container.get(TYPES.HttpDeps))
   let server: Server | undefined
