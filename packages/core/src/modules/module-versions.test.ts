@@ -1,6 +1,6 @@
-import { FAKE_METADATA, inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { FAKE_METADATA, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
+import type { UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
 import type { ModuleAddress } from './module-address.ts'
 import { UPLOAD_LINK_LIFETIME_MS } from './module-version.ts'
@@ -18,14 +18,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
   let owner: UserPrincipal
   let reader: UserPrincipal
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   async function blobKeys(): Promise<string[]> {
     const keys: string[] = []

@@ -1,4 +1,4 @@
-import { inMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -14,14 +14,7 @@ function settle<T>(call: () => Promise<T>): Promise<T> {
 
 async function organization(edition: Edition) {
   const cases = createUseCases(inMemoryDeps({ edition }))
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
   const owner = await signUp('olivia')
   await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
   const reader = await signUp('mia')

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -23,14 +23,7 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
   let manager: UserPrincipal
   let archives: Map<string, string>
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   /** Creates and uploads a version; remembers its archive's blob key as `name/provider/version`. */
   async function publish(name: string, provider: string, version: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { inMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -11,14 +11,7 @@ describe('ManageMemberships', () => {
   let bob: UserPrincipal
   let carol: UserPrincipal
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   async function memberIds(organizationName = 'acme'): Promise<string[]> {
     const page = await cases.memberships.list({ organizationName, page: PAGE }, OPERATOR)

@@ -1,4 +1,4 @@
-import { aTeam, inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -14,14 +14,7 @@ describe('ManageOrganizations', () => {
   let cases: UseCases
   let ada: UserPrincipal
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   beforeEach(async () => {
     deps = inMemoryDeps()

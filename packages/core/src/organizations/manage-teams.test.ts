@@ -1,4 +1,4 @@
-import { inMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -12,14 +12,7 @@ describe('ManageTeams', () => {
   let bob: UserPrincipal
   let owners: Team
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   async function membersOf(team: Team): Promise<string[]> {
     return (await cases.teams.show({ id: team.id }, OPERATOR)).members.map((user) => user.username)

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -14,14 +14,7 @@ describe('organization access (spec §5.2, §5.3)', () => {
   let cases: UseCases
   let owner: UserPrincipal
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   /** A user who is a member of acme, on a new team with `access` when given. */
   async function member(username: string, access?: Partial<TeamAccess>): Promise<UserPrincipal> {

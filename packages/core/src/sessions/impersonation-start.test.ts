@@ -1,4 +1,4 @@
-import { aTeam, inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -12,14 +12,7 @@ describe('Impersonation.start (spec §3 "POST impersonate", §4.3)', () => {
   let admin: UserPrincipal
   let bob: User
 
-  async function signUp(username: string, isSiteAdmin = false): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com`, isSiteAdmin }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string, isSiteAdmin = false) => signUpUser(cases, username, { isSiteAdmin })
 
   async function impersonationEvents() {
     const { items } = await cases.auditEvents.execute(PAGE, OPERATOR)

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import type { Team } from '../organizations/team.ts'
@@ -11,14 +11,7 @@ describe('ManageServiceTokens, and AuthenticateToken for team and organization t
   let bob: UserPrincipal
   let ci: Team
 
-  async function signUp(username: string): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string) => signUpUser(cases, username)
 
   const refused = { code: 'unauthenticated' }
 

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -9,14 +9,7 @@ describe('user tokens: CreateUserToken, ListUserTokens, RevokeToken', () => {
   let admin: UserPrincipal
   let bob: UserPrincipal
 
-  async function signUp(username: string, isSiteAdmin = false): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email: `${username}@example.com`, isSiteAdmin }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string, isSiteAdmin = false) => signUpUser(cases, username, { isSiteAdmin })
 
   function activeTokenIds(userId: string): Promise<string[]> {
     return deps.unitOfWork.run(async ({ tokens }) => (await tokens.listActive('user', userId)).map((token) => token.id))

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -19,14 +19,8 @@ describe('AdminUsers.list and AdminUsers.remove (spec §4.3)', () => {
   let carol: User
   let dave: UserPrincipal
 
-  async function signUp(username: string, email = `${username}@example.com`, isSiteAdmin = false): Promise<UserPrincipal> {
-    await cases.createUser.execute({ username, email, isSiteAdmin }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    return principal
-  }
+  const signUp = (username: string, email = `${username}@example.com`, isSiteAdmin = false) =>
+    signUpUser(cases, username, { email, isSiteAdmin })
 
   async function usernames(query: Partial<Parameters<UseCases['adminUsers']['list']>[0]>, principal: Principal = admin) {
     const { page } = await cases.adminUsers.list({ page: PAGE, ...query }, principal)
