@@ -324,8 +324,10 @@ func runRegistryModules() {
 	r.noError(err, "Read by the legacy address")
 	r.sameModule(legacy, awsWant, org, "Read by the legacy address")
 	r.check(reflect.DeepEqual(byID, byName) && reflect.DeepEqual(byName, legacy), "the three reads decoded differently")
+	r.check(byID.Permissions != nil && byID.Permissions.CanDelete && byID.Permissions.CanRetry && !byID.Permissions.CanResync,
+		"an owner's permissions on a module without VCS: delete and retry, not resync")
 	r.pass(map[string]any{"byID": byIDPath, "byAddress": byNamePath, "legacy": requestPath(rec.lastExchange()),
-		"permissionsDecoded": byID.Permissions != nil})
+		"permissions": byID.Permissions})
 
 	r.step = "read-missing"
 	_, err = rm.Read(ctx, tfe.NewPrivateRegistryModuleID(org, "nope", "aws"))

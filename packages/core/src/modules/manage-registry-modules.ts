@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
-import { requireOrganization } from '../organizations/organization-access.ts'
+import { organizationAccess, requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
@@ -72,7 +72,8 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      return { module, versions: [] }
+      const [view] = await viewsOf(repositories, principal, [module])
+      return view ?? noView(module)
     })
   }
 
@@ -80,15 +81,15 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.run(async (repositories) => {
       await requireOrganization(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await withVersions(repositories, page.items) }
+      return { ...page, items: await viewsOf(repositories, principal, page.items) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await withVersions(repositories, [module])
-      return view ?? { module, versions: [] }
+      const [view] = await viewsOf(repositories, principal, [module])
+      return view ?? noView(module)
     })
   }
 
@@ -99,8 +100,8 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await withVersions(repositories, [module])
-      return view ?? { module, versions: [] }
+      const [view] = await viewsOf(repositories, principal, [module])
+      return view ?? noView(module)
     })
   }
 
@@ -110,8 +111,8 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await withVersions(repositories, [updated])
-      return view ?? { module: updated, versions: [] }
+      const [view] = await viewsOf(repositories, principal, [updated])
+      return view ?? noView(updated)
     })
   }
 
@@ -207,7 +208,23 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
   }
 }
 
-export async function withVersions(repositories: Repositories, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+/** Modules of one organization with their versions and what the principal may do with them. */
+async function viewsOf(repositories: Repositories, principal: Principal, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+  const first = modules[0]
+  if (first === undefined) return []
+  const access = await organizationAccess(repositories, principal, first.organizationName)
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
-  return modules.map((module) => ({ module, versions: versions.get(module.id) ?? [] }))
+  return modules.map((module) => ({
+    module,
+    versions: versions.get(module.id) ?? [],
+    permissions: {
+      canDelete: access.isOwner,
+      canResync: access.isOwner && module.vcsRepo !== null,
+      canRetry: access.canManageModules && module.registryName === 'private',
+    },
+  }))
+}
+
+function noView(module: RegistryModule): ModuleView {
+  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false } }
 }

@@ -1,8 +1,18 @@
 import type { ModuleVersion } from './module-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
-/** A module provider with its versions, oldest first: what reads of a module show. */
+/** What the caller may do with a module, as clients show it. */
+export interface ModulePermissions {
+  readonly canDelete: boolean
+  /** Fetch the repository again; only for modules published from VCS. */
+  readonly canResync: boolean
+  /** Publish again after a failed version. */
+  readonly canRetry: boolean
+}
+
+/** A module provider with its versions, oldest first, and the caller's permissions on it. */
 export interface ModuleView {
   readonly module: RegistryModule
   readonly versions: readonly ModuleVersion[]
+  readonly permissions: ModulePermissions
 }

@@ -2,7 +2,7 @@ import type { ModuleView } from '@cairn/core'
 import { toOne, type ResourceObject } from '../jsonapi/documents.ts'
 
 /** A registry module (one provider) with the statuses of its versions, as the reference shows. */
-export function registryModuleResource({ module, versions }: ModuleView): ResourceObject {
+export function registryModuleResource({ module, versions, permissions }: ModuleView): ResourceObject {
   return {
     id: module.id,
     type: 'registry-modules',
@@ -30,6 +30,11 @@ export function registryModuleResource({ module, versions }: ModuleView): Resour
         },
       }),
       'test-config': { 'tests-enabled': module.testsEnabled },
+      permissions: {
+        'can-delete': permissions.canDelete,
+        'can-resync': permissions.canResync,
+        'can-retry': permissions.canRetry,
+      },
       'created-at': module.createdAt.toISOString(),
       'updated-at': module.updatedAt.toISOString(),
     },
