@@ -16,10 +16,19 @@ export interface WorkspaceQuery {
   readonly page: PageRequest
 }
 
+/** How many workspaces have a current run of each status (`none`: no run yet), and in all. */
+export interface WorkspaceStatusCounts {
+  readonly byStatus: Readonly<Partial<Record<RunStatus, number>>>
+  readonly none: number
+  readonly total: number
+}
+
 /** Workspaces, stored. A workspace name is unique within its organization. */
 export interface WorkspaceRepository {
   /** A page of workspaces, filtered, sorted and paged by the store. */
   list(query: WorkspaceQuery): Promise<Page<Workspace>>
+  /** Counts by current-run status of the workspaces the query's organization and search select. */
+  statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts>
   findById(id: string): Promise<Workspace | undefined>
   findByName(organizationName: string, name: string): Promise<Workspace | undefined>
   /** Stores a new workspace. Raises `invalid` on `name` when its organization has one so named. */

@@ -2,7 +2,7 @@ import { assertSiteAdmin, type Principal } from '../auth/principal.ts'
 import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { Organization } from '../organizations/organization.ts'
-import type { WorkspaceQuery } from '../ports/workspace-repository.ts'
+import type { WorkspaceQuery, WorkspaceStatusCounts } from '../ports/workspace-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Run } from '../runs/run.ts'
 import type { Page } from '../shared/page.ts'
@@ -22,6 +22,9 @@ export interface WorkspacesWithRelated {
   readonly currentRuns: Map<string, Run>
 }
 
+/** A page of workspaces with their related resources and the counts by current-run status. */
+export type WorkspaceList = { readonly page: Page<WorkspaceView>; readonly statusCounts: WorkspaceStatusCounts } & WorkspacesWithRelated
+
 /** Site administrators see and destroy every workspace (spec §4.2). Others get `not_found`. */
 export class AdminWorkspaces {
   readonly #deps: Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'>
@@ -32,10 +35,15 @@ export class AdminWorkspaces {
 
   async list(query: WorkspaceQuery & { readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async (repositories): Promise<{ page: Page<WorkspaceView> } & WorkspacesWithRelated> => {
+    return this.#deps.unitOfWork.run(async (repositories): Promise<WorkspaceList> => {
       const page = await repositories.workspaces.list(query)
       const items = await viewsOf(repositories, page.items)
-      return { page: { ...page, items }, ...(await related(repositories, items, query.include)) }
+      const { organizationName, search } = query
+      const statusCounts = await repositories.workspaces.statusCounts({
+        ...(organizationName !== undefined && { organizationName }),
+        ...(search !== undefined && { search }),
+      })
+      return { page: { ...page, items }, statusCounts, ...(await related(repositories, items, query.include)) }
     })
   }
 

@@ -41,6 +41,12 @@ describe.each(['/api/v2/admin', '/admin'])('admin workspaces under %s (spec §4.
     expect(doc.data[0]).toMatchObject({ type: 'workspaces', relationships: { organization: { data: { type: 'organizations' } } } })
     expect(names(await list(''))).toEqual(names(doc))
     expect(doc.meta.pagination['total-count']).toBe(3)
+    expect(doc.meta['status-counts']).toMatchObject({ applied: 1, planning: 1, 'policy-checked': 0, none: 1, total: 3 })
+  })
+
+  it('200: status counts follow q, not the status filter or the page', async () => {
+    const doc = await list('?q=acme&filter[current_run][status]=applied&page[size]=1')
+    expect(doc.meta['status-counts']).toMatchObject({ applied: 1, planning: 1, none: 0, total: 2 })
   })
 
   it('200: q matches the workspace name or the organization name', async () => {

@@ -1,5 +1,7 @@
 import {
   isRunStatus,
+  RUN_STATUSES,
+  type WorkspaceStatusCounts,
   WORKSPACE_INCLUDES,
   type RunStatus,
   type WorkspaceQuery,
@@ -43,7 +45,8 @@ export function adminWorkspaceRoutes(deps: HttpDeps) {
         c.var.principal,
       )
       const data = result.page.items.map((view) => workspaceResource(view))
-      return jsonApi(c, listDocument(c, deps.baseUrl, result.page, data, { included: includedFor(result.page.items, result) }))
+      const meta = { 'status-counts': statusCountsMeta(result.statusCounts) }
+      return jsonApi(c, listDocument(c, deps.baseUrl, result.page, data, { meta, included: includedFor(result.page.items, result) }))
     })
     .get('/:id', async (c) => {
       const include = parseInclude(c.req.query('include'), WORKSPACE_INCLUDES)
@@ -75,6 +78,12 @@ function includedFor(views: readonly WorkspaceView[], related: WorkspacesWithRel
     if (run) included.push(runResource(run))
   }
   return included
+}
+
+/** `meta.status-counts`: every run status in the API's spelling (`policy-checked`), `none`, `total`. */
+function statusCountsMeta(counts: WorkspaceStatusCounts): Record<string, number> {
+  const byStatus = Object.fromEntries(RUN_STATUSES.map((status) => [status.replaceAll('_', '-'), counts.byStatus[status] ?? 0]))
+  return { ...byStatus, none: counts.none, total: counts.total }
 }
 
 /** `filter[current_run][status]`: a comma list of run statuses; an unknown one is a 422. */

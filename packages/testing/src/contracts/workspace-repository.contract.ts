@@ -96,6 +96,28 @@ export function workspaceRepositoryContract(name: string, open: StoreHarness): v
       await expect(store().run(({ workspaces }) => workspaces.countUsingToolVersion(toolVersion.id))).resolves.toBe(2)
       await expect(store().run(({ workspaces }) => workspaces.countUsingToolVersion('tool-none'))).resolves.toBe(0)
     })
+
+    it('counts workspaces by the status of their current run, within an organization and a search', async () => {
+      await seedOrganizations(store(), 'acme', 'globex')
+      const run = (id: string, status: 'applied' | 'planning') => ({ id, status, createdAt: minute(1) })
+      await store().run(async ({ workspaces }) => {
+        await workspaces.add(aWorkspace({ id: 'ws-1', name: 'web', currentRun: run('run-1', 'applied') }))
+        await workspaces.add(aWorkspace({ id: 'ws-2', name: 'db', currentRun: run('run-2', 'applied') }))
+        await workspaces.add(aWorkspace({ id: 'ws-3', name: 'web-next', currentRun: run('run-3', 'planning') }))
+        await workspaces.add(aWorkspace({ id: 'ws-4', name: 'idle' }))
+        await workspaces.add(aWorkspace({ id: 'ws-5', name: 'web', organizationName: 'globex' }))
+      })
+      await expect(store().run(({ workspaces }) => workspaces.statusCounts({}))).resolves.toEqual({
+        byStatus: { applied: 2, planning: 1 },
+        none: 2,
+        total: 5,
+      })
+      await expect(store().run(({ workspaces }) => workspaces.statusCounts({ organizationName: 'acme', search: 'WEB' }))).resolves.toEqual({
+        byStatus: { applied: 1, planning: 1 },
+        none: 0,
+        total: 2,
+      })
+    })
   })
 
   workspaceListContract(name, open)

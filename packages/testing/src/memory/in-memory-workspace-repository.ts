@@ -5,6 +5,8 @@ import {
   type WorkspaceQuery,
   type WorkspaceRepository,
   type WorkspaceSortKey,
+  type WorkspaceStatusCounts,
+  type RunStatus,
 } from '@cairn/core'
 import { compareText, contains, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
@@ -35,6 +37,17 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
         return sort.descending ? -order : order
       })
     return pageOf(matching, query.page)
+  }
+
+  async statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
+    const { items } = await this.list({ ...query, page: { number: 1, size: Number.MAX_SAFE_INTEGER } })
+    const byStatus: Partial<Record<RunStatus, number>> = {}
+    let none = 0
+    for (const { currentRun } of items) {
+      if (currentRun === null) none += 1
+      else byStatus[currentRun.status] = (byStatus[currentRun.status] ?? 0) + 1
+    }
+    return { byStatus, none, total: items.length }
   }
 
   async findById(id: string): Promise<Workspace | undefined> {
