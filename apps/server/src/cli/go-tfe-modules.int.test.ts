@@ -2,10 +2,11 @@ import { collect, fixtureModule, hostile } from '@cairn/test-fixtures'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { startServer, type RunningServer } from './serve.ts'
-import { buildGoTfeClient, createUser, GO, NO_GO, runScenario, type ScenarioResult, type StepLine } from './test-support/go-tfe-client.ts'
+import { userToken } from '../test-support/cli.ts'
+import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult, type StepLine } from './test-support/go-tfe-client.ts'
 
 /**
  * The official Go API client, go-tfe, run unmodified against Cairn's private module registry
@@ -74,9 +75,9 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
       // The embedded database takes one process at a time: users first (while Go builds), then
       // the server.
       const users = async () => ({
-        owner: await createUser(env, 'owner'),
-        member: await createUser(env, 'member'),
-        outsider: await createUser(env, 'outsider'),
+        owner: await userToken(env, 'owner'),
+        member: await userToken(env, 'member'),
+        outsider: await userToken(env, 'outsider'),
       })
       const [binary, tokens] = await Promise.all([buildGoTfeClient(GO ?? 'go'), users()])
       // A directory go-tfe's Upload packs into an archive without configuration, and a hostile
@@ -114,22 +115,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     }
   }, 400_000)
 
-  afterAll(() => {
-    if (result !== undefined && result.code !== 0) {
-      console.error(`go-tfe scenario output:\n${result.stdout}\n${result.stderr}`)
-    }
-  })
-
-  it('runs the whole scenario and exits 0', () => {
-    expect(result.code, `${result.stderr}\n${result.stdout}`).toBe(0)
-    expect(result.lines.map((line) => line.step)).toEqual([...STEPS])
-  })
-
-  it.each(STEPS.filter((name) => name !== 'done'))('step %s passes', (name) => {
-    const line = step(name)
-    expect(line, `step ${name} never ran: an earlier step failed\n${result.stderr}`).toBeDefined()
-    expect(line?.ok, `step ${name}: ${line?.error ?? ''}\n${JSON.stringify(line?.['exchange'] ?? null, null, 2)}`).toBe(true)
-  })
+  scenarioChecks(STEPS, () => result)
 
   it('creates a private module without VCS that go-tfe decodes in full', () => {
     expect(step('create')).toMatchObject({

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { startServer, type RunningServer } from './serve.ts'
-import { buildGoTfeClient, createUser, GO, NO_GO, runScenario, type ScenarioResult } from './test-support/go-tfe-client.ts'
+import { userToken } from '../test-support/cli.ts'
+import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult } from './test-support/go-tfe-client.ts'
 
 /**
  * The official Go API client, go-tfe (test-fixtures/go-tfe-client, pinned by its go.mod and
@@ -46,8 +47,8 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     const env = { CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-go-tfe-')), PORT: '0' }
     try {
       // The embedded database takes one process at a time: users first, then the server.
-      const adminToken = await createUser(env, 'admin', '--site-admin')
-      const memberToken = await createUser(env, 'member')
+      const adminToken = await userToken(env, 'admin', true)
+      const memberToken = await userToken(env, 'member')
       const server: RunningServer = await startServer(loadConfig(env))
       try {
         result = await runScenario(binary, {
@@ -64,22 +65,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     }
   }, 400_000)
 
-  afterAll(() => {
-    if (result !== undefined && result.code !== 0) {
-      console.error(`go-tfe scenario output:\n${result.stdout}\n${result.stderr}`)
-    }
-  })
-
-  it('runs the whole scenario and exits 0', () => {
-    expect(result.code, `${result.stderr}\n${result.stdout}`).toBe(0)
-    expect(result.lines.map((line) => line.step)).toEqual([...STEPS])
-  })
-
-  it.each(STEPS.filter((step) => step !== 'done'))('step %s passes', (step) => {
-    const line = result.lines.find((l) => l.step === step)
-    expect(line, `step ${step} never ran: an earlier step failed\n${result.stderr}`).toBeDefined()
-    expect(line?.ok, `step ${step}: ${line?.error ?? ''}\n${JSON.stringify(line?.['exchange'] ?? null, null, 2)}`).toBe(true)
-  })
+  scenarioChecks(STEPS, () => result)
 
   it('sees Cairn as a self-hosted (enterprise) server with API version 2.6', () => {
     expect(result.lines.find((l) => l.step === 'new-client')).toMatchObject({

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -22,12 +22,7 @@ describe('Impersonation.endFromCookie (spec §3 "POST unimpersonate", §4.3 rule
   beforeEach(async () => {
     deps = inMemoryDeps()
     cases = createUseCases(deps)
-    await cases.createUser.execute({ username: 'ada', email: 'ada@example.com', isSiteAdmin: true }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username: 'ada' } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    admin = principal
+    admin = await signUpUser(cases, 'ada', { isSiteAdmin: true })
     bob = await cases.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
     cookie = (await cases.impersonation.start({ userId: bob.id, reason: 'ticket 7' }, admin)).cookie
   })

@@ -1,4 +1,4 @@
-import { aTeam, inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
+import { aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEventType } from '../audit/audit-event.ts'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
@@ -58,12 +58,7 @@ describe('AdminUsers.act (spec §3 user rows, §4.3)', () => {
   beforeEach(async () => {
     deps = inMemoryDeps()
     cases = createUseCases(deps)
-    await cases.createUser.execute({ username: 'ada', email: 'ada@example.com', isSiteAdmin: true }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(
-      (await cases.userTokens.create.execute({ user: { username: 'ada' } }, OPERATOR)).bearer,
-    )
-    if (principal.kind !== 'user') throw new Error('a user token authenticates as its user')
-    admin = principal
+    admin = await signUpUser(cases, 'ada', { isSiteAdmin: true })
     bob = await cases.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
     eve = await cases.createUser.execute({ username: 'eve', email: 'eve@example.com' }, OPERATOR)
   })

@@ -4,16 +4,16 @@ import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync
 import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
+import { afterAll, expect, it } from 'vitest'
 
 /**
  * The official Go API client, go-tfe, as a test harness: test-fixtures/go-tfe-client is a Go
  * program (pinned by its go.mod and go.sum) that drives go-tfe unmodified against a running Cairn
  * and prints one JSON line per step. This module finds Go, builds the program once per source
- * hash into ~/.cache/cairn-tools, runs it, and runs the real `cairn` CLI for the setup.
+ * hash into ~/.cache/cairn-tools, runs it, and checks what every scenario shares.
  */
 
 const run = promisify(execFile)
-const MAIN = join(import.meta.dirname, '..', 'main.ts')
 
 /** The Go program's directory. */
 export const GO_TFE_CLIENT = join(import.meta.dirname, '../../../../../test-fixtures/go-tfe-client')
@@ -95,25 +95,6 @@ export async function buildGoTfeClient(go: string): Promise<string> {
   return binary
 }
 
-/** Runs the real CLI, as `pnpm cairn` does, in a child process with `env`. */
-export async function cairn(env: Record<string, string>, ...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } })
-    return stdout
-  } catch (error) {
-    const failed = error as { message: string; stderr?: string }
-    throw new Error(`setup, before go-tfe ran: \`cairn ${args.join(' ')}\` failed: ${failed.stderr ?? failed.message}`, {
-      cause: error,
-    })
-  }
-}
-
-/** Creates a user with the CLI (the server must not be running on the same data directory); its token. */
-export async function createUser(env: Record<string, string>, username: string, ...flags: string[]): Promise<string> {
-  const out = await cairn(env, 'user', 'create', '--username', username, '--email', `${username}@example.com`, ...flags)
-  return (JSON.parse(out) as { token: string }).token
-}
-
 /** Runs the built client with `env` (and `args`) and parses its output, whatever its exit code. */
 export async function runScenario(binary: string, env: Record<string, string>, args: readonly string[] = []): Promise<ScenarioResult> {
   let code = 0
@@ -138,4 +119,27 @@ export async function runScenario(binary: string, env: Record<string, string>, a
       }
     })
   return { code, stdout, stderr, lines }
+}
+
+/**
+ * The checks every scenario shares: the program exits 0 after exactly `steps`, and each step
+ * passes. Call inside the scenario's describe; `result` reads the outcome once beforeAll ran.
+ */
+export function scenarioChecks(steps: readonly string[], result: () => ScenarioResult): void {
+  afterAll(() => {
+    // Unset when the setup itself failed; its own error says why.
+    const outcome = result() as ScenarioResult | undefined
+    if (outcome !== undefined && outcome.code !== 0) console.error(`go-tfe scenario output:\n${outcome.stdout}\n${outcome.stderr}`)
+  })
+
+  it('runs the whole scenario and exits 0', () => {
+    expect(result().code, `${result().stderr}\n${result().stdout}`).toBe(0)
+    expect(result().lines.map((line) => line.step)).toEqual([...steps])
+  })
+
+  it.each(steps.filter((name) => name !== 'done'))('step %s passes', (name) => {
+    const line = result().lines.find((l) => l.step === name)
+    expect(line, `step ${name} never ran: an earlier step failed\n${result().stderr}`).toBeDefined()
+    expect(line?.ok, `step ${name}: ${line?.error ?? ''}\n${JSON.stringify(line?.['exchange'] ?? null, null, 2)}`).toBe(true)
+  })
 }
