@@ -69,4 +69,11 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES/)
   })
+
+  it('serves TLS with a certificate and a key, which go together', () => {
+    const config = loadConfig({ CAIRN_TLS_CERT: 'tls/cert.pem', CAIRN_TLS_KEY: '/etc/cairn/key.pem' })
+    expect(config.tls).toEqual({ certFile: resolve('tls/cert.pem'), keyFile: '/etc/cairn/key.pem' })
+    expect(loadConfig({}).tls).toBeUndefined()
+    expect(() => loadConfig({ CAIRN_TLS_CERT: 'cert.pem' })).toThrow('CAIRN_TLS_CERT and CAIRN_TLS_KEY go together')
+  })
 })

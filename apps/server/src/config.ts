@@ -24,8 +24,16 @@ export interface ArchiveLimitsConfig {
   readonly maxEntryBytes: number
 }
 
+/** PEM files that make the server listen with TLS. */
+export interface TlsConfig {
+  readonly certFile: string
+  readonly keyFile: string
+}
+
 export interface Config {
   readonly port: number
+  /** HTTPS on `port` when set; the CLI refuses plain HTTP for registry hosts. */
+  readonly tls: TlsConfig | undefined
   /** Where the embedded database, the archives (by default) and the signing key live. */
   readonly dataDir: string
   /** PostgreSQL instead of the embedded PGlite, when set. */
@@ -61,6 +69,7 @@ export function loadConfig(env: Env): Config {
   if (signingKey !== undefined && signingKey.length < 32) problems.push('CAIRN_SIGNING_KEY must be at least 32 characters')
   const config: Config = {
     port: read.integer('PORT', 8080, 0, 65535),
+    tls: readTls(read),
     dataDir,
     databaseUrl,
     baseUrl: read.url('CAIRN_BASE_URL'),
@@ -77,6 +86,17 @@ export function loadConfig(env: Env): Config {
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
+}
+
+function readTls(read: Reader): TlsConfig | undefined {
+  const certFile = read.text('CAIRN_TLS_CERT')
+  const keyFile = read.text('CAIRN_TLS_KEY')
+  if (certFile === undefined && keyFile === undefined) return undefined
+  if (certFile === undefined || keyFile === undefined) {
+    read.problem('CAIRN_TLS_CERT and CAIRN_TLS_KEY go together')
+    return undefined
+  }
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) }
 }
 
 function readBlobs(read: Reader, dataDir: string): BlobConfig {

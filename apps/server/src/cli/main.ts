@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.ts'
 import { DataDirBusyError } from '../platform/data-dir-lock.ts'
 import { startServer } from './serve.ts'
+import { startupWarnings } from './startup-warnings.ts'
 import { createToken, createUser, migrate } from './user-commands.ts'
 
 const USAGE = `usage:
@@ -57,6 +58,7 @@ async function main(argv: readonly string[]): Promise<void> {
 async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promise<void> {
   const server = await startServer(config)
   console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
+  for (const warning of startupWarnings(config)) console.warn(`cairn: warning: ${warning}`)
   const stop = () => {
     void server.stop().then(() => process.exit(0))
   }

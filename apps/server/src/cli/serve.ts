@@ -1,10 +1,12 @@
 import { createHttpApp, JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
-import { createServer, type Server } from 'node:http'
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { TYPES } from '../container.ts'
+import { readTlsOptions } from '../platform/tls-options.ts'
 import { openRuntime } from '../runtime.ts'
 
 /** A running server, and how to stop it. */
@@ -15,6 +17,8 @@ export interface RunningServer {
 
 /** Opens the store (running migrations) and serves the HTTP API until stopped. */
 export async function startServer(config: Config): Promise<RunningServer> {
+  // Before anything is opened: a bad certificate stops start-up with nothing to undo.
+  const tls = config.tls === undefined ? undefined : readTlsOptions(config.tls)
   const runtime = await openRuntime(config, 'cairn serve')
   // Leftovers of a crash: half-written blobs, analysis directories, archives no version points at.
   await runtime.sweepBlobs()
@@ -25,12 +29,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const listener = getRequestListener(app.fetch, { errorHandler: malformedRequest })
-      server = createServer((request, response) => void listener(request, response))
+      const handle = (request: IncomingMessage, response: ServerResponse) => void listener(request, response)
+      server = tls === undefined ? createHttpServer(handle) : createHttpsServer(tls, handle)
       server.once('error', reject)
       server.listen(config.port, () => resolve((server?.address() as AddressInfo).port))
     })
     return {
-      url: `http://localhost:${port}`,
+      url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       async stop() {
         await new Promise<void>((resolve) => server?.close(() => resolve()))
         await runtime.close()
