@@ -29,6 +29,7 @@ export function moduleArchiveRoutes(deps: HttpDeps) {
       await deps.moduleRegistry.hasArchive(token)
       return c.body(null, 200, headers)
     }
+    // Pulled only as fast as the client reads: the archive is never held whole.
     return c.body(streamOf(await deps.moduleRegistry.openArchive(token)), 200, headers)
   })
 }
@@ -38,9 +39,9 @@ function streamOf(content: ByteStream): ReadableStream<Uint8Array> {
   const iterator = content[Symbol.asyncIterator]()
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await iterator.next()
-      if (done) controller.close()
-      else controller.enqueue(value)
+      const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
+      if (next.done === true) controller.close()
+      else controller.enqueue(next.value)
     },
     async cancel() {
       await iterator.return?.()

@@ -46,7 +46,7 @@ describe('module registry protocol (reference §4.2)', () => {
   let tokens: Awaited<ReturnType<typeof moduleOrganization>>
 
   /** A protocol request as the CLI makes it: plain JSON, bearer token. */
-  function get(path: string, token: string | null, accept = 'application/json'): Promise<Response> {
+  async function get(path: string, token: string | null, accept = 'application/json'): Promise<Response> {
     const headers: Record<string, string> = { Accept: accept }
     if (token !== null) headers['Authorization'] = `Bearer ${token}`
     return t.app.request(path, { headers })
