@@ -14,7 +14,7 @@ import { organizationRoutes } from './routes/organization-routes.ts'
 import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { discoveryRoutes } from './routes/discovery-routes.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
-import { moduleRegistryRoutes, MODULES_V1 } from './routes/module-registry-routes.ts'
+import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
 import { registryModuleRoutes } from './routes/registry-module-routes.ts'
 import { uploadRoutes } from './routes/upload-routes.ts'
@@ -57,7 +57,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
-  app.route(MODULES_V1.replace(/\/$/, ''), moduleRegistryRoutes(deps))
+  app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
 
   const authenticated = authenticate(deps)
   for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {

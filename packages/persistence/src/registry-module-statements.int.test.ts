@@ -31,7 +31,7 @@ describe('registry module statements (PGlite)', () => {
       await registryModules.add(MODULE)
       await registryModules.addVersion(VERSION)
     })
-  })
+  }, 60_000)
   afterAll(async () => store?.close())
   beforeEach(() => {
     statements.length = 0
@@ -41,6 +41,13 @@ describe('registry module statements (PGlite)', () => {
 
   it('lists versions in one select that leaves the metadata out', async () => {
     await store.unitOfWork.run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+    expect(queries()).toHaveLength(1)
+    expect(queries()[0]).not.toMatch(/metadata/)
+  })
+
+  it("reads a provider's versions by its address in one select that leaves the metadata out", async () => {
+    const versions = await store.unitOfWork.run(({ registryModules }) => registryModules.versionsAt('acme', MODULE))
+    expect(versions.map((version) => version.id)).toEqual(['modver-1'])
     expect(queries()).toHaveLength(1)
     expect(queries()[0]).not.toMatch(/metadata/)
   })

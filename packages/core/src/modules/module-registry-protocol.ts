@@ -97,9 +97,9 @@ export class ModuleRegistryProtocol {
   /** The versions of a module provider that are ready to consume, with what each requires. */
   versions(address: ProtocolAddress, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const { module, versions } = await this.#published(repositories, address, principal)
+      const versions = await this.#ready(repositories, address, principal)
       const metadata = await repositories.registryModules.versionMetadata(versions.map((version) => version.id))
-      return { module, versions: versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null })) }
+      return versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null }))
     })
   }
 
@@ -126,8 +126,7 @@ export class ModuleRegistryProtocol {
   /** The latest version that is ready to consume. */
   latestVersion(address: ProtocolAddress, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const { versions } = await this.#published(repositories, address, principal)
-      return latestOf(versions).version
+      return latestOf(await this.#ready(repositories, address, principal)).version
     })
   }
 
@@ -137,8 +136,7 @@ export class ModuleRegistryProtocol {
    */
   download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const { versions } = await this.#published(repositories, address, principal)
-      const version = named(versions, address.version)
+      const version = named(await this.#ready(repositories, address, principal), address.version)
       if (version.archive === null) throw CairnError.notFound('registry module version')
       await repositories.registryModules.addDownloads(new Map([[version.id, 1]]))
       const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
@@ -160,6 +158,14 @@ export class ModuleRegistryProtocol {
     const blobKey = this.#deps.signer.verify('module-download', token, this.#deps.clock.now())
     if (blobKey === undefined) throw CairnError.notFound('archive')
     return blobKey
+  }
+
+  /** The hot path (versions, download): the access check, then one read of the versions. */
+  async #ready(repositories: Repositories, address: ProtocolAddress, principal: Principal): Promise<ModuleVersionSummary[]> {
+    await requireOrganization(repositories, principal, address.namespace, 'canRead')
+    const versions = ready(await repositories.registryModules.versionsAt(address.namespace, { registryName: 'private', ...address }))
+    if (versions.length === 0) throw CairnError.notFound('registry module')
+    return versions
   }
 
   async #published(repositories: Repositories, address: ProtocolAddress, principal: Principal) {

@@ -45,6 +45,11 @@ export interface RegistryModuleRepository {
   published(query: PublishedModuleQuery): Promise<RegistryModule[]>
   /** The versions of each of these module providers, oldest first, without their metadata. */
   versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>>
+  /**
+   * The versions of the module provider at `address`, oldest first, without their metadata, in
+   * one read; empty when there is no such provider.
+   */
+  versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
   /** Adds `count` downloads to each version, in one statement, without reading them first. */

@@ -21,7 +21,7 @@ export function shortModule({ module, latest }: PublishedModule) {
 
 /** The versions shape: one module, its ready versions with what each requires. */
 export function versionsDocument(
-  module: RegistryModule,
+  module: { readonly namespace: string; readonly name: string; readonly provider: string },
   versions: readonly { readonly version: ModuleVersionSummary; readonly metadata: ModuleMetadata | null }[],
 ) {
   return {

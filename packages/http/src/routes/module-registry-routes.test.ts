@@ -187,6 +187,7 @@ describe('module registry protocol (reference §4.2)', () => {
       const all = await body<ListBody>(B, tokens.reader)
       expect(all.modules.map((m) => m.id)).toEqual(['acme/vpc/aws/1.2.0', 'acme/vpc/google/0.1.0', 'globex/net/aws/1.0.0'])
       expect(all.meta).toEqual({ limit: 15, current_offset: 0 })
+      expect((await body<ListBody>(`${B}/`, tokens.reader)).modules).toHaveLength(3)
       expect((await body<ListBody>(`${B}/acme`, tokens.reader)).modules).toHaveLength(2)
       expect((await body<ListBody>(`${B}?provider=google`, tokens.reader)).modules.map((m) => m.id)).toEqual(['acme/vpc/google/0.1.0'])
       expect((await body<ListBody>(B, tokens.publisher)).modules).toHaveLength(2)

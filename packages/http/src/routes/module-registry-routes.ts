@@ -10,11 +10,14 @@ import { archiveUrl } from './module-archive-routes.ts'
 /** Where the private registry protocol is served (the discovery document's `modules.v1`). */
 export const MODULES_V1 = '/api/registry/v1/modules/'
 
+/** The mount point of these routes; they carry `/modules` themselves, to serve `B` and `B/` both. */
+export const REGISTRY_V1 = '/api/registry/v1'
+
 const DEFAULT_LIMIT = 15
 const MAX_LIMIT = 100
 
 /**
- * The module registry protocol for private modules (reference §4.2), mounted at `MODULES_V1`.
+ * The module registry protocol for private modules (reference §4.2), mounted at `REGISTRY_V1`.
  * Plain JSON in and out, errors as `{"errors":["…"]}`; the same bearer tokens as the API.
  * `search` before `:namespace`, and `…/download` before `…/:version`, so the literals win.
  */
@@ -22,8 +25,9 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
   const protocol = deps.moduleRegistry
   const routes = new Hono<AppEnv>()
   routes.onError(protocolErrorHandler(deps.log))
-  routes.use(authenticate(deps))
-  const one = '/:namespace/:name/:provider'
+  routes.use('/modules/*', authenticate(deps))
+  const at = '/modules'
+  const one = `${at}/:namespace/:name/:provider`
 
   async function browse(c: Context<AppEnv>, query: Omit<BrowseQuery, 'offset' | 'limit'>) {
     const offset = count(c, 'offset', 0)
@@ -33,21 +37,22 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
   }
 
   return routes
-    .get('/', (c) => browse(c, filters(c)))
-    .get('/search', (c) => {
+    .get(at, (c) => browse(c, filters(c)))
+    .get(`${at}/`, (c) => browse(c, filters(c)))
+    .get(`${at}/search`, (c) => {
       const search = optionalText(c.req.query('q'))
       if (search === undefined) throw new CairnError('bad_request', 'q is required')
       const namespace = optionalText(c.req.query('namespace'))
       return browse(c, { ...filters(c), search, ...(namespace !== undefined && { namespace }) })
     })
-    .get('/:namespace', (c) => browse(c, { ...filters(c), namespace: c.req.param('namespace') }))
-    .get('/:namespace/:name', async (c) => {
+    .get(`${at}/:namespace`, (c) => browse(c, { ...filters(c), namespace: c.req.param('namespace') }))
+    .get(`${at}/:namespace/:name`, async (c) => {
       const published = await protocol.latestOfProviders(c.req.param(), c.var.principal)
       return c.json({ meta: pagingMeta(c, { offset: 0, limit: published.length, more: false }), modules: published.map(shortModule) })
     })
     .get(`${one}/versions`, async (c) => {
-      const { module, versions } = await protocol.versions(c.req.param(), c.var.principal)
-      return c.json(versionsDocument(module, versions))
+      const versions = await protocol.versions(c.req.param(), c.var.principal)
+      return c.json(versionsDocument(c.req.param(), versions))
     })
     .get(`${one}/download`, async (c) => {
       const version = await protocol.latestVersion(c.req.param(), c.var.principal)

@@ -125,6 +125,16 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
+  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
+    const { registryName, namespace, name, provider } = address
+    const records = await this.#em.find(
+      ModuleVersionSchema,
+      { module: { organization: organizationName, registryName, namespace, name, provider } },
+      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
+    )
+    return records.map(toModuleVersionSummary)
+  }
+
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     if (versionIds.length === 0) return new Map()
     const records = await this.#em.find(

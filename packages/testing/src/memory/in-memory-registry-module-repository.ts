@@ -92,6 +92,11 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
+  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
+    const module = await this.findByAddress(organizationName, address)
+    return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
+  }
+
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     return new Map(
       versionIds.flatMap((id) => {
