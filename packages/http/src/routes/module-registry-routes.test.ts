@@ -191,6 +191,7 @@ describe('module registry protocol (reference §4.2)', () => {
       expect((await body<ListBody>(`${B}/acme`, tokens.reader)).modules).toHaveLength(2)
       expect((await body<ListBody>(`${B}?provider=google`, tokens.reader)).modules.map((m) => m.id)).toEqual(['acme/vpc/google/0.1.0'])
       expect((await body<ListBody>(B, tokens.publisher)).modules).toHaveLength(2)
+      expect((await body<ListBody>(`${B}?verified=true`, tokens.reader)).modules).toEqual([])
     })
 
     it('search needs q, matches name, namespace or provider, and pages with offset and limit', async () => {

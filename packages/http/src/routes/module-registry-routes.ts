@@ -2,6 +2,7 @@ import { CairnError, type BrowseQuery } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { authenticate } from '../auth/authenticate.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { publicUrl } from '../jsonapi/public-url.ts'
 import { optionalText } from '../jsonapi/query-parameters.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { moduleDetail, shortModule, versionsDocument } from '../protocol/protocol-documents.ts'
@@ -32,8 +33,9 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
   async function browse(c: Context<AppEnv>, query: Omit<BrowseQuery, 'offset' | 'limit'>) {
     const offset = count(c, 'offset', 0)
     const limit = Math.min(count(c, 'limit', DEFAULT_LIMIT), MAX_LIMIT)
-    const page = await protocol.browse({ ...query, offset, limit }, c.var.principal)
-    return c.json({ meta: pagingMeta(c, { offset, limit, more: page.more }), modules: page.modules.map(shortModule) })
+    // No private module is verified: asking for verified ones finds none.
+    const page = c.req.query('verified') === 'true' ? { modules: [], more: false } : await protocol.browse({ ...query, offset, limit }, c.var.principal)
+    return c.json({ meta: pagingMeta(c, deps, { offset, limit, more: page.more }), modules: page.modules.map(shortModule) })
   }
 
   return routes
@@ -48,7 +50,7 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     .get(`${at}/:namespace`, (c) => browse(c, { ...filters(c), namespace: c.req.param('namespace') }))
     .get(`${at}/:namespace/:name`, async (c) => {
       const published = await protocol.latestOfProviders(c.req.param(), c.var.principal)
-      return c.json({ meta: pagingMeta(c, { offset: 0, limit: published.length, more: false }), modules: published.map(shortModule) })
+      return c.json({ meta: pagingMeta(c, deps, { offset: 0, limit: published.length, more: false }), modules: published.map(shortModule) })
     })
     .get(`${one}/versions`, async (c) => {
       const versions = await protocol.versions(c.req.param(), c.var.principal)
@@ -56,7 +58,8 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     })
     .get(`${one}/download`, async (c) => {
       const version = await protocol.latestVersion(c.req.param(), c.var.principal)
-      return c.redirect(`${c.req.path.replace(/\/download$/, '')}/${encodeURIComponent(version)}/download`, 302)
+      const path = publicUrl(c, deps.baseUrl).pathname.replace(/\/download$/, '')
+      return c.redirect(`${path}/${encodeURIComponent(version)}/download`, 302)
     })
     .get(one, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
     .get(`${one}/:version/download`, async (c) => {
@@ -67,7 +70,7 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     .get(`${one}/:version`, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
 }
 
-/** The filters every list takes; `verified` is accepted and ignored, as no private module is verified. */
+/** The filters every list takes. */
 function filters(c: Context<AppEnv>) {
   const provider = optionalText(c.req.query('provider'))
   return provider === undefined ? {} : { provider }
@@ -82,9 +85,9 @@ function count(c: Context<AppEnv>, name: string, fallback: number): number {
 }
 
 /** The protocol's list `meta`: next only when there is more, previous only past the start. */
-function pagingMeta(c: Context<AppEnv>, page: { offset: number; limit: number; more: boolean }) {
+function pagingMeta(c: Context<AppEnv>, deps: HttpDeps, page: { offset: number; limit: number; more: boolean }) {
   const at = (offset: number) => {
-    const url = new URL(c.req.url)
+    const url = publicUrl(c, deps.baseUrl)
     url.searchParams.set('limit', String(page.limit))
     url.searchParams.set('offset', String(offset))
     url.searchParams.sort()
