@@ -1,4 +1,5 @@
 import { fixtureModule, hostile, packDirectory, type Bytes } from '@cairn/test-fixtures'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -96,5 +97,31 @@ describe('module archive uploads, end to end', () => {
 
   it('404: a forged object id, with no Authorization needed to find out', async () => {
     expect((await fetch(`${server.url}/v1/object/AAAA.BBBB`, { method: 'PUT', body: 'x' })).status).toBe(404)
+  })
+
+  it('the registry protocol hands out an HMAC-signed archive link that HEAD and GET follow without credentials', async () => {
+    const version = await newVersion()
+    const uploaded = await put(version.links.upload ?? '', packDirectory(fixtureModule('network')))
+    expect(uploaded.status).toBe(200)
+    const sha256 = ((await uploaded.json()) as VersionDoc).data.attributes['archive-sha256']
+    const name = `1.0.${versionCount}`
+    const download = await fetch(`${server.url}/api/registry/v1/modules/acme/network/aws/${name}/download`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(download.status).toBe(204)
+    const link = download.headers.get('X-Terraform-Get') ?? ''
+    expect(link.startsWith(`${server.url}/api/registry/v1/archives/`)).toBe(true)
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200)
+    const fetched = await fetch(link)
+    expect(fetched.status).toBe(200)
+    expect(createHash('sha256').update(Buffer.from(await fetched.arrayBuffer())).digest('hex')).toBe(sha256)
+    // Another payload under the same signature, and the same payload under another signature.
+    const [body = '', mac = ''] = decodeURIComponent(link.split('/').at(-2) ?? '').split('.')
+    const otherBody = Buffer.from(Buffer.from(body, 'base64url').toString('utf8').replace(/\.tar\.gz$/, '.tgz')).toString('base64url')
+    for (const forged of [`${otherBody}.${mac}`, `${body}.${mac.slice(1)}A`]) {
+      const altered = link.replace(/archives\/[^/]+\//, `archives/${forged}/`)
+      expect((await fetch(altered)).status).toBe(404)
+      expect((await fetch(altered, { method: 'HEAD' })).status).toBe(404)
+    }
   })
 })

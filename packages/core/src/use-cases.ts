@@ -7,6 +7,7 @@ import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
 import { Impersonation } from './sessions/impersonation.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
+import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
@@ -55,6 +56,7 @@ export function createUseCases(deps: CairnPorts) {
     runs: new ManageRuns(deps),
     registryModules: new ManageRegistryModules(deps),
     moduleVersions: new ModuleVersions(deps),
+    moduleRegistry: new ModuleRegistryProtocol(deps),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
   }
 }

@@ -12,6 +12,9 @@ import { auditEventRoutes } from './routes/audit-event-routes.ts'
 import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
 import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
+import { discoveryRoutes } from './routes/discovery-routes.ts'
+import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
+import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
 import { registryModuleRoutes } from './routes/registry-module-routes.ts'
 import { uploadRoutes } from './routes/upload-routes.ts'
@@ -50,6 +53,11 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   )
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
+  app.route('/', discoveryRoutes())
+  // Archive links are signed; the clients that follow them send no credentials.
+  app.route('/', moduleArchiveRoutes(deps))
+  // The registry protocol authenticates itself, to answer failures in its own error shape.
+  app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
 
   const authenticated = authenticate(deps)
   for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {

@@ -37,6 +37,9 @@ export interface ModuleVersion {
   readonly updatedAt: Date
 }
 
+/** A version as lists show it: without its metadata, which can be large, and with its downloads. */
+export type ModuleVersionSummary = Omit<ModuleVersion, 'metadata'> & { readonly downloads: number }
+
 /** How long an upload link works; also how long an attempt may take before it counts as lost. */
 export const UPLOAD_LINK_LIFETIME_MS = 60 * 60 * 1000
 

@@ -1,4 +1,4 @@
-import type { ModuleVersion } from './module-version.ts'
+import type { ModuleVersionSummary } from './module-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 /** What the caller may do with a module, as clients show it. */
@@ -13,6 +13,6 @@ export interface ModulePermissions {
 /** A module provider with its versions, oldest first, and the caller's permissions on it. */
 export interface ModuleView {
   readonly module: RegistryModule
-  readonly versions: readonly ModuleVersion[]
+  readonly versions: readonly ModuleVersionSummary[]
   readonly permissions: ModulePermissions
 }

@@ -1,5 +1,6 @@
 import type { ModuleAddress, RegistryName } from '../modules/module-address.ts'
-import type { ModuleVersion } from '../modules/module-version.ts'
+import type { ModuleMetadata } from '../modules/module-metadata.ts'
+import type { ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 
@@ -10,6 +11,18 @@ export interface RegistryModuleQuery {
   readonly registryName?: RegistryName
   readonly provider?: string
   readonly page: PageRequest
+}
+
+/** Private modules that have a version ready to consume, across organizations (registry protocol). */
+export interface PublishedModuleQuery {
+  /** Only modules of these organizations; of every organization when absent. */
+  readonly organizationNames?: readonly string[]
+  readonly namespace?: string
+  /** Only modules whose name, namespace or provider contains this, case-insensitively. */
+  readonly search?: string
+  readonly provider?: string
+  readonly offset: number
+  readonly limit: number
 }
 
 /** An organization's registry modules and their versions. */
@@ -25,8 +38,22 @@ export interface RegistryModuleRepository {
   update(module: RegistryModule): Promise<void>
   /** Removes a module provider with all its versions. */
   remove(id: string): Promise<void>
-  /** The versions of each of these module providers, oldest first. */
-  versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersion[]>>
+  /**
+   * Private module providers with at least one `ok` version, ordered by namespace, name and
+   * provider, from `offset`, at most `limit`.
+   */
+  published(query: PublishedModuleQuery): Promise<RegistryModule[]>
+  /** The versions of each of these module providers, oldest first, without their metadata. */
+  versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>>
+  /**
+   * The versions of the module provider at `address`, oldest first, without their metadata, in
+   * one read; empty when there is no such provider.
+   */
+  versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
+  /** The metadata of each of these versions that has some; only where metadata is shown. */
+  versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
+  /** Adds `count` downloads to each version, in one statement, without reading them first. */
+  addDownloads(counts: ReadonlyMap<string, number>): Promise<void>
   findVersionById(id: string): Promise<ModuleVersion | undefined>
   findVersion(moduleId: string, version: string): Promise<ModuleVersion | undefined>
   /** Stores a new version. Raises `invalid` on `version` when the provider has it already. */

@@ -21,3 +21,23 @@ export const moduleBody = (attributes: Record<string, unknown>) => ({ data: { ty
 export const versionBody = (version: string) => ({
   data: { type: 'registry-module-versions', attributes: { version, 'commit-sha': null } },
 })
+
+/**
+ * Creates module `name`/`provider` in `organization` (`acme` by default) when it is not there, then a version of it, and
+ * uploads `content` to its link (as go-tfe does, with no credentials) unless `content` is null.
+ */
+export async function publish(
+  t: TestApp,
+  token: string,
+  module: { name: string; provider: string; version: string; content?: string | null; organization?: string },
+) {
+  const organization = module.organization ?? 'acme'
+  const base = `/api/v2/organizations/${organization}/registry-modules`
+  await t.call('POST', base, token, moduleBody({ name: module.name, provider: module.provider }))
+  const created = await t.call('POST', `${base}/private/${organization}/${module.name}/${module.provider}/versions`, token, versionBody(module.version))
+  if (created.status !== 201) throw new Error(`creating ${module.version} answered ${created.status}`)
+  const { data } = (await created.json()) as { data: { links: { upload: string } } }
+  if (module.content === null) return
+  const uploaded = await t.app.request(new URL(data.links.upload).pathname, { method: 'PUT', body: module.content ?? 'good archive' })
+  if (uploaded.status !== 200) throw new Error(`uploading ${module.version} answered ${uploaded.status}`)
+}

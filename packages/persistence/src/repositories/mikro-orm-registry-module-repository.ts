@@ -1,12 +1,15 @@
 import type {
   ModuleAddress,
+  ModuleMetadata,
   ModuleVersion,
+  ModuleVersionSummary,
   Page,
+  PublishedModuleQuery,
   RegistryModule,
   RegistryModuleQuery,
   RegistryModuleRepository,
 } from '@cairn/core'
-import type { FilterQuery } from '@mikro-orm/core'
+import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
@@ -17,11 +20,24 @@ import { FRESH } from './read-options.ts'
 import {
   toModuleVersion,
   toModuleVersionRecord,
+  toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
 } from './registry-module-mappers.ts'
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
+
+/** Every column of a version but its metadata, which lists never show. */
+const SUMMARY_FIELDS = [
+  'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
+  'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
+] as const
+
+/** Names, namespaces or providers containing `search`, case-insensitively. */
+function matching(search: string): FilterQuery<RegistryModuleRecord> {
+  const pattern = containing(search)
+  return { $or: [{ name: { $ilike: pattern } }, { namespace: { $ilike: pattern } }, { provider: { $ilike: pattern } }] }
+}
 
 export class MikroOrmRegistryModuleRepository implements RegistryModuleRepository {
   readonly #em: EntityManager
@@ -34,10 +50,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: query.organizationName }]
     if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
-    if (query.search !== undefined) {
-      const pattern = containing(query.search)
-      conditions.push({ $or: [{ name: { $ilike: pattern } }, { namespace: { $ilike: pattern } }, { provider: { $ilike: pattern } }] })
-    }
+    if (query.search !== undefined) conditions.push(matching(query.search))
     const found = await this.#em.findAndCount(RegistryModuleSchema, { $and: conditions }, {
       ...FRESH,
       orderBy: ADDRESS_ORDER,
@@ -82,16 +95,63 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     await translated(() => this.#em.nativeDelete(RegistryModuleSchema, { id }), 'delete')
   }
 
-  async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersion[]>> {
-    const result = new Map<string, ModuleVersion[]>(moduleIds.map((id) => [id, []]))
+  /** One statement: the `ok` versions are a subquery, the page is cut by the database. */
+  async published(query: PublishedModuleQuery): Promise<RegistryModule[]> {
+    if (query.organizationNames?.length === 0) return []
+    const ready = this.#em.createQueryBuilder(ModuleVersionSchema, 'v').select('v.module').where({ status: 'ok' })
+    const conditions: FilterQuery<RegistryModuleRecord>[] = [{ registryName: 'private' }, { id: { $in: ready } }]
+    if (query.organizationNames !== undefined) conditions.push({ organization: { $in: [...query.organizationNames] } })
+    if (query.namespace !== undefined) conditions.push({ namespace: query.namespace })
+    if (query.provider !== undefined) conditions.push({ provider: query.provider })
+    if (query.search !== undefined) conditions.push(matching(query.search))
+    const records = await this.#em.find(RegistryModuleSchema, { $and: conditions }, {
+      ...FRESH,
+      orderBy: { ...ADDRESS_ORDER, organization: 'asc' },
+      offset: query.offset,
+      limit: query.limit,
+    })
+    return records.map(toRegistryModule)
+  }
+
+  async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
+    const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     if (moduleIds.length === 0) return result
     const records = await this.#em.find(
       ModuleVersionSchema,
       { module: { $in: [...moduleIds] } },
-      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' } },
+      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
     )
-    for (const version of records.map(toModuleVersion)) result.get(version.moduleId)?.push(version)
+    for (const version of records.map(toModuleVersionSummary)) result.get(version.moduleId)?.push(version)
     return result
+  }
+
+  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
+    const { registryName, namespace, name, provider } = address
+    const records = await this.#em.find(
+      ModuleVersionSchema,
+      { module: { organization: organizationName, registryName, namespace, name, provider } },
+      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
+    )
+    return records.map(toModuleVersionSummary)
+  }
+
+  async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
+    if (versionIds.length === 0) return new Map()
+    const records = await this.#em.find(
+      ModuleVersionSchema,
+      { id: { $in: [...versionIds] }, metadata: { $ne: null } },
+      { ...FRESH, fields: ['id', 'metadata'] },
+    )
+    return new Map(records.flatMap((record) => (record.metadata ? [[record.id, record.metadata]] : [])))
+  }
+
+  /** One statement per distinct count; usually one. */
+  async addDownloads(counts: ReadonlyMap<string, number>): Promise<void> {
+    const idsByCount = new Map<number, string[]>()
+    for (const [id, count] of counts) idsByCount.set(count, [...(idsByCount.get(count) ?? []), id])
+    for (const [count, ids] of idsByCount) {
+      await this.#em.nativeUpdate(ModuleVersionSchema, { id: { $in: ids } }, { downloads: raw<RawQueryFragment>('downloads + ?', [count]) })
+    }
   }
 
   async findVersionById(id: string): Promise<ModuleVersion | undefined> {

@@ -1,4 +1,4 @@
-import type { ModuleVersion, RegistryModule } from '@cairn/core'
+import type { ModuleVersion, ModuleVersionSummary, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 
@@ -26,6 +26,12 @@ export function toRegistryModuleRecord(module: RegistryModule) {
 }
 
 export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
+  const { downloads: _downloads, ...version } = toModuleVersionSummary(record)
+  return { ...version, metadata: record.metadata ?? null }
+}
+
+/** A version read without its metadata column. */
+export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metadata'>): ModuleVersionSummary {
   const { archiveBlobKey, archiveSha256, archiveSize } = record
   const hasArchive = archiveBlobKey != null && archiveSha256 != null && archiveSize != null
   return {
@@ -38,13 +44,13 @@ export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
     commitSha: record.commitSha ?? null,
     uploadGeneration: record.uploadGeneration,
     archive: hasArchive ? { blobKey: archiveBlobKey, sha256: archiveSha256, size: archiveSize } : null,
-    metadata: record.metadata ?? null,
+    downloads: record.downloads,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
 }
 
-/** The columns of a version, its archive spread over three. */
+/** The columns of a version, its archive spread over three; downloads are only ever incremented. */
 export function toModuleVersionRecord(version: ModuleVersion) {
   const { moduleId, archive, ...fields } = version
   return {

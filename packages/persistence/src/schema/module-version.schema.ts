@@ -23,6 +23,8 @@ export const ModuleVersionSchema = defineEntity({
     archiveSha256: p.string().nullable(),
     archiveSize: p.bigint('number').nullable(),
     metadata: p.json<ModuleMetadata>().nullable(),
+    // Only ever incremented in place (`downloads + n`), never written from a read copy.
+    downloads: p.integer().default(0),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -1,4 +1,4 @@
-import type { ModuleMetadata, ModuleVersion, RegistryModule, RegistryModuleQuery } from '@cairn/core'
+import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute, PAGE, seedOrganizations } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
@@ -190,6 +190,66 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await store().run(({ organizations }) => organizations.remove('acme'))
       await expect(store().run(({ registryModules }) => registryModules.findById('mod-2'))).resolves.toBeUndefined()
       await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-c'))).resolves.toBeUndefined()
+    })
+    it('lists versions without their metadata, and loads metadata only for the versions asked', async () => {
+      await seed(aModule())
+      const archive = { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'c'.repeat(64), size: 42 }
+      const { metadata: _metadata, ...summary } = aVersion({ status: 'ok', archive, metadata: METADATA })
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(aVersion({ status: 'ok', archive, metadata: METADATA }))
+        await registryModules.addVersion(aVersion({ id: 'modver-2', version: '2.0.0', createdAt: minute(1) }))
+      })
+      const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+      expect(versions.get('mod-1')?.[0]).toEqual({ ...summary, downloads: 0 })
+      expect(versions.get('mod-1')?.[0]).not.toHaveProperty('metadata')
+      const at = await store().run(({ registryModules }) => registryModules.versionsAt('acme', aModule()))
+      expect(idsOf(at)).toEqual(['modver-1', 'modver-2'])
+      expect(at[0]).toEqual({ ...summary, downloads: 0 })
+      await expect(store().run(({ registryModules }) => registryModules.versionsAt('globex', aModule()))).resolves.toEqual([])
+      await expect(store().run(({ registryModules }) => registryModules.versionsAt('acme', aModule({ provider: 'google' })))).resolves.toEqual([])
+      const metadata = await store().run(({ registryModules }) => registryModules.versionMetadata(['modver-1', 'modver-2', 'modver-missing']))
+      expect(metadata).toEqual(new Map([['modver-1', METADATA]]))
+      await expect(store().run(({ registryModules }) => registryModules.versionMetadata([]))).resolves.toEqual(new Map())
+    })
+
+    it('adds downloads in place, which later version updates leave alone', async () => {
+      await seed(aModule())
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(aVersion())
+        await registryModules.addVersion(aVersion({ id: 'modver-2', version: '2.0.0', createdAt: minute(1) }))
+      })
+      await store().run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 1]])))
+      await store().run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 2], ['modver-2', 5], ['modver-missing', 1]])))
+      await store().run(({ registryModules }) => registryModules.updateVersion(aVersion({ status: 'ok', updatedAt: minute(9) })))
+      const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+      expect(versions.get('mod-1')?.map((version) => [version.id, version.downloads])).toEqual([['modver-1', 3], ['modver-2', 5]])
+    })
+
+    it('lists private modules with an ok version across organizations, filtered and cut by offset and limit', async () => {
+      await seed(
+        aModule({ id: 'mod-1', name: 'vpc', provider: 'aws' }),
+        aModule({ id: 'mod-2', name: 'vpc', provider: 'google' }),
+        aModule({ id: 'mod-3', name: 'dns', provider: 'aws' }),
+        aModule({ id: 'mod-4', name: 'pending', provider: 'aws' }),
+        aModule({ id: 'mod-5', namespace: 'globex', organizationName: 'globex', name: 'net', provider: 'aws' }),
+        aModule({ id: 'mod-6', name: 'curated', provider: 'aws', registryName: 'public' }),
+      )
+      await store().run(async ({ registryModules }) => {
+        for (const moduleId of ['mod-1', 'mod-2', 'mod-3', 'mod-5', 'mod-6']) {
+          await registryModules.addVersion(aVersion({ id: `v-${moduleId}`, moduleId, status: 'ok' }))
+          await registryModules.addVersion(aVersion({ id: `w-${moduleId}`, moduleId, version: '2.0.0', status: 'ok' }))
+        }
+        await registryModules.addVersion(aVersion({ id: 'v-mod-4', moduleId: 'mod-4', status: 'reg_ingress_failed' }))
+      })
+      const published = async (query: Partial<PublishedModuleQuery>) =>
+        idsOf(await store().run(({ registryModules }) => registryModules.published({ offset: 0, limit: 50, ...query })))
+      await expect(published({})).resolves.toEqual(['mod-3', 'mod-1', 'mod-2', 'mod-5'])
+      await expect(published({ organizationNames: ['acme'] })).resolves.toEqual(['mod-3', 'mod-1', 'mod-2'])
+      await expect(published({ organizationNames: [] })).resolves.toEqual([])
+      await expect(published({ offset: 1, limit: 2 })).resolves.toEqual(['mod-1', 'mod-2'])
+      await expect(published({ search: 'GOOG' })).resolves.toEqual(['mod-2'])
+      await expect(published({ search: 'v_c' })).resolves.toEqual([])
+      await expect(published({ provider: 'aws', namespace: 'acme' })).resolves.toEqual(['mod-3', 'mod-1'])
     })
   })
 }

@@ -1,13 +1,19 @@
 import {
   CairnError,
   type ModuleAddress,
+  type ModuleMetadata,
   type ModuleVersion,
+  type ModuleVersionSummary,
   type Page,
+  type PublishedModuleQuery,
   type RegistryModule,
   type RegistryModuleQuery,
   type RegistryModuleRepository,
 } from '@cairn/core'
 import { compareText, contains, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
+
+const byAddress = (a: RegistryModule, b: RegistryModule) =>
+  compareText(a.namespace, b.namespace) || compareText(a.name, b.name) || compareText(a.provider, b.provider) || compareText(a.registryName, b.registryName)
 
 const sameModule = (a: Omit<ModuleAddress, 'provider'>, b: Omit<ModuleAddress, 'provider'>) =>
   a.registryName === b.registryName && a.namespace === b.namespace && a.name === b.name
@@ -25,8 +31,8 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
       .filter((m) => m.organizationName === organizationName)
       .filter((m) => registryName === undefined || m.registryName === registryName)
       .filter((m) => provider === undefined || m.provider === provider)
-      .filter((m) => search === undefined || [m.name, m.namespace, m.provider].some((value) => contains(value, search)))
-      .sort((a, b) => compareText(a.namespace, b.namespace) || compareText(a.name, b.name) || compareText(a.provider, b.provider) || compareText(a.registryName, b.registryName))
+      .filter((m) => search === undefined || matches(m, search))
+      .sort(byAddress)
     return pageOf(matching, query.page)
   }
 
@@ -62,13 +68,48 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     deleteWhere(this.#state.moduleVersions, (version) => version.moduleId === id)
   }
 
-  async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersion[]>> {
-    const result = new Map<string, ModuleVersion[]>(moduleIds.map((id) => [id, []]))
+  async published(query: PublishedModuleQuery): Promise<RegistryModule[]> {
+    const { organizationNames, namespace, provider, search } = query
+    const versions = [...this.#state.moduleVersions.values()]
+    const ready = new Set(versions.filter((version) => version.status === 'ok').map((version) => version.moduleId))
+    return [...this.#state.registryModules.values()]
+      .filter((m) => m.registryName === 'private' && ready.has(m.id))
+      .filter((m) => organizationNames === undefined || organizationNames.includes(m.organizationName))
+      .filter((m) => (namespace === undefined || m.namespace === namespace) && (provider === undefined || m.provider === provider))
+      .filter((m) => search === undefined || matches(m, search))
+      .sort((a, b) => byAddress(a, b) || compareText(a.organizationName, b.organizationName))
+      .slice(query.offset, query.offset + query.limit)
+  }
+
+  async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
+    const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     const versions = [...this.#state.moduleVersions.values()].sort(
       (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id),
     )
-    for (const version of versions) result.get(version.moduleId)?.push(version)
+    for (const { metadata: _metadata, ...version } of versions) {
+      result.get(version.moduleId)?.push({ ...version, downloads: this.#state.moduleDownloads.get(version.id) ?? 0 })
+    }
     return result
+  }
+
+  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
+    const module = await this.findByAddress(organizationName, address)
+    return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
+  }
+
+  async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
+    return new Map(
+      versionIds.flatMap((id) => {
+        const metadata = this.#state.moduleVersions.get(id)?.metadata
+        return metadata ? [[id, metadata]] : []
+      }),
+    )
+  }
+
+  async addDownloads(counts: ReadonlyMap<string, number>): Promise<void> {
+    for (const [id, count] of counts) {
+      if (this.#state.moduleVersions.has(id)) this.#state.moduleDownloads.set(id, (this.#state.moduleDownloads.get(id) ?? 0) + count)
+    }
   }
 
   async findVersionById(id: string): Promise<ModuleVersion | undefined> {
@@ -94,6 +135,7 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
 
   async removeVersion(id: string): Promise<void> {
     this.#state.moduleVersions.delete(id)
+    this.#state.moduleDownloads.delete(id)
   }
 
   async archiveKeysOfOrganization(organizationName: string): Promise<string[]> {
@@ -102,4 +144,8 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
       return module?.organizationName === organizationName && version.archive !== null ? [version.archive.blobKey] : []
     })
   }
+}
+
+function matches(module: RegistryModule, search: string): boolean {
+  return [module.name, module.namespace, module.provider].some((value) => contains(value, search))
 }

@@ -29,6 +29,8 @@ export interface InMemoryState {
   auditEvents: AuditEvent[]
   registryModules: Map<string, RegistryModule>
   moduleVersions: Map<string, ModuleVersion>
+  /** Downloads by version id, apart from versions as the database keeps them apart from updates. */
+  moduleDownloads: Map<string, number>
 }
 
 export function emptyState(): InMemoryState {
@@ -46,6 +48,7 @@ export function emptyState(): InMemoryState {
     auditEvents: [],
     registryModules: new Map(),
     moduleVersions: new Map(),
+    moduleDownloads: new Map(),
   })
 }
 
@@ -64,6 +67,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     auditEvents: [...state.auditEvents],
     registryModules: new Map(state.registryModules),
     moduleVersions: new Map(state.moduleVersions),
+    moduleDownloads: new Map(state.moduleDownloads),
   }
 }
 

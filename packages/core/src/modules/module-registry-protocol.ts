@@ -1,0 +1,233 @@
+import semver from 'semver'
+import type { Principal } from '../auth/principal.ts'
+import { CairnError } from '../errors/cairn-error.ts'
+import { requireOrganization } from '../organizations/organization-access.ts'
+import type { BlobStore } from '../ports/blob-store.ts'
+import type { ByteStream } from '../ports/module-analyzer.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
+import type { UrlSigner } from '../ports/url-signer.ts'
+import type { Edition } from '../shared/edition.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { findModule } from './find-module.ts'
+import type { ModuleMetadata } from './module-metadata.ts'
+import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
+import type { RegistryModule } from './registry-module.ts'
+
+export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
+  readonly edition: Edition
+  readonly blobs: BlobStore
+  readonly signer: UrlSigner
+}
+
+/** How long an archive link from a download answer works: long enough for the CLI to follow it. */
+export const DOWNLOAD_LINK_LIFETIME_MS = 10 * 60 * 1000
+
+/** Private modules are addressed by organization, namespace (the organization again), name and provider. */
+export interface ProtocolAddress {
+  readonly namespace: string
+  readonly name: string
+  readonly provider: string
+}
+
+/** A module provider and its latest version that is ready to consume. */
+export interface PublishedModule {
+  readonly module: RegistryModule
+  readonly latest: ModuleVersionSummary
+}
+
+export interface BrowseQuery {
+  /** Only this organization's modules; `not_found` when the caller may not read it. */
+  readonly namespace?: string
+  readonly search?: string
+  readonly provider?: string
+  readonly offset: number
+  readonly limit: number
+}
+
+/** One version of a module provider as the detail endpoints show it. */
+export interface ModuleVersionDetail extends PublishedModule {
+  readonly version: ModuleVersionSummary
+  readonly metadata: ModuleMetadata | null
+  /** Every provider of this module that has a version ready to consume. */
+  readonly providers: readonly string[]
+  /** Every version of this provider that is ready to consume, oldest first. */
+  readonly versions: readonly string[]
+}
+
+/**
+ * The module registry protocol for private modules (spec §1.4–5): what `init` calls to find,
+ * list and download module versions. Only `ok` versions exist here. `:namespace` is the
+ * organization; the caller needs read access to it, and anything else is `not_found`.
+ */
+export class ModuleRegistryProtocol {
+  readonly #deps: ModuleRegistryProtocolDeps
+
+  constructor(deps: ModuleRegistryProtocolDeps) {
+    this.#deps = deps
+  }
+
+  /** A page of published modules of the organizations the caller reads; `more` when another page follows. */
+  browse(query: BrowseQuery, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const organizationNames = await readableOrganizations(repositories, principal, query.namespace)
+      const { registryModules } = repositories
+      const modules = await registryModules.published({
+        ...(organizationNames !== undefined && { organizationNames }),
+        ...(query.search !== undefined && { search: query.search }),
+        ...(query.provider !== undefined && { provider: query.provider }),
+        offset: query.offset,
+        limit: query.limit + 1,
+      })
+      const page = modules.slice(0, query.limit)
+      return { modules: await withLatest(repositories, page), more: modules.length > query.limit }
+    })
+  }
+
+  /** The latest version of every provider of a module. */
+  latestOfProviders(address: Omit<ProtocolAddress, 'provider'>, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      await requireOrganization(repositories, principal, address.namespace, 'canRead')
+      const providers = await repositories.registryModules.providersOf(address.namespace, { registryName: 'private', ...address })
+      const published = await withLatest(repositories, providers)
+      if (published.length === 0) throw CairnError.notFound('registry module')
+      return published
+    })
+  }
+
+  /** The versions of a module provider that are ready to consume, with what each requires. */
+  versions(address: ProtocolAddress, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const versions = await this.#ready(repositories, address, principal)
+      const metadata = await repositories.registryModules.versionMetadata(versions.map((version) => version.id))
+      return versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null }))
+    })
+  }
+
+  /** One version (the latest when none is named) with its metadata. */
+  detail(address: ProtocolAddress & { readonly version?: string }, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories): Promise<ModuleVersionDetail> => {
+      const { module, versions } = await this.#published(repositories, address, principal)
+      const latest = latestOf(versions)
+      const version = address.version === undefined ? latest : named(versions, address.version)
+      const providers = await repositories.registryModules.providersOf(module.organizationName, module)
+      const published = await withLatest(repositories, providers)
+      const metadata = await repositories.registryModules.versionMetadata([version.id])
+      return {
+        module,
+        latest,
+        version,
+        metadata: metadata.get(version.id) ?? null,
+        providers: published.map(({ module }) => module.provider),
+        versions: versions.map(({ version }) => version),
+      }
+    })
+  }
+
+  /** The latest version that is ready to consume. */
+  latestVersion(address: ProtocolAddress, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      return latestOf(await this.#ready(repositories, address, principal)).version
+    })
+  }
+
+  /**
+   * Counts a download of the version and returns the token of a link to its archive, which works
+   * without credentials until it expires and stops working once the archive is replaced.
+   */
+  download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const version = named(await this.#ready(repositories, address, principal), address.version)
+      if (version.archive === null) throw CairnError.notFound('registry module version')
+      await repositories.registryModules.addDownloads(new Map([[version.id, 1]]))
+      const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
+      return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
+    })
+  }
+
+  /** Whether an archive link is good; a forged, altered or expired one, or a gone archive, is `not_found`. */
+  async hasArchive(token: string): Promise<void> {
+    if (!(await this.#deps.blobs.has(this.#blobKey(token)))) throw CairnError.notFound('archive')
+  }
+
+  /** The archive behind a link, streamed; `not_found` as for `hasArchive`. */
+  openArchive(token: string): Promise<ByteStream> {
+    return this.#deps.blobs.get(this.#blobKey(token))
+  }
+
+  #blobKey(token: string): string {
+    const blobKey = this.#deps.signer.verify('module-download', token, this.#deps.clock.now())
+    if (blobKey === undefined) throw CairnError.notFound('archive')
+    return blobKey
+  }
+
+  /** The hot path (versions, download): the access check, then one read of the versions. */
+  async #ready(repositories: Repositories, address: ProtocolAddress, principal: Principal): Promise<ModuleVersionSummary[]> {
+    await requireOrganization(repositories, principal, address.namespace, 'canRead')
+    const versions = ready(await repositories.registryModules.versionsAt(address.namespace, { registryName: 'private', ...address }))
+    if (versions.length === 0) throw CairnError.notFound('registry module')
+    return versions
+  }
+
+  async #published(repositories: Repositories, address: ProtocolAddress, principal: Principal) {
+    const target = { organizationName: address.namespace, address: { registryName: 'private' as const, ...address }, edition: this.#deps.edition }
+    const module = await findModule(repositories, principal, target, 'canRead')
+    const versions = ready((await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? [])
+    if (versions.length === 0) throw CairnError.notFound('registry module')
+    return { module, versions }
+  }
+}
+
+/**
+ * The organizations whose modules the caller reads: the one named (`not_found` unless readable),
+ * else all of them for the operator (undefined) or those the caller belongs to.
+ */
+async function readableOrganizations(repositories: Repositories, principal: Principal, namespace: string | undefined) {
+  if (namespace !== undefined) {
+    await requireOrganization(repositories, principal, namespace, 'canRead')
+    return [namespace]
+  }
+  switch (principal.kind) {
+    case 'operator':
+      return undefined
+    case 'organization':
+      return [principal.organizationName]
+    case 'team':
+      return [principal.team.organizationName]
+    case 'user':
+      return (await repositories.memberships.organizationsOf([principal.user.id])).get(principal.user.id) ?? []
+  }
+}
+
+function ready(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary[] {
+  return versions.filter((version) => version.status === 'ok')
+}
+
+/** The highest version, releases before pre-releases. */
+function latestOf(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary {
+  const releases = versions.filter((version) => semver.prerelease(version.version) === null)
+  const candidates = releases.length > 0 ? releases : versions
+  const [latest] = [...candidates].sort((a, b) => semver.rcompare(a.version, b.version))
+  if (latest === undefined) throw CairnError.notFound('registry module version')
+  return latest
+}
+
+function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
+  let wanted: string
+  try {
+    wanted = parseModuleVersion(spelled)
+  } catch {
+    throw CairnError.notFound('registry module version')
+  }
+  const found = versions.find((version) => version.version === wanted)
+  if (found === undefined) throw CairnError.notFound('registry module version')
+  return found
+}
+
+/** Each module with its latest ready version, in the given order; modules without one are left out. */
+async function withLatest(repositories: Repositories, modules: readonly RegistryModule[]): Promise<PublishedModule[]> {
+  const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+  return modules.flatMap((module) => {
+    const published = ready(versions.get(module.id) ?? [])
+    return published.length === 0 ? [] : [{ module, latest: latestOf(published) }]
+  })
+}

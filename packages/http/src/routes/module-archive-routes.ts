@@ -1,0 +1,50 @@
+import type { ByteStream } from '@cairn/core'
+import { Hono, type Context } from 'hono'
+import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { publicUrl } from '../jsonapi/public-url.ts'
+import { protocolErrorHandler } from '../protocol/protocol-error.ts'
+
+/** Where archive links point; the `.tar.gz` suffix tells go-getter what it fetches. */
+const ARCHIVES = '/api/registry/v1/archives'
+
+/** The absolute, credential-free link to an archive: on the configured base URL, else this server. */
+export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): string {
+  const origin = deps.baseUrl ?? new URL(publicUrl(c, undefined).origin)
+  const base = origin.href.replace(/\/$/, '')
+  return `${base}${ARCHIVES}/${encodeURIComponent(token)}/module.tar.gz`
+}
+
+/**
+ * Module archives behind signed, expiring links, for clients that send no token (go-getter).
+ * HEAD only checks the archive is there (go-getter sends HEAD, then GET); GET streams it.
+ * Hono answers HEAD with the GET route, so the handler tells them apart.
+ */
+export function moduleArchiveRoutes(deps: HttpDeps) {
+  const routes = new Hono<AppEnv>()
+  routes.onError(protocolErrorHandler(deps.log))
+  return routes.get(`${ARCHIVES}/:token/module.tar.gz`, async (c) => {
+    const token = c.req.param('token')
+    const headers = { 'Content-Type': 'application/gzip', 'Cache-Control': 'private, no-store' }
+    if (c.req.method === 'HEAD') {
+      await deps.moduleRegistry.hasArchive(token)
+      return c.body(null, 200, headers)
+    }
+    // Pulled only as fast as the client reads: the archive is never held whole.
+    return c.body(streamOf(await deps.moduleRegistry.openArchive(token)), 200, headers)
+  })
+}
+
+/** The core's byte stream as a web stream that pulls only as fast as the client reads. */
+function streamOf(content: ByteStream): ReadableStream<Uint8Array> {
+  const iterator = content[Symbol.asyncIterator]()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
+      if (next.done === true) controller.close()
+      else controller.enqueue(next.value)
+    },
+    async cancel() {
+      await iterator.return?.()
+    },
+  })
+}

@@ -1,0 +1,67 @@
+import type { ModuleVersion, RegistryModule } from '@cairn/core'
+import { anOrganization } from '@cairn/testing'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { connect, storeOver, type Store } from './store.ts'
+
+// What the registry protocol's hot paths ask the database: lists leave the metadata column out,
+// published modules are paged by the database in one statement, downloads are added in place.
+const AT = new Date('2026-01-01T00:00:00Z')
+const MODULE: RegistryModule = {
+  id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws',
+  status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
+  createdAt: AT, updatedAt: AT,
+}
+const VERSION: ModuleVersion = {
+  id: 'modver-1', moduleId: 'mod-1', version: '1.0.0', status: 'ok', error: null, source: 'tfe-api', commitSha: null,
+  uploadGeneration: 1, archive: { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'a'.repeat(64), size: 1 },
+  metadata: { root: { path: '', name: '', readme: null, empty: true, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [] }, submodules: [], examples: [] },
+  createdAt: AT, updatedAt: AT,
+}
+
+describe('registry module statements (PGlite)', () => {
+  const statements: string[] = []
+  let store: Store
+
+  beforeAll(async () => {
+    const orm = await connect({ kind: 'pglite' }, { onQuery: (sql) => statements.push(sql) })
+    store = storeOver(orm, { kind: 'pglite' })
+    await store.migrate()
+    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
+      await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
+      await registryModules.add(MODULE)
+      await registryModules.addVersion(VERSION)
+    })
+  }, 60_000)
+  afterAll(async () => store?.close())
+  beforeEach(() => {
+    statements.length = 0
+  })
+
+  const queries = () => statements.filter((sql) => /^\s*(select|update|insert|delete)/i.test(sql))
+
+  it('lists versions in one select that leaves the metadata out', async () => {
+    await store.unitOfWork.run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+    expect(queries()).toHaveLength(1)
+    expect(queries()[0]).not.toMatch(/metadata/)
+  })
+
+  it("reads a provider's versions by its address in one select that leaves the metadata out", async () => {
+    const versions = await store.unitOfWork.run(({ registryModules }) => registryModules.versionsAt('acme', MODULE))
+    expect(versions.map((version) => version.id)).toEqual(['modver-1'])
+    expect(queries()).toHaveLength(1)
+    expect(queries()[0]).not.toMatch(/metadata/)
+  })
+
+  it('pages published modules in one bounded select', async () => {
+    const found = await store.unitOfWork.run(({ registryModules }) => registryModules.published({ offset: 0, limit: 16, search: 'vp' }))
+    expect(found.map((module) => module.id)).toEqual(['mod-1'])
+    expect(queries()).toHaveLength(1)
+    expect(queries()[0]).toMatch(/ limit 16/)
+  })
+
+  it('adds downloads with one update and no read', async () => {
+    await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 1]])))
+    expect(queries()).toHaveLength(1)
+    expect(queries()[0]).toMatch(/^update .*"downloads" = downloads \+ 1/)
+  })
+})
