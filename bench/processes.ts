@@ -36,8 +36,12 @@ export interface CairnProcess extends ServerProcess {
 }
 
 export interface CairnOptions {
-  /** Extra environment, e.g. `CAIRN_ARCHIVE_MAX_ENTRY_BYTES`. */
+  /** Extra environment, e.g. `CAIRN_ARCHIVE_MAX_ENTRY_BYTES` or `DATABASE_URL`. */
   readonly env?: Readonly<Record<string, string>>
+  /** A data directory the caller owns: `stop()` keeps it, so a later server can reopen it. */
+  readonly dataDir?: string
+  /** The token of a site administrator already in the store; else one is created. */
+  readonly token?: string
 }
 
 /**
@@ -58,15 +62,11 @@ function cleanEnv(extra: Readonly<Record<string, string>>): NodeJS.ProcessEnv {
  * process at a time, so the user is created before the server opens it).
  */
 export async function startCairn(options: CairnOptions = {}): Promise<CairnProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'cairn-bench-')))
   const env = cleanEnv({ ...options.env, CAIRN_DATA_DIR: dataDir, PORT: '0' })
+  const removeDataDir = () => (options.dataDir === undefined ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve())
   try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [CAIRN, 'user', 'create', '--username', 'bench', '--email', 'bench@example.com', '--site-admin'],
-      { cwd: ROOT, env },
-    )
-    const { token } = JSON.parse(stdout) as { token: string }
+    const token = options.token ?? (await createAdministrator(env))
     const server = await startChild([...CAIRN_NODE_ARGS, CAIRN, 'serve'], env, /listening on (http:\/\/\S+)/)
     return {
       ...server,
@@ -74,13 +74,22 @@ export async function startCairn(options: CairnOptions = {}): Promise<CairnProce
       dataDir,
       async stop() {
         await server.stop()
-        await rm(dataDir, { recursive: true, force: true })
+        await removeDataDir()
       },
     }
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true })
+    await removeDataDir()
     throw error
   }
+}
+
+async function createAdministrator(env: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [CAIRN, 'user', 'create', '--username', 'bench', '--email', 'bench@example.com', '--site-admin'],
+    { cwd: ROOT, env },
+  )
+  return (JSON.parse(stdout) as { token: string }).token
 }
 
 /** Starts the bare Hono endpoint of `bare-server.ts`: the floor every ratio is taken against. */

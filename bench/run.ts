@@ -14,12 +14,13 @@ import { closeConnections } from './http-client.ts'
 import { sequentialLatency } from './latency.ts'
 import { benchMemory, benchScaling, type MemoryResult, type ScalingResult } from './memory.ts'
 import { CAIRN_NODE_ARGS, startBare, startCairn, type ServerProcess } from './processes.ts'
+import { benchProtocol, type ProtocolResult } from './protocol.ts'
 import { mb, mib, ms, progress, ratio, table } from './report.ts'
 import { MiB, type Summary } from './stats.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 import { benchUploads, type UploadResult } from './uploads.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -33,6 +34,7 @@ const PLAN = {
   toolVersions: 50,
   loadSeconds: 5,
   loadConnections: 10,
+  protocol: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
 } as const
 
 interface Reference {
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
   try {
     if (sections.has('uploads') || sections.has('throughput')) Object.assign(report, await httpSections(sections))
     if (sections.has('memory')) report['memory'] = await memorySection(work)
+    if (sections.has('protocol')) report['protocol'] = await protocolSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -143,6 +146,39 @@ async function memorySection(work: string): Promise<MemoryResult & { readonly sc
   await rm(huge.path)
   printMemory(result, scaling)
   return { ...result, scaling }
+}
+
+/** The registry protocol on both stores, each against the bare endpoint loaded just before it. */
+async function protocolSection(): Promise<ProtocolResult[]> {
+  const bare = await startBare()
+  try {
+    const results = [await benchProtocol('postgres', bare.url, PLAN.protocol), await benchProtocol('pglite', bare.url, PLAN.protocol)]
+    printProtocol(results)
+    return results
+  } finally {
+    await bare.stop()
+  }
+}
+
+function printProtocol(results: readonly ProtocolResult[]): void {
+  const { size, connections, seconds } = PLAN.protocol
+  console.log(
+    table(
+      `Registry protocol: ${size.modules} modules × ${size.versionsPerModule} versions, autocannon, ${connections} connections, ${seconds} s, a random module per request`,
+      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'non-2xx', 'errors'],
+      results.flatMap((result) =>
+        [result.bare, ...result.loads].map((load) => [
+          load === result.bare ? `${result.store}: ${load.name}` : load.name,
+          load.requestsPerSecond.toFixed(0),
+          String(load.latencyP50Ms),
+          String(load.latencyP99Ms),
+          ratio(load.requestsPerSecond / result.bare.requestsPerSecond),
+          String(load.non2xx),
+          String(load.errors),
+        ]),
+      ),
+    ),
+  )
 }
 
 function printReference(reference: Reference): void {

@@ -45,13 +45,21 @@ export async function seedToolVersions(server: CairnProcess, count: number): Pro
 export async function loadTest(
   name: string,
   url: string,
-  options: { readonly token?: string; readonly connections?: number; readonly seconds?: number } = {},
+  options: {
+    readonly token?: string
+    readonly connections?: number
+    readonly seconds?: number
+    /** A path for each request, to spread the load over many rows; `url`'s own path otherwise. */
+    readonly path?: () => string
+  } = {},
 ): Promise<ThroughputResult> {
-  const { connections = 10, seconds = 5 } = options
+  const { connections = 10, seconds = 5, path } = options
   const headers = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }
+  const requests = path === undefined ? undefined : [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }) }]
+  const load = { url, connections, headers, ...(requests !== undefined && { requests }) }
   // One second of warm-up, not counted: JIT, connection set-up.
-  await autocannon({ url, connections, duration: 1, headers })
-  const result = await autocannon({ url, connections, duration: seconds, headers })
+  await autocannon({ ...load, duration: 1 })
+  const result = await autocannon({ ...load, duration: seconds })
   progress(`${name}: ${Math.round(result.requests.average)} requests/s`)
   return {
     name,

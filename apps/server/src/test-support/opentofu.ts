@@ -1,0 +1,103 @@
+import { execFile, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * The real OpenTofu CLI, built from the Go module proxy once per machine and cached beside the
+ * Node toolchain of scripts/provision.sh. Its go.mod has a `replace` directive, so `go install
+ * …@version` refuses it: the module is downloaded, copied somewhere writable and built there.
+ */
+const MODULE = 'github.com/opentofu/opentofu'
+export const TOFU_VERSION = 'v1.10.7'
+
+/** Why the CLI tests cannot run here, or undefined when they can. */
+export function whyNoTofu(): string | undefined {
+  if (existsSync(cachedBinary())) return undefined
+  const go = spawnSync('go', ['version'], { stdio: 'ignore' })
+  return go.status === 0 ? undefined : `Go is not installed, so ${MODULE}@${TOFU_VERSION} cannot be built`
+}
+
+function cachedBinary(): string {
+  const cache = process.env['CAIRN_TOOLS'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'cairn-tools')
+  return join(cache, `opentofu-${TOFU_VERSION}`, 'tofu')
+}
+
+/** The `tofu` binary; the first call on a machine builds it (about five minutes on two cores). */
+export async function buildTofuOnce(): Promise<string> {
+  const binary = cachedBinary()
+  if (existsSync(binary)) return binary
+  process.stderr.write(`building ${MODULE}@${TOFU_VERSION} for the tofu init tests (once per machine, about five minutes)\n`)
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${TOFU_VERSION}`], { maxBuffer: 1 << 20 })
+  const { Dir: moduleDir } = JSON.parse(stdout) as { Dir: string }
+  const source = await mkdtemp(join(tmpdir(), 'cairn-opentofu-src-'))
+  const folder = join(binary, '..')
+  const partial = `${folder}.partial-${process.pid}`
+  try {
+    // The module cache is read-only; the build wants to write beside the sources.
+    await cp(moduleDir, source, { recursive: true })
+    await run('chmod', ['-R', 'u+w', source])
+    await run('go', ['build', '-o', join(partial, 'tofu'), './cmd/tofu'], { cwd: source, maxBuffer: 16 << 20 })
+    await rename(partial, folder).catch(async (error: unknown) => {
+      // Another build finished first; its binary is as good as ours.
+      if (!existsSync(binary)) throw error
+    })
+  } finally {
+    await rm(source, { recursive: true, force: true })
+    await rm(partial, { recursive: true, force: true })
+  }
+  return binary
+}
+
+/** What one `tofu` command printed, and how it ended. */
+export interface TofuResult {
+  readonly code: number
+  readonly output: string
+}
+
+export interface TofuOptions {
+  readonly cwd: string
+  /** The CLI configuration file (credentials, host blocks). */
+  readonly cliConfigFile: string
+  /** A CA the CLI must trust. */
+  readonly caFile: string
+  /**
+   * A hosts file that the command sees as /etc/hosts, bind-mounted in a mount namespace of its
+   * own (`unshare -m`), so a dotted registry host name resolves to loopback without touching the
+   * machine's /etc/hosts.
+   */
+  readonly hostsFile?: string
+}
+
+/** Runs `tofu args…` without a terminal, trusting only `caFile`, with no token in the environment. */
+export async function tofu(binary: string, args: readonly string[], options: TofuOptions): Promise<TofuResult> {
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    HOME: options.cwd,
+    TF_CLI_CONFIG_FILE: options.cliConfigFile,
+    SSL_CERT_FILE: options.caFile,
+    TF_IN_AUTOMATION: '1',
+    TF_INPUT: '0',
+    NO_COLOR: '1',
+  }
+  const [command, commandArgs] =
+    options.hostsFile === undefined
+      ? [binary, [...args]]
+      : ['unshare', ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', options.hostsFile, binary, ...args]]
+  try {
+    const { stdout, stderr } = await run(command, commandArgs, { cwd: options.cwd, env, maxBuffer: 16 << 20 })
+    return { code: 0, output: stdout + stderr }
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string }
+    return { code: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
+  }
+}
+
+/** Whether this process may make a mount namespace (root, or a user namespace allowed). */
+export function canUnshareMounts(): boolean {
+  return spawnSync('unshare', ['-m', 'true'], { stdio: 'ignore' }).status === 0
+}

@@ -1,0 +1,158 @@
+import { gzip, tarStream, type TarEntry } from '@cairn/test-fixtures'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './cli/serve.ts'
+import { loadConfig } from './config.ts'
+import { userToken } from './test-support/cli.ts'
+import { httpsRequest } from './test-support/https-client.ts'
+import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
+import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
+
+/** A dotted name, as the CLI insists on for registry hosts, that only the test's own hosts file knows. */
+const HOST = 'registry.cairn.test'
+const JSON_API = 'application/vnd.api+json'
+const skipped = whyNoTofu()
+const unshare = canUnshareMounts()
+if (skipped !== undefined) console.warn(`\n!!! SKIPPING the OpenTofu CLI tests: ${skipped}\n`)
+if (skipped === undefined && !unshare) {
+  console.warn(`\n!!! ${HOST} cannot be given its own hosts file here (unshare -m refused): the CLI reaches Cairn through a host block, and discovery is not tested\n`)
+}
+
+/** A module with no provider, so that `init` needs nothing from the internet; `version` marks its files. */
+function moduleArchive(version: string, extra: readonly TarEntry[] = []): Promise<Buffer> {
+  const entries: TarEntry[] = [
+    { path: 'main.tf', body: `variable "name" {\n  type    = string\n  default = "world"\n}\n\noutput "greeting" {\n  value = "hello, \${var.name} from ${version}"\n}\n` },
+    { path: 'README.md', body: `# greeting ${version}\n` },
+    { path: 'modules/shout/main.tf', body: `output "shout" {\n  value = "HELLO from ${version}"\n}\n` },
+    ...extra,
+  ]
+  return collect(gzip(tarStream(entries)))
+}
+
+async function collect(bytes: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of bytes) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
+describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS`, () => {
+  let binary: string
+  let ca: ThrowawayCa
+  let caPem: Buffer
+  let server: RunningServer
+  let token: string
+  let scratch: string
+  let registry: string
+
+  beforeAll(async () => {
+    binary = await buildTofuOnce()
+    ca = await makeThrowawayCa([HOST, 'localhost'])
+    caPem = await readFile(ca.caFile)
+    scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
+    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_TLS_CERT: ca.certFile, CAIRN_TLS_KEY: ca.keyFile }
+    token = await userToken(env, 'owner')
+    server = await startServer(loadConfig(env))
+    registry = `${HOST}:${new URL(server.url).port}`
+    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+    await api('POST', '/api/v2/organizations/acme/registry-modules', {
+      data: { type: 'registry-modules', attributes: { name: 'greeting', provider: 'generic' } },
+    })
+    for (const version of ['1.0.0', '1.1.0', '2.0.0']) await publish(version, await moduleArchive(version))
+    // Newer than 1.1.0 and inside "~> 1.0", but its archive is refused: it must never be chosen.
+    await publish('1.2.0', await moduleArchive('1.2.0', [{ path: 'broken.tf', body: 'resource "x" {' }]))
+  }, 20 * 60_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    await ca?.dispose()
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
+  })
+
+  async function api(method: string, path: string, body?: unknown): Promise<unknown> {
+    const answer = await httpsRequest(`${server.url}${path}`, {
+      ca: caPem,
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body.toString()}`)
+    return answer.body.length === 0 ? undefined : JSON.parse(answer.body.toString())
+  }
+
+  async function publish(version: string, archive: Buffer): Promise<void> {
+    const body = { data: { type: 'registry-module-versions', attributes: { version } } }
+    const created = (await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/versions', body)) as {
+      data: { links: { upload: string } }
+    }
+    // The upload host answers whether the archive was taken; a refused one stays refused on the version.
+    await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
+  }
+
+  /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
+  async function init(configuration: string, cliToken = token): Promise<TofuResult & { dir: string }> {
+    const dir = await mkdtemp(join(scratch, 'work-'))
+    await writeFile(join(dir, 'main.tf'), configuration)
+    const cliConfigFile = join(dir, 'cli.tfrc')
+    const port = new URL(server.url).port
+    // Without a hosts file of its own, the CLI is told where the registry's services are.
+    const hostBlock = unshare ? '' : `host "${registry}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}\n`
+    await writeFile(cliConfigFile, `credentials "${registry}" {\n  token = "${cliToken}"\n}\n${hostBlock}`)
+    const hostsFile = join(dir, 'hosts')
+    await writeFile(hostsFile, `127.0.0.1 localhost ${HOST}\n`)
+    const result = await tofu(binary, ['init', '-input=false', '-no-color'], {
+      cwd: dir,
+      cliConfigFile,
+      caFile: ca.caFile,
+      ...(unshare && { hostsFile }),
+    })
+    return { ...result, dir }
+  }
+
+  /** Where `init` put each module, from the manifest the CLI writes. */
+  async function installed(dir: string): Promise<Map<string, { dir: string; version: string }>> {
+    const manifest = JSON.parse(await readFile(join(dir, '.terraform/modules/modules.json'), 'utf8')) as {
+      Modules: { Key: string; Dir: string; Version?: string }[]
+    }
+    return new Map(manifest.Modules.filter((m) => m.Key !== '').map((m) => [m.Key, { dir: join(dir, m.Dir), version: m.Version ?? '' }]))
+  }
+
+  it('installs the newest ok version matching the constraint, and a submodule by //path', async () => {
+    const result = await init(
+      `module "greeting" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic"\n  version = "~> 1.0"\n}\n\n` +
+        `module "shout" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic//modules/shout"\n  version = "1.0.0"\n}\n`,
+    )
+    expect(result.output).toContain('OpenTofu has been successfully initialized')
+    expect(result.code).toBe(0)
+    const modules = await installed(result.dir)
+    expect(modules.get('greeting')?.version).toBe('1.1.0')
+    expect(await readFile(join(modules.get('greeting')?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
+    expect(modules.get('shout')?.version).toBe('1.0.0')
+    expect(await readFile(join(modules.get('shout')?.dir ?? '', 'main.tf'), 'utf8')).toContain('HELLO from 1.0.0')
+  }, 120_000)
+
+  it('fails with the CLI’s own message when no version matches the constraint', async () => {
+    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "~> 3.0"\n}\n`)
+    expect(result.code).not.toBe(0)
+    expect(result.output).toMatch(/Unresolvable module version constraint/)
+    expect(result.output).toMatch(/newest available version is 2\.0\.0/)
+  }, 120_000)
+
+  it('is refused with a wrong token', async () => {
+    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "1.0.0"\n}\n`, 'at-wrong.cairn.secret')
+    expect(result.code).not.toBe(0)
+    expect(result.output).toMatch(/401/)
+    expect(result.output).not.toContain('successfully initialized')
+  }, 120_000)
+
+  it.skipIf(!unshare)('finds the registry through /.well-known/terraform.json', async () => {
+    const answer = await httpsRequest(`${server.url}/.well-known/terraform.json`, { ca: caPem })
+    expect(answer.headers['content-type']).toMatch(/^application\/json/)
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ 'modules.v1': '/api/registry/v1/modules/' })
+    // Every init above resolved modules.v1 through discovery: no host block was written.
+    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "2.0.0"\n}\n`)
+    expect(result.code).toBe(0)
+    expect((await installed(result.dir)).get('greeting')?.version).toBe('2.0.0')
+  }, 120_000)
+})

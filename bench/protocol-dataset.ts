@@ -1,0 +1,71 @@
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** How big the registry is: `modules` providers of `versionsPerModule` ok versions each. */
+export interface DatasetSize {
+  readonly modules: number
+  readonly versionsPerModule: number
+}
+
+/** Module `i`'s name (`m00042`), so that requests can pick any of them. */
+export const moduleName = (i: number) => `m${String(i).padStart(5, '0')}`
+
+/**
+ * Copies one real version (uploaded and analysed through the API, so its archive and metadata
+ * are genuine) into `size.modules` new module providers of `size.versionsPerModule` versions
+ * each (`1.0.0` … `1.9.0`), in two set-based statements: 100,000 rows take seconds, not the
+ * hours that as many uploads would.
+ */
+export function seedStatements(organization: string, templateVersionId: string, size: DatasetSize): string {
+  const modules = `generate_series(0, ${size.modules - 1}) as i`
+  const moduleId = `'mod-bench' || lpad(i::text, 8, '0')`
+  return `
+    insert into registry_modules (id, organization_name, registry_name, namespace, name, provider, status,
+      publishing_mechanism, no_code, vcs_repo, tests_enabled, created_at, updated_at)
+    select ${moduleId}, '${organization}', 'private', '${organization}', 'm' || lpad(i::text, 5, '0'), 'aws',
+      'setup_complete', 'non_vcs', false, null, false, now(), now()
+    from ${modules};
+    insert into module_versions (id, module_id, version, status, error, source, commit_sha, upload_generation,
+      archive_blob_key, archive_sha256, archive_size, metadata, downloads, created_at, updated_at)
+    select 'modver-b' || lpad(i::text, 8, '0') || 'v' || v, ${moduleId}, '1.' || v || '.0', 'ok', null, 'tfe-api', null,
+      t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, t.metadata, 0,
+      now() + v * interval '1 second', now()
+    from ${modules}, generate_series(0, ${size.versionsPerModule - 1}) as v,
+      (select * from module_versions where id = '${templateVersionId}') as t;
+    analyze;`
+}
+
+/** Runs the statements on the embedded database of a stopped server's data directory. */
+export async function seedPglite(dataDir: string, statements: string): Promise<void> {
+  const db = await PGlite.create(join(dataDir, 'db'), { extensions: { pg_trgm } })
+  try {
+    await db.exec(statements)
+  } finally {
+    await db.close()
+  }
+}
+
+/** Runs the statements on PostgreSQL with psql. */
+export async function seedPostgres(databaseUrl: string, statements: string): Promise<void> {
+  await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', statements])
+}
+
+/** A new, empty PostgreSQL database beside `test` on the local server; dropped by the returned function. */
+export async function scratchPostgres(): Promise<{ readonly url: string; drop(): Promise<void> }> {
+  const admin = process.env['BENCH_DATABASE_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/test'
+  const name = `cairn_bench_${process.pid}`
+  await run('psql', [admin, '-q', '-c', `drop database if exists ${name}`, '-c', `create database ${name}`])
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.href,
+    drop: async () => {
+      await run('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`])
+    },
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { typicalArchive } from './archives.ts'
+import { createModule, createOrganization, ORGANIZATION, publishVersion } from './cairn-api.ts'
+import { startCairn, type CairnProcess } from './processes.ts'
+import { moduleName, scratchPostgres, seedPglite, seedPostgres, seedStatements, type DatasetSize } from './protocol-dataset.ts'
+import { progress } from './report.ts'
+import { loadTest, type ThroughputResult } from './throughput.ts'
+
+export type StoreKind = 'postgres' | 'pglite'
+
+export interface ProtocolResult {
+  readonly store: StoreKind
+  readonly size: DatasetSize
+  readonly bare: ThroughputResult
+  readonly loads: readonly (ThroughputResult & { readonly ratioToBare: number })[]
+}
+
+const PREFIX = '/api/registry/v1/modules'
+
+/**
+ * The registry protocol's hottest reads — `versions`, `download` and a version's details — over
+ * a registry of `size.modules` × `size.versionsPerModule` ok versions, each request for a module
+ * drawn at random, against the bare endpoint measured just before on the same machine.
+ */
+export async function benchProtocol(
+  store: StoreKind,
+  bareUrl: string,
+  plan: { readonly size: DatasetSize; readonly connections: number; readonly seconds: number },
+): Promise<ProtocolResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-protocol-'))
+  const postgres = store === 'postgres' ? await scratchPostgres() : undefined
+  const env = postgres === undefined ? {} : { DATABASE_URL: postgres.url }
+  let cairn: CairnProcess | undefined
+  try {
+    cairn = await startCairn({ dataDir, env })
+    await createOrganization(cairn)
+    await publishVersion(cairn, await createModule(cairn, 'template'), '0.0.1', (await typicalArchive()).bytes)
+    progress(`seeding ${plan.size.modules} modules × ${plan.size.versionsPerModule} versions on ${store}`)
+    const statements = seedStatements(ORGANIZATION, '(select id from module_versions limit 1)', plan.size)
+    if (postgres !== undefined) {
+      await seedPostgres(postgres.url, statements)
+    } else {
+      // The embedded database takes one process at a time: seed it between two servers.
+      const { token } = cairn
+      await cairn.stop()
+      await seedPglite(dataDir, statements)
+      cairn = await startCairn({ dataDir, env, token })
+    }
+    const options = { connections: plan.connections, seconds: plan.seconds }
+    const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, options)
+    const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
+    const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
+    const authenticated = { ...options, token: cairn.token }
+    const loads = [
+      await loadTest(`${store}: versions`, cairn.url, { ...authenticated, path: () => `${random()}/versions` }),
+      await loadTest(`${store}: download`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}/download` }),
+      await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}` }),
+    ]
+    return { store, size: plan.size, bare, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }
+  } finally {
+    await cairn?.stop()
+    await postgres?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
