@@ -84,7 +84,7 @@ export function loadConfig(env: Env): Config {
       maxEntryBytes: read.integer('CAIRN_ARCHIVE_MAX_ENTRY_BYTES', 16 * MiB, 1),
     },
     upstreamRegistry: {
-      url: read.url('CAIRN_UPSTREAM_REGISTRY_URL') ?? PUBLIC_TERRAFORM_REGISTRY,
+      url: read.url('CAIRN_UPSTREAM_REGISTRY_URL') ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
       timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 0) * 1000,
     },

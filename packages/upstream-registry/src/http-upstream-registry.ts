@@ -9,7 +9,8 @@ import { LRUCache } from 'lru-cache'
 import { modulesService, parseModuleDetail, parseVersions } from './protocol-shapes.ts'
 import { translateError } from './translate-error.ts'
 
-export const PUBLIC_TERRAFORM_REGISTRY = new URL('https://registry.terraform.io')
+/** The registry used when no other is configured. */
+export const PUBLIC_TERRAFORM_REGISTRY = 'https://registry.terraform.io'
 
 export interface HttpUpstreamRegistryOptions {
   /** The registry's host; its `modules.v1` service is found through service discovery. */
