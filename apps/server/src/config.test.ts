@@ -42,9 +42,9 @@ describe('loadConfig', () => {
       CAIRN_S3_SECRET_ACCESS_KEY: 'secret',
       CAIRN_UPSTREAM_REGISTRY_URL: 'https://registry.opentofu.org',
       CAIRN_UPSTREAM_TIMEOUT_MS: '2500',
-      CAIRN_UPSTREAM_CACHE_TTL_SECONDS: '0',
+      CAIRN_UPSTREAM_CACHE_TTL_SECONDS: '60',
     })
-    expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 0 })
+    expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
     expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
     expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
