@@ -115,6 +115,12 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
       expect(upstream.requests.filter((path) => path.includes('/iam/'))).toHaveLength(1)
     })
 
+    it('answers every concurrent question even when the cache is too small to hold them all', async () => {
+      const client = registry({ cacheMaxEntries: 1 })
+      const answers = await Promise.all([client.versions(VPC), client.versions(S3), client.versions(IAM)])
+      expect(answers.map((answer) => answer.modules[0]?.versions.length)).toEqual([2, 1, 1])
+    })
+
     it('keeps no failure: the next question asks again', async () => {
       const client = registry()
       await client.latest(S3)

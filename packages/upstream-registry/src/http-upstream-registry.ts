@@ -41,6 +41,8 @@ export class HttpUpstreamRegistry implements UpstreamRegistry {
     this.#cache = new LRUCache<string, object, Parse>({
       max: options.cacheMaxEntries,
       ttl: options.cacheTtlMs,
+      // A question still in flight when its entry is evicted gets its answer all the same.
+      ignoreFetchAbort: true,
       fetchMethod: async (path, _stale, { context: parse }) => parse(await this.#fetchJson(new URL(path, await this.#modules()))),
     })
   }
