@@ -17,19 +17,19 @@ export type BlobConfig =
       readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
     }
 
+/** The public registry that curated public modules are proxied to (hosted edition). */
+export interface UpstreamRegistryConfig {
+  readonly url: URL
+  readonly timeoutMs: number
+  readonly cacheTtlMs: number
+}
+
 /** Limits on uploaded module archives. */
 export interface ArchiveLimitsConfig {
   readonly maxArchiveBytes: number
   readonly maxTotalBytes: number
   readonly maxEntries: number
   readonly maxEntryBytes: number
-}
-
-/** The public registry that curated public modules are proxied to (hosted edition). */
-export interface UpstreamRegistryConfig {
-  readonly url: URL
-  readonly timeoutMs: number
-  readonly cacheTtlMs: number
 }
 
 export interface Config {
