@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       maxEntries: 10_000,
       maxEntryBytes: 16 * 1024 * 1024,
     })
+    expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.terraform.io'), timeoutMs: 10_000, cacheTtlMs: 300_000 })
   })
 
   it('reads every variable', () => {
@@ -39,7 +40,11 @@ describe('loadConfig', () => {
       CAIRN_S3_FORCE_PATH_STYLE: 'true',
       CAIRN_S3_ACCESS_KEY_ID: 'id',
       CAIRN_S3_SECRET_ACCESS_KEY: 'secret',
+      CAIRN_UPSTREAM_REGISTRY_URL: 'https://registry.opentofu.org',
+      CAIRN_UPSTREAM_TIMEOUT_MS: '2500',
+      CAIRN_UPSTREAM_CACHE_TTL_SECONDS: '60',
     })
+    expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
     expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
     expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
@@ -66,8 +71,10 @@ describe('loadConfig', () => {
         CAIRN_ARCHIVE_MAX_BYTES: '0',
         CAIRN_S3_BUCKET: 'b',
         CAIRN_S3_ACCESS_KEY_ID: 'only-half',
+        CAIRN_UPSTREAM_REGISTRY_URL: 'ftp://registry',
+        CAIRN_UPSTREAM_TIMEOUT_MS: '0',
       }),
-    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES/)
+    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS/)
   })
 
   it('serves TLS with a certificate and a key, which go together', () => {

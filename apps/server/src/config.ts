@@ -1,4 +1,5 @@
 import { EDITIONS, type Edition } from '@cairn/core'
+import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { resolve } from 'node:path'
 
 const MiB = 1024 * 1024
@@ -15,6 +16,13 @@ export type BlobConfig =
       readonly forcePathStyle: boolean
       readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
     }
+
+/** The public registry that curated public modules are proxied to (hosted edition). */
+export interface UpstreamRegistryConfig {
+  readonly url: URL
+  readonly timeoutMs: number
+  readonly cacheTtlMs: number
+}
 
 /** Limits on uploaded module archives. */
 export interface ArchiveLimitsConfig {
@@ -46,6 +54,7 @@ export interface Config {
   readonly signingKey: string | undefined
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
+  readonly upstreamRegistry: UpstreamRegistryConfig
 }
 
 export class ConfigError extends Error {
@@ -82,6 +91,11 @@ export function loadConfig(env: Env): Config {
       maxTotalBytes: read.integer('CAIRN_ARCHIVE_MAX_UNPACKED_BYTES', 1024 * MiB, 1),
       maxEntries: read.integer('CAIRN_ARCHIVE_MAX_ENTRIES', 10_000, 1),
       maxEntryBytes: read.integer('CAIRN_ARCHIVE_MAX_ENTRY_BYTES', 16 * MiB, 1),
+    },
+    upstreamRegistry: {
+      url: read.url('CAIRN_UPSTREAM_REGISTRY_URL') ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
+      timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
+      cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
     },
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

@@ -7,6 +7,7 @@ import {
   MODULE_ANALYZER,
   TOKEN_HASHER,
   UNIT_OF_WORK,
+  UPSTREAM_REGISTRY,
   URL_SIGNER,
   type BlobStore,
   type CairnPorts,
@@ -16,11 +17,13 @@ import {
   type ModuleAnalyzer,
   type TokenHasher,
   type UnitOfWork,
+  type UpstreamRegistry,
   type UrlSigner,
   type UseCases,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
+import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
 import { consoleErrorLog } from './platform/console-error-log.ts'
@@ -44,10 +47,14 @@ export const TYPES = {
   Hasher: port<TokenHasher>(TOKEN_HASHER),
   Signer: port<UrlSigner>(URL_SIGNER),
   Analyzer: port<ModuleAnalyzer>(MODULE_ANALYZER),
+  Upstream: port<UpstreamRegistry>(UPSTREAM_REGISTRY),
   Ports: id<CairnPorts>('Ports'),
   UseCases: id<UseCases>('UseCases'),
   HttpDeps: id<HttpDeps>('HttpDeps'),
 } as const
+
+/** Answers of the public registry kept in memory: enough for every curated module's questions. */
+const UPSTREAM_CACHE_ENTRIES = 1000
 
 /** What the container is built over: the opened store and blob store. */
 export interface Infrastructure {
@@ -71,6 +78,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
   container.bind(TYPES.Analyzer).toDynamicValue(() => new TarModuleAnalyzer(config.archiveLimits))
+  container.bind(TYPES.Upstream).toDynamicValue(
+    () => new HttpUpstreamRegistry({ ...config.upstreamRegistry, cacheMaxEntries: UPSTREAM_CACHE_ENTRIES }),
+  )
   container.bind(TYPES.Ports).toDynamicValue(
     (context): CairnPorts => ({
       unitOfWork: context.get(TYPES.UnitOfWork),
@@ -80,6 +90,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       hasher: context.get(TYPES.Hasher),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
+      upstream: context.get(TYPES.Upstream),
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
     }),

@@ -9,6 +9,7 @@ import { Impersonation } from './sessions/impersonation.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
 import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
+import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
@@ -27,7 +28,7 @@ import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 
 /** Every port and setting the use cases need. */
-export type CairnPorts = UseCaseDeps & RegistryModulesDeps & ModuleVersionsDeps
+export type CairnPorts = UseCaseDeps & RegistryModulesDeps & ModuleVersionsDeps & PublicModulesDeps
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(deps: CairnPorts) {
@@ -58,6 +59,7 @@ export function createUseCases(deps: CairnPorts) {
     moduleVersions: new ModuleVersions(deps),
     moduleRegistry: new ModuleRegistryProtocol(deps),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
+    publicModules: new PublicModules(deps),
   }
 }
 

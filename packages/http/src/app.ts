@@ -16,6 +16,7 @@ import { discoveryRoutes } from './routes/discovery-routes.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
 import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
+import { PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes } from './routes/public-registry-routes.ts'
 import { registryModuleRoutes } from './routes/registry-module-routes.ts'
 import { uploadRoutes } from './routes/upload-routes.ts'
 import { runRoutes } from './routes/run-routes.ts'
@@ -69,6 +70,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     app.route(`${prefix}/workspaces`, adminWorkspaceRoutes(deps))
     app.route(`${prefix}/audit-events`, auditEventRoutes(deps))
   }
+  app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
   const routeGroups = [membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]

@@ -15,6 +15,7 @@ import {
   aUser,
   FakeModuleAnalyzer,
   FakeTokenHasher,
+  FakeUpstreamRegistry,
   FakeUrlSigner,
   InMemoryBlobStore,
   ManualClock,
@@ -41,6 +42,7 @@ function portsOver(unitOfWork: UnitOfWork) {
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
+    upstream: new FakeUpstreamRegistry(),
     edition: 'self-hosted',
     maxArchiveBytes: 1024 * 1024,
   } satisfies CairnPorts

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'forbidden' // the spec's explicit refusals (curation disabled, impersonation refused)
   | 'unauthenticated'
   | 'unavailable' // a dependency is down; retry later
+  | 'upstream_failed' // the public registry we proxy answered badly or could not be reached
+  | 'upstream_timeout' // the public registry we proxy did not answer in time
 
 /** One field that failed validation: `field` is the domain's name for it (`deprecatedReason`). */
 export interface FieldError {

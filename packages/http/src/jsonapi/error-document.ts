@@ -10,6 +10,8 @@ export const STATUS = {
   forbidden: 403,
   unauthenticated: 401,
   unavailable: 503,
+  upstream_failed: 502,
+  upstream_timeout: 504,
 } as const satisfies Record<ErrorCode, number>
 
 const TITLE = {
@@ -21,6 +23,8 @@ const TITLE = {
   forbidden: 'forbidden',
   unauthenticated: 'unauthorized',
   unavailable: 'service unavailable',
+  upstream_failed: 'bad gateway',
+  upstream_timeout: 'gateway timeout',
 } as const satisfies Record<ErrorCode, string>
 
 /**

@@ -3,6 +3,7 @@ import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
+import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
 import { InMemoryHealthCheck } from './in-memory-health-check.ts'
 import { ManualClock } from './manual-clock.ts'
@@ -19,6 +20,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
+    upstream: new FakeUpstreamRegistry(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
   }

@@ -1,0 +1,1 @@
+export * from './http-upstream-registry.ts'
