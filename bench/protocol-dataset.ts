@@ -16,12 +16,12 @@ export interface DatasetSize {
 export const moduleName = (i: number) => `m${String(i).padStart(5, '0')}`
 
 /**
- * Copies one real version (uploaded and analysed through the API, so its archive and metadata
- * are genuine) into `size.modules` new module providers of `size.versionsPerModule` versions
+ * Copies the first version stored (uploaded and analysed through the API, so its archive and
+ * metadata are genuine) into `size.modules` new module providers of `size.versionsPerModule` versions
  * each (`1.0.0` … `1.9.0`), in two set-based statements: 100,000 rows take seconds, not the
  * hours that as many uploads would.
  */
-export function seedStatements(organization: string, templateVersionId: string, size: DatasetSize): string {
+export function seedStatements(organization: string, size: DatasetSize): string {
   const modules = `generate_series(0, ${size.modules - 1}) as i`
   const moduleId = `'mod-bench' || lpad(i::text, 8, '0')`
   return `
@@ -36,7 +36,7 @@ export function seedStatements(organization: string, templateVersionId: string, 
       t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, t.metadata, 0,
       now() + v * interval '1 second', now()
     from ${modules}, generate_series(0, ${size.versionsPerModule - 1}) as v,
-      (select * from module_versions where id = '${templateVersionId}') as t;
+      (select * from module_versions order by created_at limit 1) as t;
     analyze;`
 }
 
