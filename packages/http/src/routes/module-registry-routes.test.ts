@@ -172,6 +172,12 @@ describe('module registry protocol (reference §4.2)', () => {
       await expectError(`${B}/acme/vpc/aws/4.0.0`, tokens.reader, 404)
     })
 
+    it('latest is the highest pre-release when a provider has nothing else', async () => {
+      await publish(t, tokens.publisher, { name: 'edge', provider: 'aws', version: '0.1.0-rc.1' })
+      await publish(t, tokens.publisher, { name: 'edge', provider: 'aws', version: '0.1.0-rc.2' })
+      expect((await body<DetailBody>(`${B}/acme/edge/aws`, tokens.reader)).version).toBe('0.1.0-rc.2')
+    })
+
     it('latest for all providers: one short entry per provider with an ok version', async () => {
       const { modules } = await body<ListBody>(`${B}/acme/vpc`, tokens.reader)
       expect(modules.map((m) => m.id)).toEqual(['acme/vpc/aws/1.2.0', 'acme/vpc/google/0.1.0'])
