@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { aToolVersion } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
+import { migrationsList } from './migrations/index.ts'
 import { openStore } from './store.ts'
 
 describe('openStore on PGlite', () => {
   it('applies migrations once, keeps data in its directory across reopening', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-store-')), 'db')
     const first = await openStore({ kind: 'pglite', dataDir })
-    expect(await first.migrate()).toHaveLength(1)
+    expect(await first.migrate()).toEqual(migrationsList.map((migration) => migration.name))
     await first.unitOfWork.run(({ toolVersions }) => toolVersions.add(aToolVersion()))
     await first.close()
 

@@ -6,6 +6,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { TYPES } from '../container.ts'
+import { startDownloadFlushing } from '../platform/download-flushing.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { openRuntime } from '../runtime.ts'
 
@@ -24,7 +25,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await runtime.sweepBlobs()
   await sweepTemporaryDirectories()
   await runtime.container.get(TYPES.UseCases).sweepOrphanBlobs.execute()
-  const app = createHttpApp(runtime.container.get(TYPES.HttpDeps))
+  const deps = runtime.container.get(TYPES.HttpDeps)
+  const app = createHttpApp(deps)
+  const downloads = startDownloadFlushing(deps)
   let server: Server | undefined
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -38,11 +41,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       async stop() {
         await new Promise<void>((resolve) => server?.close(() => resolve()))
+        await downloads.stop()
         await runtime.close()
       },
     }
   } catch (error) {
     server?.close()
+    await downloads.stop()
     await runtime.close()
     throw error
   }

@@ -8,6 +8,7 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { DownloadTally } from './download-tally.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
@@ -61,9 +62,16 @@ export interface ModuleVersionDetail extends PublishedModule {
  */
 export class ModuleRegistryProtocol {
   readonly #deps: ModuleRegistryProtocolDeps
+  readonly #downloads: DownloadTally
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
+    this.#downloads = new DownloadTally(deps.unitOfWork)
+  }
+
+  /** Writes the downloads counted since the last flush; the server calls it every few seconds and on stopping. */
+  flushDownloads(): Promise<void> {
+    return this.#downloads.flush()
   }
 
   /** A page of published modules of the organizations the caller reads; `more` when another page follows. */
@@ -131,17 +139,19 @@ export class ModuleRegistryProtocol {
   }
 
   /**
-   * Counts a download of the version and returns the token of a link to its archive, which works
-   * without credentials until it expires and stops working once the archive is replaced.
+   * Counts a download of the version (written by the next `flushDownloads`) and returns the token
+   * of a link to its archive, which works without credentials until it expires and stops working
+   * once the archive is replaced or deleted.
    */
-  download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
-      const version = named(await this.#ready(repositories, address, principal), address.version)
-      if (version.archive === null) throw CairnError.notFound('registry module version')
-      await repositories.registryModules.addDownloads(new Map([[version.id, 1]]))
-      const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
-      return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
-    })
+  async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
+    const version = await this.#deps.unitOfWork.run(async (repositories) =>
+      named(await this.#ready(repositories, address, principal), address.version),
+    )
+    if (version.archive === null) throw CairnError.notFound('registry module version')
+    // Counted once the read committed: a retried transaction must not count twice.
+    this.#downloads.record(version.id)
+    const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
+    return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
   }
 
   /** Whether an archive link is good; a forged, altered or expired one, or a gone archive, is `not_found`. */

@@ -52,7 +52,7 @@ export interface RegistryModuleRepository {
   versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
-  /** Adds `count` downloads to each version, in one statement, without reading them first. */
+  /** Adds each version's count to its downloads in place, without reading them first; unknown ids are skipped. */
   addDownloads(counts: ReadonlyMap<string, number>): Promise<void>
   findVersionById(id: string): Promise<ModuleVersion | undefined>
   findVersion(moduleId: string, version: string): Promise<ModuleVersion | undefined>

@@ -138,8 +138,10 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(response.headers.get('Location')).toBe(`${B}/acme/vpc/aws/1.2.0/download`)
     })
 
-    it('counts downloads per version, shown in the details', async () => {
+    it('counts downloads per version, written in batches, shown in the details', async () => {
       for (let i = 0; i < 3; i += 1) expect((await get(`${B}/acme/vpc/aws/1.2.0/download`, tokens.reader)).status).toBe(204)
+      expect((await body<DetailBody>(`${B}/acme/vpc/aws/1.2.0`, tokens.reader)).downloads).toBe(0)
+      await t.useCases.moduleRegistry.flushDownloads()
       expect((await body<DetailBody>(`${B}/acme/vpc/aws/1.2.0`, tokens.reader)).downloads).toBe(3)
       expect((await body<DetailBody>(`${B}/acme/vpc/aws/1.0.0`, tokens.reader)).downloads).toBe(0)
     })
@@ -170,6 +172,12 @@ describe('module registry protocol (reference §4.2)', () => {
       expect((await body<DetailBody>(`${B}/acme/vpc/aws`, tokens.reader)).version).toBe('1.2.0')
       await expectError(`${B}/acme/vpc/aws/3.0.0`, tokens.reader, 404)
       await expectError(`${B}/acme/vpc/aws/4.0.0`, tokens.reader, 404)
+    })
+
+    it('latest is the highest pre-release when a provider has nothing else', async () => {
+      await publish(t, tokens.publisher, { name: 'edge', provider: 'aws', version: '0.1.0-rc.1' })
+      await publish(t, tokens.publisher, { name: 'edge', provider: 'aws', version: '0.1.0-rc.2' })
+      expect((await body<DetailBody>(`${B}/acme/edge/aws`, tokens.reader)).version).toBe('0.1.0-rc.2')
     })
 
     it('latest for all providers: one short entry per provider with an ok version', async () => {

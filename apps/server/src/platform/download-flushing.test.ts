@@ -1,0 +1,34 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DOWNLOAD_FLUSH_INTERVAL_MS, startDownloadFlushing } from './download-flushing.ts'
+
+describe('startDownloadFlushing', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('flushes every interval and once more when stopped; a failure is logged, not thrown', async () => {
+    let flushes = 0
+    let failing = false
+    const logged: string[] = []
+    const flushing = startDownloadFlushing({
+      moduleRegistry: {
+        flushDownloads: async () => {
+          flushes += 1
+          if (failing) throw new Error('database down')
+        },
+      },
+      log: { error: (message) => logged.push(message) },
+    })
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS - 1)
+    expect(flushes).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(flushes).toBe(1)
+    failing = true
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)
+    expect(logged).toEqual(['download counts not written yet'])
+    failing = false
+    await flushing.stop()
+    expect(flushes).toBe(3)
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS * 3)
+    expect(flushes).toBe(3)
+  })
+})
