@@ -110,3 +110,22 @@ describe('TarModuleAnalyzer refuses what is not a module archive', () => {
     expect(await refusalOf(archive())).toEqual([{ field: 'configuration', message: expect.stringMatching(reason) }])
   })
 })
+
+describe('TarModuleAnalyzer refuses configuration nested too deeply to parse safely', () => {
+  const configurationError = (pattern: RegExp): unknown => [{ field: 'configuration', message: expect.stringMatching(pattern) }]
+
+  it('an HCL nesting bomb, and analyses the next module in the same process', async () => {
+    expect(await refusalOf(hostile.nestingBomb(20_000))).toEqual(
+      configurationError(/^main\.tf: line 2: nested more than 64 levels deep/),
+    )
+    const analyzer = new TarModuleAnalyzer({ tempRoot: tempRoot().path })
+    const metadata = await analyzer.analyze(packDirectory(fixtureModule('minimal')))
+    expect(metadata.root.empty).toBe(false)
+  })
+
+  it('a .tf.json variable default nested 20 000 levels deep', async () => {
+    expect(await refusalOf(hostile.deepJsonDefault(20_000))).toEqual(
+      configurationError(/^deep\.tf\.json: line 1: nested more than 64 levels deep/),
+    )
+  })
+})

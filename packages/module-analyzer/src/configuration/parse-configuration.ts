@@ -1,4 +1,5 @@
 import { CairnError } from '@cairn/core'
+import { lineBeyondDepth } from './nesting-depth.ts'
 
 type Hcl2Json = typeof import('@cdktf/hcl2json')
 
@@ -6,6 +7,12 @@ type Hcl2Json = typeof import('@cdktf/hcl2json')
 // loaded on the first analysis rather than whenever this package is imported.
 let hcl2json: Promise<Hcl2Json> | undefined
 const loadHcl2Json = (): Promise<Hcl2Json> => (hcl2json ??= import('@cdktf/hcl2json'))
+
+/**
+ * How deeply a file may nest. Real modules stay below 15 levels; the parsers recurse once per
+ * level, and hcl2json's Go runtime breaks down after a few thousand.
+ */
+export const MAX_NESTING_DEPTH = 64
 
 /**
  * Parses one configuration file into the JSON shape of Terraform's JSON syntax: `.tf.json` as
@@ -16,6 +23,10 @@ const loadHcl2Json = (): Promise<Hcl2Json> => (hcl2json ??= import('@cdktf/hcl2j
 export async function parseConfiguration(path: string, text: string): Promise<Readonly<Record<string, unknown>>> {
   // Editors on some systems start UTF-8 files with a byte-order mark; neither parser accepts one.
   const source = text.replace(/^\uFEFF/, '')
+  const tooDeep = lineBeyondDepth(source, MAX_NESTING_DEPTH)
+  if (tooDeep !== null) {
+    throw configurationError(path, `line ${tooDeep}: nested more than ${MAX_NESTING_DEPTH} levels deep (brackets, braces, parentheses, strings)`)
+  }
   const document = path.endsWith('.json') ? parseJson(path, source) : await parseHcl(path, source)
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw configurationError(path, 'the top level must be an object')
