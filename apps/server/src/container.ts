@@ -20,7 +20,6 @@ import {
   type UseCases,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
-import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
 import { consoleErrorLog } from './platform/console-error-log.ts'
@@ -49,11 +48,12 @@ export const TYPES = {
   HttpDeps: id<HttpDeps>('HttpDeps'),
 } as const
 
-/** What the container is built over: the opened store and blob store. */
+/** What the container is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
   readonly blobs: BlobStore
+  readonly analyzer: ModuleAnalyzer
 }
 
 /**
@@ -70,7 +70,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
-  container.bind(TYPES.Analyzer).toDynamicValue(() => new TarModuleAnalyzer(config.archiveLimits))
+  container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Ports).toDynamicValue(
     (context): CairnPorts => ({
       unitOfWork: context.get(TYPES.UnitOfWork),

@@ -129,3 +129,25 @@ describe('TarModuleAnalyzer refuses configuration nested too deeply to parse saf
     )
   })
 })
+
+describe('TarModuleAnalyzer bounds the metadata it keeps', () => {
+  it('refuses 100 examples with a README of 1 MiB each, after reading little of them', async () => {
+    const bomb = counted(hostile.metadataBomb(100, MiB))
+    expect(await refusalOf(bomb.stream)).toEqual(
+      archiveError(/more than 1 MiB of READMEs in total \(reached at `examples\/e1\/README\.md`\); shorten the READMEs/),
+    )
+    expect(bomb.read()).toBeLessThan(2 * MiB)
+  })
+
+  it('refuses more than 200 submodules and examples', async () => {
+    expect(await refusalOf(hostile.metadataBomb(201, 10))).toEqual(
+      archiveError(/more than 200 submodules and examples together/),
+    )
+  })
+
+  it('refuses a part that declares more than 1000 inputs', async () => {
+    expect(await refusalOf(hostile.manyInputs(1001))).toEqual([
+      { field: 'configuration', message: 'the root module declares 1001 inputs, more than the 1000 a part may have' },
+    ])
+  })
+})
