@@ -42,7 +42,6 @@ export class TarModuleAnalyzer implements ModuleAnalyzer {
   /** Ends the parser threads; an analysis still parsing is refused. */
   async close(): Promise<void> {
     await this.#parser?.close()
-    this.#parser = undefined
   }
 }
 

@@ -46,3 +46,11 @@ describe('hclMessage', () => {
     expect(hclMessage('main.tf', 'parse config: [other.tf:1,1-2: X]')).toBe('other.tf:1,1-2: X')
   })
 })
+
+describe('HclParserPool after close', () => {
+  it('refuses to parse as unavailable, not as a fault of the file', async () => {
+    const pool = new HclParserPool(10_000)
+    await pool.close()
+    await expect(pool.parse('ok.tf', VALID)).rejects.toMatchObject({ code: 'unavailable' })
+  })
+})

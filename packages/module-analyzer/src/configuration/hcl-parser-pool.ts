@@ -1,6 +1,7 @@
 import { CairnError } from '@cairn/core'
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
+import { configurationError } from './configuration-error.ts'
 import type { HclOutcome, HclTask } from './hcl-worker.ts'
 
 /** Files waiting for a parser thread beyond those being parsed; more are refused as `unavailable`. */
@@ -22,6 +23,7 @@ export interface HclParser {
 export class HclParserPool implements HclParser {
   readonly #timeoutMs: number
   readonly #pool: Piscina<HclTask, HclOutcome>
+  #closed = false
 
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs
@@ -35,33 +37,35 @@ export class HclParserPool implements HclParser {
   }
 
   async parse(path: string, source: string): Promise<unknown> {
+    if (this.#closed) throw shuttingDown()
+    const signal = AbortSignal.timeout(this.#timeoutMs)
     let outcome: HclOutcome
     try {
-      outcome = await this.#pool.run({ path, source }, { signal: AbortSignal.timeout(this.#timeoutMs) })
+      outcome = await this.#pool.run({ path, source }, { signal })
     } catch (error) {
-      throw this.#failure(path, error)
+      throw this.#failure(path, error, signal.aborted)
     }
-    if ('diagnostics' in outcome) throw CairnError.invalidField('configuration', `${path}: ${hclMessage(path, outcome.diagnostics)}`)
+    if ('diagnostics' in outcome) throw configurationError(path, hclMessage(path, outcome.diagnostics))
     return outcome.document
   }
 
   /** Ends every thread; a file being parsed is refused. */
   async close(): Promise<void> {
+    this.#closed = true
     await this.#pool.destroy()
   }
 
-  #failure(path: string, error: unknown): CairnError {
-    const message = error instanceof Error ? error.message : String(error)
-    if (message === 'Task queue is at limit') {
+  #failure(path: string, error: unknown, timedOut: boolean): CairnError {
+    if (timedOut) return configurationError(path, `took longer than ${this.#timeoutMs / 1000} s to parse`)
+    if (error instanceof Error && error.message === 'Task queue is at limit') {
       return new CairnError('unavailable', 'too many modules are being analysed at once; retry in a moment')
     }
-    const why =
-      error instanceof Error && error.name === 'AbortError'
-        ? `took longer than ${this.#timeoutMs / 1000} s to parse`
-        : 'could not be parsed (the parser failed on it)'
-    return CairnError.invalidField('configuration', `${path}: ${why}`)
+    if (this.#closed) return shuttingDown()
+    return configurationError(path, 'could not be parsed (the parser failed on it)')
   }
 }
+
+const shuttingDown = (): CairnError => new CairnError('unavailable', 'module analysis is shutting down; retry in a moment')
 
 /**
  * The parser reports `parse config: [main.tf:3,7-8: Invalid expression; Expected …]`; keep the

@@ -1,4 +1,4 @@
-import { CairnError } from '@cairn/core'
+import { configurationError } from './configuration-error.ts'
 import type { HclParser } from './hcl-parser-pool.ts'
 import { lineBeyondDepth } from './nesting-depth.ts'
 
@@ -38,8 +38,4 @@ function parseJson(path: string, source: string): unknown {
   } catch (error) {
     throw configurationError(path, (error as Error).message)
   }
-}
-
-function configurationError(path: string, message: string): CairnError {
-  return CairnError.invalidField('configuration', `${path}: ${message}`)
 }
