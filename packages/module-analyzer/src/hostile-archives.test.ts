@@ -5,16 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TarModuleAnalyzerOptions } from './analyzer-options.ts'
-import { TarModuleAnalyzer } from './tar-module-analyzer.ts'
+import { useAnalyzers } from './test-support/analyzers.ts'
 import { counted, useTempRoot } from './test-support/temp-root.ts'
 
 const MiB = 1024 * 1024
 
 const tempRoot = useTempRoot()
+const newAnalyzer = useAnalyzers()
 
 /** Analyses `archive` expecting a refusal; returns the field error after checking nothing is left. */
 async function refusalOf(archive: Bytes, options: TarModuleAnalyzerOptions = {}): Promise<unknown> {
-  const analyzer = new TarModuleAnalyzer({ ...options, tempRoot: tempRoot().path })
+  const analyzer = newAnalyzer({ ...options, tempRoot: tempRoot().path })
   const error: unknown = await analyzer.analyze(archive).then(
     () => expect.fail('the archive was accepted'),
     (failure: unknown) => failure,
@@ -118,7 +119,7 @@ describe('TarModuleAnalyzer refuses configuration nested too deeply to parse saf
     expect(await refusalOf(hostile.nestingBomb(20_000))).toEqual(
       configurationError(/^main\.tf: line 2: nested more than 64 levels deep/),
     )
-    const analyzer = new TarModuleAnalyzer({ tempRoot: tempRoot().path })
+    const analyzer = newAnalyzer({ tempRoot: tempRoot().path })
     const metadata = await analyzer.analyze(packDirectory(fixtureModule('minimal')))
     expect(metadata.root.empty).toBe(false)
   })
