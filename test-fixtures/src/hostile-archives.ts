@@ -124,3 +124,30 @@ export const duplicatePath = (): Bytes => withSound({ path: 'main.tf', body: 'va
 /** A pax header of `size` bytes, more than a reader should hold in memory for metadata. */
 export const oversizedPaxHeader = (size: number): Bytes =>
   withSound({ path: 'variables.tf', pax: { comment: 'x'.repeat(size) }, body: MAIN_TF })
+
+/** `x = [[[[…]]]]` nested `depth` levels in a `main.tf` of a few hundred bytes compressed. */
+export const nestingBomb = (depth = 20_000): Bytes =>
+  tarGz([{ path: 'main.tf', body: `locals {\n  x = ${'['.repeat(depth)}${']'.repeat(depth)}\n}\n` }])
+
+/** A `.tf.json` variable whose default is a list nested `depth` levels deep. */
+export const deepJsonDefault = (depth = 20_000): Bytes =>
+  withSound({
+    path: 'deep.tf.json',
+    body: `{"variable": {"deep": {"default": ${'['.repeat(depth)}${']'.repeat(depth)}}}}`,
+  })
+
+/** `count` examples, each with a README of `readmeBytes`: small compressed, large as metadata. */
+export const metadataBomb = (count = 100, readmeBytes = 1024 * 1024): Bytes =>
+  tarGz(
+    (function* () {
+      yield sound
+      for (let i = 0; i < count; i++) {
+        yield { path: `examples/e${i}/main.tf`, body: MAIN_TF }
+        yield { path: `examples/e${i}/README.md`, body: { size: readmeBytes, fill: 'text' } }
+      }
+    })(),
+  )
+
+/** One `main.tf` declaring `count` variables. */
+export const manyInputs = (count: number): Bytes =>
+  tarGz([{ path: 'main.tf', body: Array.from({ length: count }, (_, i) => `variable "v${i}" {}\n`).join('') }])

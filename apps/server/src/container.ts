@@ -22,7 +22,6 @@ import {
   type UseCases,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
-import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
@@ -56,11 +55,12 @@ export const TYPES = {
 /** Answers of the public registry kept in memory: enough for every curated module's questions. */
 const UPSTREAM_CACHE_ENTRIES = 1000
 
-/** What the container is built over: the opened store and blob store. */
+/** What the container is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
   readonly blobs: BlobStore
+  readonly analyzer: ModuleAnalyzer
 }
 
 /**
@@ -77,7 +77,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
-  container.bind(TYPES.Analyzer).toDynamicValue(() => new TarModuleAnalyzer(config.archiveLimits))
+  container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
     () => new HttpUpstreamRegistry({ ...config.upstreamRegistry, cacheMaxEntries: UPSTREAM_CACHE_ENTRIES }),
   )

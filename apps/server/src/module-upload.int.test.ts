@@ -80,6 +80,9 @@ describe('module archive uploads, end to end', () => {
     ['too many entries', () => hostile.tooManyEntries(500), /entries/i],
     ['no configuration at the root', () => hostile.noConfiguration(), /\.tf/],
     ['unparsable HCL', () => hostile.unparsableHcl(), /line|parse|unclosed/i],
+    ['an HCL nesting bomb', () => hostile.nestingBomb(20_000), /main\.tf: line 2: nested more than 64 levels deep/],
+    ['a .tf.json default nested too deeply', () => hostile.deepJsonDefault(20_000), /deep\.tf\.json: line 1: nested more than 64/],
+    ['100 examples with a README of 1 MiB each', () => hostile.metadataBomb(100, 1024 * 1024), /more than 1 MiB of READMEs/],
   ])('%s: 422 with the reason, recorded on the version, nothing kept', async (_, archive, reason) => {
     const before = blobFiles().length
     const version = await newVersion()
@@ -93,6 +96,13 @@ describe('module archive uploads, end to end', () => {
     expect(data.attributes.error).toMatch(reason)
     expect(data.links.upload).toBeTruthy()
     expect(blobFiles()).toHaveLength(before)
+  })
+
+  it('after the hostile uploads, the next realistic module is still analysed', async () => {
+    const version = await newVersion()
+    const response = await put(version.links.upload ?? '', packDirectory(fixtureModule('network')))
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as VersionDoc).data.attributes.status).toBe('ok')
   })
 
   it('404: a forged object id, with no Authorization needed to find out', async () => {

@@ -1,3 +1,4 @@
+import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, type Store, type StoreLocation } from '@cairn/persistence'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
@@ -38,11 +39,14 @@ export async function openRuntime(config: Config, purpose: string): Promise<Runt
       throw error
     }
     const blobs = blobStoreFrom(config.blobs)
+    // Its parser threads start on the first upload and end at close.
+    const analyzer = new TarModuleAnalyzer(config.archiveLimits)
     return {
-      container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store }),
+      container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer }),
       store,
       sweepBlobs: () => blobs.sweep(),
       async close() {
+        await analyzer.close()
         blobs.close()
         await store.close()
         lock?.release()

@@ -4,8 +4,14 @@ import { DEFAULT_ARCHIVE_LIMITS, resolveOptions } from './analyzer-options.ts'
 
 describe('resolveOptions', () => {
   it('fills in the documented defaults', () => {
-    expect(resolveOptions({})).toEqual({ limits: DEFAULT_ARCHIVE_LIMITS, tempRoot: tmpdir() })
-    expect(DEFAULT_ARCHIVE_LIMITS).toMatchObject({ maxEntries: 10_000, maxEntryBytes: 16 * 1024 * 1024 })
+    expect(resolveOptions({})).toEqual({ limits: DEFAULT_ARCHIVE_LIMITS, tempRoot: tmpdir(), parseTimeoutMs: 10_000 })
+    expect(DEFAULT_ARCHIVE_LIMITS).toMatchObject({
+      maxEntries: 10_000,
+      maxEntryBytes: 16 * 1024 * 1024,
+      maxReadmeBytesInTotal: 1024 * 1024,
+      maxParts: 200,
+      maxDeclarationsPerPart: 1000,
+    })
   })
 
   it('keeps what is given', () => {

@@ -32,12 +32,23 @@ export interface ArchiveLimits {
   readonly maxConfigurationBytes: number
   /** One README, which is kept in the metadata. Default 1 MiB. */
   readonly maxReadmeBytes: number
+  /** All READMEs together (root, submodules, examples): the metadata is stored whole. Default 1 MiB. */
+  readonly maxReadmeBytesInTotal: number
+  /** `modules/<name>` and `examples/<name>` directories together. Default 200. */
+  readonly maxParts: number
+  /** Inputs, outputs and resources (each counted on its own) that one part may declare. Default 1000. */
+  readonly maxDeclarationsPerPart: number
 }
 
 /** What `TarModuleAnalyzer` can be given; anything left out takes its default. */
 export interface TarModuleAnalyzerOptions extends Partial<ArchiveLimits> {
   /** Where the per-analysis temporary directory is created. Default `os.tmpdir()`. */
   readonly tempRoot?: string
+  /**
+   * How long one `.tf` file may take to parse, waiting for a parser thread included; the thread
+   * is then terminated and replaced. Default 10 s (a 512 KiB file takes under 1 s).
+   */
+  readonly parseTimeoutMs?: number
 }
 
 export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
@@ -49,19 +60,23 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxConfigurationFileBytes: 512 * KiB,
   maxConfigurationBytes: 4 * MiB,
   maxReadmeBytes: 1 * MiB,
+  maxReadmeBytesInTotal: 1 * MiB,
+  maxParts: 200,
+  maxDeclarationsPerPart: 1000,
 }
 
 export interface ResolvedOptions {
   readonly limits: ArchiveLimits
   readonly tempRoot: string
+  readonly parseTimeoutMs: number
 }
 
 /** Fills in the defaults; a limit that is not a positive number is a programming error. */
 export function resolveOptions(options: TarModuleAnalyzerOptions): ResolvedOptions {
-  const { tempRoot = tmpdir(), ...given } = options
+  const { tempRoot = tmpdir(), parseTimeoutMs = 10_000, ...given } = options
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...given }
-  for (const [name, value] of Object.entries(limits)) {
+  for (const [name, value] of Object.entries({ ...limits, parseTimeoutMs })) {
     if (!(value > 0)) throw new RangeError(`${name} must be a positive number, got ${value}`)
   }
-  return { limits, tempRoot }
+  return { limits, tempRoot, parseTimeoutMs }
 }

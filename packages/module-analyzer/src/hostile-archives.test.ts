@@ -5,16 +5,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TarModuleAnalyzerOptions } from './analyzer-options.ts'
-import { TarModuleAnalyzer } from './tar-module-analyzer.ts'
+import { useAnalyzers } from './test-support/analyzers.ts'
 import { counted, useTempRoot } from './test-support/temp-root.ts'
 
 const MiB = 1024 * 1024
 
 const tempRoot = useTempRoot()
+const newAnalyzer = useAnalyzers()
 
 /** Analyses `archive` expecting a refusal; returns the field error after checking nothing is left. */
 async function refusalOf(archive: Bytes, options: TarModuleAnalyzerOptions = {}): Promise<unknown> {
-  const analyzer = new TarModuleAnalyzer({ ...options, tempRoot: tempRoot().path })
+  const analyzer = newAnalyzer({ ...options, tempRoot: tempRoot().path })
   const error: unknown = await analyzer.analyze(archive).then(
     () => expect.fail('the archive was accepted'),
     (failure: unknown) => failure,
@@ -108,5 +109,46 @@ describe('TarModuleAnalyzer refuses what is not a module archive', () => {
     ['JSON', hostile.unparsableJson, /^tags\.tf\.json: /],
   ])('a configuration file that is not valid %s', async (_syntax, archive, reason) => {
     expect(await refusalOf(archive())).toEqual([{ field: 'configuration', message: expect.stringMatching(reason) }])
+  })
+})
+
+describe('TarModuleAnalyzer refuses configuration nested too deeply to parse safely', () => {
+  const configurationError = (pattern: RegExp): unknown => [{ field: 'configuration', message: expect.stringMatching(pattern) }]
+
+  it('an HCL nesting bomb, and analyses the next module in the same process', async () => {
+    expect(await refusalOf(hostile.nestingBomb(20_000))).toEqual(
+      configurationError(/^main\.tf: line 2: nested more than 64 levels deep/),
+    )
+    const analyzer = newAnalyzer({ tempRoot: tempRoot().path })
+    const metadata = await analyzer.analyze(packDirectory(fixtureModule('minimal')))
+    expect(metadata.root.empty).toBe(false)
+  })
+
+  it('a .tf.json variable default nested 20 000 levels deep', async () => {
+    expect(await refusalOf(hostile.deepJsonDefault(20_000))).toEqual(
+      configurationError(/^deep\.tf\.json: line 1: nested more than 64 levels deep/),
+    )
+  })
+})
+
+describe('TarModuleAnalyzer bounds the metadata it keeps', () => {
+  it('refuses 100 examples with a README of 1 MiB each, after reading little of them', async () => {
+    const bomb = counted(hostile.metadataBomb(100, MiB))
+    expect(await refusalOf(bomb.stream)).toEqual(
+      archiveError(/more than 1 MiB of READMEs in total \(reached at `examples\/e1\/README\.md`\); shorten the READMEs/),
+    )
+    expect(bomb.read()).toBeLessThan(2 * MiB)
+  })
+
+  it('refuses more than 200 submodules and examples', async () => {
+    expect(await refusalOf(hostile.metadataBomb(201, 10))).toEqual(
+      archiveError(/more than 200 submodules and examples together/),
+    )
+  })
+
+  it('refuses a part that declares more than 1000 inputs', async () => {
+    expect(await refusalOf(hostile.manyInputs(1001))).toEqual([
+      { field: 'configuration', message: 'the root module declares 1001 inputs, more than the 1000 a part may have' },
+    ])
   })
 })

@@ -1,11 +1,12 @@
 import { fixtureModule, packDirectory, tarGz, type Bytes, type TarEntry } from '@cairn/test-fixtures'
 import { expect, it } from 'vitest'
-import { TarModuleAnalyzer } from './tar-module-analyzer.ts'
+import { useAnalyzers } from './test-support/analyzers.ts'
 import { useTempRoot } from './test-support/temp-root.ts'
 
 const MiB = 1024 * 1024
 
 const tempRoot = useTempRoot()
+const newAnalyzer = useAnalyzers()
 
 /** A sound module followed by `files` text files of 10 MiB: about 10-fold compressible. */
 function largeModule(files: number): Bytes {
@@ -33,7 +34,7 @@ function sampled(bytes: Bytes): { stream: Bytes; peak(): number } {
 }
 
 it('analyses a 100 MiB archive while its resident memory grows by well under 64 MiB', { timeout: 20_000 }, async () => {
-  const analyzer = new TarModuleAnalyzer({ tempRoot: tempRoot().path })
+  const analyzer = newAnalyzer({ tempRoot: tempRoot().path })
   // Loads the HCL parser and warms the stream machinery, which are not what is measured.
   await analyzer.analyze(packDirectory(fixtureModule('minimal')))
   const baseline = process.memoryUsage.rss()

@@ -1,18 +1,19 @@
 import type { ModuleMetadata } from '@cairn/core'
 import { collect, fixtureModule, hostile, packDirectory, tarGz } from '@cairn/test-fixtures'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TarModuleAnalyzer } from './tar-module-analyzer.ts'
+import { useAnalyzers } from './test-support/analyzers.ts'
 import { useTempRoot } from './test-support/temp-root.ts'
 
 const tempRoot = useTempRoot()
+const newAnalyzer = useAnalyzers()
 
 const analyze = (archive: AsyncIterable<Uint8Array>): Promise<ModuleMetadata> =>
-  new TarModuleAnalyzer({ tempRoot: tempRoot().path }).analyze(archive)
+  newAnalyzer({ tempRoot: tempRoot().path }).analyze(archive)
 
 describe('TarModuleAnalyzer on the network fixture', () => {
   let network: ModuleMetadata
   beforeAll(async () => {
-    network = await new TarModuleAnalyzer().analyze(packDirectory(fixtureModule('network')))
+    network = await newAnalyzer().analyze(packDirectory(fixtureModule('network')))
   })
   const input = (name: string) => network.root.inputs.find((candidate) => candidate.name === name)
 

@@ -23,6 +23,7 @@ export class ArchiveCatalogue {
   readonly #parts = new Set<string>()
   #entries = 0
   #configurationBytes = 0
+  #readmeBytes = 0
   #rootHasConfiguration = false
   #nestedConfiguration: string | null = null
 
@@ -35,7 +36,7 @@ export class ArchiveCatalogue {
     this.#count()
     const entry = checkEntry(header, this.#limits.maxEntryBytes)
     const part = enclosingPart(entry.segments, entry.kind === 'directory')
-    if (part !== null && part !== '') this.#parts.add(part)
+    if (part !== null && part !== '') this.#addPart(part)
     if (entry.kind === 'directory') return null
     const path = entry.segments.join('/')
     // A second copy would overwrite the first, so which one is analysed would depend on the order.
@@ -44,9 +45,7 @@ export class ArchiveCatalogue {
     this.#noteConfiguration(entry.segments)
     const role = roleOf(entry.segments)
     if (role === 'configuration') this.#budgetConfiguration(path, entry.size)
-    if (role === 'readme' && entry.size > this.#limits.maxReadmeBytes) {
-      throw refusal(`holds a README larger than ${formatBytes(this.#limits.maxReadmeBytes)} (\`${path}\`)`)
-    }
+    if (role === 'readme') this.#budgetReadme(path, entry.size)
     return role === null ? null : entry.segments
   }
 
@@ -80,6 +79,24 @@ export class ArchiveCatalogue {
     const shallowest = this.#nestedConfiguration
     if (shallowest === null || directory.split('/').length < shallowest.split('/').length) {
       this.#nestedConfiguration = directory
+    }
+  }
+
+  #addPart(part: string): void {
+    this.#parts.add(part)
+    const { maxParts } = this.#limits
+    if (this.#parts.size > maxParts) throw refusal(`holds more than ${maxParts} submodules and examples together`)
+  }
+
+  #budgetReadme(path: string, size: number): void {
+    const { maxReadmeBytes, maxReadmeBytesInTotal } = this.#limits
+    if (size > maxReadmeBytes) throw refusal(`holds a README larger than ${formatBytes(maxReadmeBytes)} (\`${path}\`)`)
+    this.#readmeBytes += size
+    if (this.#readmeBytes > maxReadmeBytesInTotal) {
+      throw refusal(
+        `holds more than ${formatBytes(maxReadmeBytesInTotal)} of READMEs in total (reached at \`${path}\`); ` +
+          'shorten the READMEs of the examples and submodules',
+      )
     }
   }
 

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest'
-import { hclMessage, parseConfiguration } from './parse-configuration.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { HclParserPool } from './hcl-parser-pool.ts'
+import { parseConfiguration as parseWith } from './parse-configuration.ts'
+
+const pool = new HclParserPool(10_000)
+afterAll(() => pool.close())
+const parseConfiguration = (path: string, text: string) => parseWith(pool, path, text)
 
 const configurationError = (pattern: RegExp): unknown =>
   expect.objectContaining({ code: 'invalid', fields: [{ field: 'configuration', message: expect.stringMatching(pattern) }] })
@@ -26,12 +31,5 @@ describe('parseConfiguration', () => {
     await expect(parseConfiguration('modules/x/main.tf', 'locals {\n  a = \n}\n')).rejects.toThrow(
       configurationError(/^modules\/x\/main\.tf: line 2, column 7: Invalid expression; Expected the start of an expression/),
     )
-  })
-})
-
-describe('hclMessage', () => {
-  it('passes a message of an unexpected shape on unchanged', () => {
-    expect(hclMessage('main.tf', 'wasm crashed')).toBe('wasm crashed')
-    expect(hclMessage('main.tf', 'parse config: [other.tf:1,1-2: X]')).toBe('other.tf:1,1-2: X')
   })
 })

@@ -1,11 +1,12 @@
-import { CairnError } from '@cairn/core'
+import { configurationError } from './configuration-error.ts'
+import type { HclParser } from './hcl-parser-pool.ts'
+import { lineBeyondDepth } from './nesting-depth.ts'
 
-type Hcl2Json = typeof import('@cdktf/hcl2json')
-
-// The parser instantiates a WebAssembly module of about 20 MB when it is first imported, so it is
-// loaded on the first analysis rather than whenever this package is imported.
-let hcl2json: Promise<Hcl2Json> | undefined
-const loadHcl2Json = (): Promise<Hcl2Json> => (hcl2json ??= import('@cdktf/hcl2json'))
+/**
+ * How deeply a file may nest. Real modules stay below 15 levels; the parsers recurse once per
+ * level, and hcl2json's Go runtime breaks down after a few thousand.
+ */
+export const MAX_NESTING_DEPTH = 64
 
 /**
  * Parses one configuration file into the JSON shape of Terraform's JSON syntax: `.tf.json` as
@@ -13,10 +14,18 @@ const loadHcl2Json = (): Promise<Hcl2Json> => (hcl2json ??= import('@cdktf/hcl2j
  * `${…}` strings). Raises `invalid` on `configuration` when the file does not parse, naming the
  * file (`path`, relative to the module's root) and where the parser stopped.
  */
-export async function parseConfiguration(path: string, text: string): Promise<Readonly<Record<string, unknown>>> {
+export async function parseConfiguration(
+  hcl: HclParser,
+  path: string,
+  text: string,
+): Promise<Readonly<Record<string, unknown>>> {
   // Editors on some systems start UTF-8 files with a byte-order mark; neither parser accepts one.
   const source = text.replace(/^\uFEFF/, '')
-  const document = path.endsWith('.json') ? parseJson(path, source) : await parseHcl(path, source)
+  const tooDeep = lineBeyondDepth(source, MAX_NESTING_DEPTH)
+  if (tooDeep !== null) {
+    throw configurationError(path, `line ${tooDeep}: nested more than ${MAX_NESTING_DEPTH} levels deep (brackets, braces, parentheses, strings)`)
+  }
+  const document = path.endsWith('.json') ? parseJson(path, source) : await hcl.parse(path, source)
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw configurationError(path, 'the top level must be an object')
   }
@@ -29,29 +38,4 @@ function parseJson(path: string, source: string): unknown {
   } catch (error) {
     throw configurationError(path, (error as Error).message)
   }
-}
-
-async function parseHcl(path: string, source: string): Promise<unknown> {
-  const { parse } = await loadHcl2Json()
-  try {
-    return (await parse(path, source)) as unknown
-  } catch (error) {
-    throw configurationError(path, hclMessage(path, (error as Error).message))
-  }
-}
-
-function configurationError(path: string, message: string): CairnError {
-  return CairnError.invalidField('configuration', `${path}: ${message}`)
-}
-
-/**
- * The parser reports `parse config: [main.tf:3,7-8: Invalid expression; Expected …]`; keep the
- * diagnostics and say where in words. An unexpected shape is passed on unchanged.
- */
-export function hclMessage(path: string, raw: string): string {
-  const inner = /^parse config: \[(.*)\]$/s.exec(raw)?.[1] ?? raw
-  const prefix = `${path}:`
-  if (!inner.startsWith(prefix)) return inner
-  const located = /^(\d+),(\d+)(?:-\S+)?: (.*)$/s.exec(inner.slice(prefix.length))
-  return located === null ? inner : `line ${located[1]}, column ${located[2]}: ${located[3]}`
 }

@@ -1,32 +1,49 @@
-import type { ModulePart } from '@cairn/core'
+import { CairnError, type ModulePart } from '@cairn/core'
 import type { Dirent } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isConfigurationFile, isReadme } from '../archive/module-layout.ts'
 import { declarationsOf, type Declarations } from './declarations.ts'
+import type { HclParser } from './hcl-parser-pool.ts'
 import { parseConfiguration } from './parse-configuration.ts'
 
 /**
  * Describes one part of an extracted module: `path` is `''` for the root, else `modules/<name>`
  * or `examples/<name>` below `root`. A part whose directory holds no configuration is `empty`.
- * Raises `invalid` on `configuration` for the first file (in name order) that does not parse.
+ * Raises `invalid` on `configuration` for the first file (in name order) that does not parse, and
+ * for a part that declares more than `maxDeclarationsPerPart` inputs, outputs or resources.
  */
-export async function readPart(root: string, path: string): Promise<ModulePart> {
+export async function readPart(root: string, path: string, hcl: HclParser, limits: PartLimits): Promise<ModulePart> {
   const directory = join(root, path)
   const files = (await listFiles(directory)).sort()
   const declarations: Declarations[] = []
   for (const name of files.filter(isConfigurationFile)) {
     const relative = path === '' ? name : `${path}/${name}`
     const text = await readFile(join(directory, name), 'utf8')
-    declarations.push(declarationsOf(await parseConfiguration(relative, text)))
+    declarations.push(declarationsOf(await parseConfiguration(hcl, relative, text)))
   }
+  const merged = merge(declarations)
+  requireWithin(path, merged, limits.maxDeclarationsPerPart)
   const readme = files.find(isReadme)
   return {
     path,
     name: path.split('/').at(-1) ?? '',
     readme: readme === undefined ? null : await readFile(join(directory, readme), 'utf8'),
     empty: declarations.length === 0,
-    ...merge(declarations),
+    ...merged,
+  }
+}
+
+/** How much one part may declare; the metadata is stored and served whole. */
+export interface PartLimits {
+  readonly maxDeclarationsPerPart: number
+}
+
+function requireWithin(path: string, declared: Pick<ModulePart, 'inputs' | 'outputs' | 'resources'>, limit: number): void {
+  for (const kind of ['inputs', 'outputs', 'resources'] as const) {
+    if (declared[kind].length <= limit) continue
+    const part = path === '' ? 'the root module' : `\`${path}\``
+    throw CairnError.invalidField('configuration', `${part} declares ${declared[kind].length} ${kind}, more than the ${limit} a part may have`)
   }
 }
 
