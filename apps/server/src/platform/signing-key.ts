@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { ConfigError } from '../config.ts'
 
 /** Shorter keys make upload and download links forgeable. */
 const MIN_KEY_BYTES = 32
@@ -48,7 +49,7 @@ function readKey(path: string): string | undefined {
     throw error
   }
   if (Buffer.byteLength(key) < MIN_KEY_BYTES) {
-    throw new Error(
+    throw new ConfigError(
       `the signing key in ${path} is shorter than ${MIN_KEY_BYTES} bytes (empty or truncated): ` +
         'remove the file to have a new one generated (links already issued stop working), or set CAIRN_SIGNING_KEY',
     )
