@@ -316,6 +316,7 @@ const BODY_ROUTES: readonly BodyRoute[] = [
   { label: 'impersonate', method: 'POST', path: () => `/api/v2/admin/users/${world.ownerId}/actions/impersonate`, as: 'admin', shape: 'reason' },
   { label: 'impersonate (no prefix)', method: 'POST', path: () => `/admin/users/${world.ownerId}/actions/impersonate`, as: 'admin', shape: 'reason' },
   { label: 'unimpersonate', method: 'POST', path: () => '/api/v2/admin/users/actions/unimpersonate', as: 'admin', shape: 'ignored' },
+  { label: 'sign out', method: 'POST', path: () => '/api/v2/session/sign-out', as: 'admin', shape: 'ignored' },
   {
     label: 'create organization',
     method: 'POST',

@@ -1,6 +1,6 @@
 import { fixtureModule, hostile, packDirectory, type Bytes } from '@cairn/test-fixtures'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -20,7 +20,7 @@ interface VersionDoc {
  * tar/HCL analyser and PGlite, with realistic and hostile archives from test-fixtures.
  */
 describe('module archive uploads, end to end', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-upload-'))
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-upload-')), 'data')
   const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_ARCHIVE_MAX_ENTRIES: '200' }
   let server: RunningServer
   let token: string
@@ -70,6 +70,17 @@ describe('module archive uploads, end to end', () => {
     expect(data.attributes.status).toBe('ok')
     expect(data.attributes['archive-sha256']).toMatch(/^[0-9a-f]{64}$/)
     expect(blobFiles()).toHaveLength(1)
+  })
+
+  it('everything the CLI and the server create is its owner\'s alone: data and db directories, blobs, signing key', () => {
+    const mode = (...path: string[]) => statSync(join(dataDir, ...path)).mode & 0o777
+    // The CLI (user create) made the data directory and database; the server the rest.
+    const tree = readdirSync(dataDir, { recursive: true }).map(String)
+    expect(tree.filter((path) => statSync(join(dataDir, path)).mode & 0o077)).toEqual([])
+    expect(tree).toEqual(expect.arrayContaining(['db', 'blobs', 'signing-key', ...blobFiles().map((name) => join('blobs', String(name)))]))
+    expect(blobFiles().length).toBeGreaterThan(0)
+    expect([mode(), mode('db'), mode('blobs'), mode('signing-key')]).toEqual([0o700, 0o700, 0o700, 0o600])
+    for (const blob of blobFiles()) expect(mode('blobs', String(blob))).toBe(0o600)
   })
 
   it.each([

@@ -25,9 +25,12 @@ export function storeLocation(config: Config): StoreLocation {
 
 /**
  * Opens the store for `purpose` (named in the lock, so a second process learns who holds the
- * embedded database), applies pending migrations, and wires the container.
+ * embedded database), applies pending migrations, and wires the container. Sets the process's
+ * umask to 0o077 first: the server and every CLI command start here.
  */
 export async function openRuntime(config: Config, purpose: string): Promise<Runtime> {
+  // Every file Cairn and PGlite create (database, archives, signing key) is its owner's alone.
+  process.umask(0o077)
   const location = storeLocation(config)
   const lock = location.kind === 'pglite' ? DataDirLock.acquire(config.dataDir, purpose) : undefined
   try {

@@ -6,6 +6,7 @@ import { ManageTeams } from './organizations/manage-teams.ts'
 import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
 import { Impersonation } from './sessions/impersonation.ts'
+import { SignOut } from './sessions/sign-out.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
 import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
@@ -46,6 +47,7 @@ export function createUseCases(deps: CairnPorts) {
     showUser: new ShowUser(deps),
     adminUsers: new AdminUsers(deps),
     impersonation: new Impersonation(deps),
+    signOut: new SignOut(deps),
     adminWorkspaces: new AdminWorkspaces(deps),
     auditEvents: new ListAuditEvents(deps),
     organizations: new ManageOrganizations(deps),

@@ -20,6 +20,7 @@ import { PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes } from './routes/public-re
 import { registryModuleRoutes } from './routes/registry-module-routes.ts'
 import { uploadRoutes } from './routes/upload-routes.ts'
 import { runRoutes } from './routes/run-routes.ts'
+import { sessionRoutes } from './routes/session-routes.ts'
 import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
@@ -73,7 +74,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]
+  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

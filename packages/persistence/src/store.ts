@@ -69,7 +69,7 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
 export async function connect(location: StoreLocation, { onQuery }: StoreOptions = {}): Promise<Orm> {
   const options = { ...ormOptions(), ...(onQuery !== undefined && { loggerFactory: () => new QueryListener(onQuery) }) }
   if (location.kind === 'pglite') {
-    if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true })
+    if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true, mode: 0o700 })
     const dbName = location.dataDir !== undefined && { dbName: location.dataDir }
     return PgliteOrm.init({ ...options, ...pgliteOptions(), ...dbName })
   }

@@ -24,13 +24,13 @@ export class DataDirLock {
   }
 
   static acquire(dataDir: string, purpose: string): DataDirLock {
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const path = join(dataDir, 'cairn.lock')
     const holder: Holder = { pid: process.pid, purpose, since: new Date().toISOString() }
     // The holder is written in full first, then linked into place, which fails if a lock exists:
     // the lock never exists half-written, so a reader never mistakes a new lock for a stale one.
     const draft = `${path}.${process.pid}`
-    writeFileSync(draft, JSON.stringify(holder))
+    writeFileSync(draft, JSON.stringify(holder), { mode: 0o600 })
     try {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         try {

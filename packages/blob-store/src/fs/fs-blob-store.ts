@@ -42,13 +42,13 @@ export class FsBlobStore implements BlobStore {
   async put(key: string, content: ByteStream, options: { readonly maxBytes?: number } = {}): Promise<StoredBlob> {
     const target = this.#pathOf(key)
     // Any failure here is the root's (missing parent, a file in its place), not the key's.
-    await mkdir(this.#temporary, { recursive: true }).catch((error: unknown) => {
+    await mkdir(this.#temporary, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
       throw unavailable(error)
     })
     const temporary = join(this.#temporary, randomUUID())
     try {
       const blob = await writeTemporaryFile(temporary, content, { key, maxBytes: options.maxBytes })
-      await onDisk(key, () => mkdir(dirname(target), { recursive: true }))
+      await onDisk(key, () => mkdir(dirname(target), { recursive: true, mode: 0o700 }))
       await onDisk(key, () => rename(temporary, target))
       await onDisk(key, () => syncFolder(dirname(target)))
       return blob

@@ -18,7 +18,7 @@ export interface TemporaryWrite {
  * `invalid` past `maxBytes`) is raised unchanged. The caller removes the file when this fails.
  */
 export async function writeTemporaryFile(path: string, content: ByteStream, write: TemporaryWrite): Promise<StoredBlob> {
-  const file = await onDisk(write.key, () => open(path, 'wx'))
+  const file = await onDisk(write.key, () => open(path, 'wx', 0o600))
   try {
     const meter = new ContentMeter(write.maxBytes)
     for await (const chunk of meter.pass(content)) await onDisk(write.key, () => writeAll(file, chunk))

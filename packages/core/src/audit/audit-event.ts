@@ -10,6 +10,7 @@ export type AuditEventType =
   | 'user.impersonation_started'
   | 'user.impersonation_ended'
   | 'workspace.deleted'
+  | 'token.created'
 
 /** One entry of the persisted audit log. */
 export interface AuditEvent {
@@ -17,7 +18,7 @@ export interface AuditEvent {
   readonly type: AuditEventType
   /** The user who acted; null for the operator (the CLI). */
   readonly actorId: string | null
-  /** The id of what was acted on (a user id, a workspace id). */
+  /** The id of what was acted on (a user id, a workspace id, a token id). */
   readonly targetId: string
   /** Why, when the action asks for a reason (impersonation). */
   readonly reason: string | null

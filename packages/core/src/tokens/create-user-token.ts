@@ -1,4 +1,4 @@
-import { impersonatorOf, type Principal } from '../auth/principal.ts'
+import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { issueToken, type CreatedToken } from './issue-token.ts'
@@ -30,14 +30,11 @@ export class CreateUserToken {
       const user = 'id' in command.user ? await users.findById(command.user.id) : await users.findByUsername(command.user.username)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
       if (user === undefined || !(isSelf || principal.kind === 'operator')) throw CairnError.notFound('user')
-      if (impersonatorOf(principal) !== null) {
-        throw new CairnError('forbidden', 'tokens cannot be created while impersonating a user')
-      }
       const description = command.description ?? null
       if (description !== null && description.length > MAX_DESCRIPTION_LENGTH) {
         throw CairnError.invalidField('description', `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
       }
-      return issueToken(this.#deps, repositories, { kind: 'user', subjectId: user.id, description })
+      return issueToken(this.#deps, repositories, { kind: 'user', subjectId: user.id, description }, principal)
     })
   }
 }

@@ -20,7 +20,7 @@ export class ManageServiceTokens {
   createTeamToken(command: { readonly teamId: string }, principal: Principal): Promise<CreatedToken> {
     return this.#deps.unitOfWork.run(async (repositories) => {
       await this.#requireTeamOwner(repositories, command.teamId, principal)
-      return this.#replace(repositories, 'team', command.teamId)
+      return this.#replace(repositories, 'team', command.teamId, principal)
     })
   }
 
@@ -34,7 +34,7 @@ export class ManageServiceTokens {
   createOrganizationToken(command: { readonly organizationName: string }, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories): Promise<CreatedToken> => {
       await requireOrganization(repositories, principal, command.organizationName, 'isOwner')
-      return this.#replace(repositories, 'organization', command.organizationName)
+      return this.#replace(repositories, 'organization', command.organizationName, principal)
     })
   }
 
@@ -52,9 +52,9 @@ export class ManageServiceTokens {
     await requireOrganization(repositories, principal, team.organizationName, 'isOwner')
   }
 
-  async #replace(repositories: Repositories, kind: TokenKind, subjectId: string): Promise<CreatedToken> {
+  async #replace(repositories: Repositories, kind: TokenKind, subjectId: string, principal: Principal): Promise<CreatedToken> {
     await this.#revokeAll(repositories, kind, subjectId)
-    return issueToken(this.#deps, repositories, { kind, subjectId, description: null })
+    return issueToken(this.#deps, repositories, { kind, subjectId, description: null }, principal)
   }
 
   async #revokeAll(repositories: Repositories, kind: TokenKind, subjectId: string): Promise<number> {

@@ -3,17 +3,23 @@ import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../http-deps.ts'
+import { assertSameOriginCookieRequest } from './cookie-request-guard.ts'
 
 /** The cookie that carries a session (an administrator's, or an impersonation). */
 export const SESSION_COOKIE = 'cairn_session'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
-type Authenticators = { authenticateToken: AuthenticateToken; authenticateSession: AuthenticateSession }
+type Authenticators = {
+  readonly authenticateToken: AuthenticateToken
+  readonly authenticateSession: AuthenticateSession
+  readonly baseUrl?: URL
+}
 
 /**
  * Who the request acts for: `Authorization: Bearer <token>`, or else the session cookie. A
- * missing, malformed, unknown, revoked or expired credential is `unauthenticated` (401).
+ * missing, malformed, unknown, revoked or expired credential is `unauthenticated` (401); a cookie
+ * request another site could have made is `forbidden` (see `assertSameOriginCookieRequest`).
  */
 export async function principalOf(c: Context<AppEnv>, deps: Authenticators): Promise<Principal> {
   const header = c.req.header('Authorization')
@@ -24,6 +30,7 @@ export async function principalOf(c: Context<AppEnv>, deps: Authenticators): Pro
   }
   const cookie = getCookie(c, SESSION_COOKIE)
   if (cookie === undefined) throw new CairnError('unauthenticated', 'a bearer token is required')
+  assertSameOriginCookieRequest(c, deps.baseUrl)
   return deps.authenticateSession.execute(cookie)
 }
 

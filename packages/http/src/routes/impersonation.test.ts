@@ -103,7 +103,21 @@ describe.each(['/api/v2/admin', '/admin'])('impersonation under %s (spec §3, §
     expect(minted.status).toBe(403)
     const ended = await t.call('POST', unimpersonate, cookie)
     const events = await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', sessionCookie(ended)))
-    expect(events.data.map((e) => e.attributes['actor-id'])).toEqual([t.admin.user.id, t.admin.user.id, null, null])
+    const userEvents = events.data.filter((e) => String(e.attributes['action']).startsWith('user.'))
+    expect(userEvents.map((e) => e.attributes['actor-id'])).toEqual([t.admin.user.id, t.admin.user.id, null, null])
+    // Only the operator's tokens for the two sign-ups: nothing was minted in the impersonation.
+    const tokenEvents = events.data.filter((e) => e.attributes['action'] === 'token.created')
+    expect(tokenEvents.map((e) => e.attributes['actor-id'])).toEqual([null, null])
+  })
+
+  it('403: neither a team token nor an organization token can be minted while impersonating an owner', async () => {
+    await t.call('POST', '/api/v2/organizations', t.memberToken, { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+    const team = await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, { data: { type: 'teams', attributes: { name: 'ci' } } }))
+    const cookie = await start()
+    expect((await t.call('POST', `/api/v2/teams/${team.data.id}/authentication-token`, cookie)).status).toBe(403)
+    expect((await t.call('POST', '/api/v2/organizations/acme/authentication-token', cookie)).status).toBe(403)
+    const owners = await t.call('GET', '/api/v2/organizations/acme/teams', cookie)
+    expect(owners.status).toBe(200)
   })
 
   it('while impersonating, other admin routes act as the (non-admin) user', async () => {

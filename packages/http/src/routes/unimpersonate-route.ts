@@ -2,6 +2,7 @@ import { CairnError, impersonatorOf, isSiteAdmin } from '@cairn/core'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { principalOf, SESSION_COOKIE } from '../auth/authenticate.ts'
+import { assertSameOriginCookieRequest } from '../auth/cookie-request-guard.ts'
 import { setSessionCookie } from '../auth/session-cookie.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 
@@ -14,6 +15,7 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 export function unimpersonateRoute(deps: HttpDeps) {
   return new Hono<AppEnv>().post('/', async (c) => {
     const cookie = getCookie(c, SESSION_COOKIE)
+    if (cookie !== undefined) assertSameOriginCookieRequest(c, deps.baseUrl)
     const ended = cookie === undefined ? undefined : await deps.impersonation.endFromCookie(cookie)
     if (ended !== undefined) {
       setSessionCookie(c, deps.baseUrl, ended.cookie)

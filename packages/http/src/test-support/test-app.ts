@@ -26,7 +26,10 @@ export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploa
   const admin = await signUp('admin', { isSiteAdmin: true })
   const member = await signUp('member')
 
-  /** Sends a request with `credential` (a bearer token, `{ cookie }`, or none), and a body if given. */
+  /**
+   * Sends a request with `credential` (a bearer token, `{ cookie }`, or none), and a body if given.
+   * Cookie requests carry the `Origin` a browser on Cairn's own pages sends.
+   */
   async function call(
     method: string,
     path: string,
@@ -35,7 +38,10 @@ export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploa
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: JSON_API }
     if (typeof credential === 'string') headers['Authorization'] = `Bearer ${credential}`
-    else if (credential !== null) headers['Cookie'] = credential.cookie
+    else if (credential !== null) {
+      headers['Cookie'] = credential.cookie
+      headers['Origin'] = (options.baseUrl ?? new URL('http://localhost')).origin
+    }
     if (body !== undefined) headers['Content-Type'] = JSON_API
     const init: RequestInit = { method, headers }
     if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body)
