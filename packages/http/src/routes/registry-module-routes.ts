@@ -6,10 +6,10 @@ import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { publicUrl } from '../jsonapi/public-url.ts'
-import { optionalText, queryError } from '../jsonapi/query-parameters.ts'
+import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { isObject, readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
-import { registryModuleResource } from '../resources/registry-module-resource.ts'
+import { noCodeModuleResource, registryModuleResource } from '../resources/registry-module-resource.ts'
 
 const NEW_MODULE = {
   name: { name: 'name', kind: 'string' },
@@ -70,6 +70,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
   }
   return routes
     .get(at, async (c) => {
+      const include = parseInclude(c.req.query('include'), ['no-code-modules'] as const)
       const search = optionalText(c.req.query('q'))
       const registryName = optionalText(c.req.query('filter[registry_name]'))
       const provider = optionalText(c.req.query('filter[provider]'))
@@ -90,7 +91,10 @@ export function registryModuleRoutes(deps: HttpDeps) {
       // Every module listed here belongs to the organization in the path: another organization's
       // name filters out everything, and the pagination counts say so too.
       const filtered = organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource)))
+      const included = include.includes('no-code-modules')
+        ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
+        : []
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource), { included }))
     })
     .post(at, async (c) => {
       const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)
