@@ -31,6 +31,7 @@ export interface UpdateRegistryModuleCommand {
   readonly branch?: string
   readonly tags?: boolean
   readonly testsEnabled?: boolean
+  readonly noCode?: boolean
 }
 
 export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
@@ -233,6 +234,7 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
     vcsRepo,
     publishingMechanism,
     ...(command.testsEnabled !== undefined && { testsEnabled: command.testsEnabled }),
+    ...(command.noCode !== undefined && { noCode: command.noCode }),
     updatedAt: at,
   }
 }

@@ -213,6 +213,15 @@ describe('registry modules without VCS (spec §4.1)', () => {
       expect(again.data.attributes['test-config']).toEqual({ 'tests-enabled': true })
     })
 
+    it('200: no-code turns on and off, and the no-code-modules relationship with it', async () => {
+      const patch = (noCode: unknown) => t.call('PATCH', VPC, tokens.owner, moduleBody({ 'no-code': noCode }))
+      const on = await json<SingleDoc>(await patch(true))
+      expect(on.data.attributes['no-code']).toBe(true)
+      expect(on.data.relationships?.['no-code-modules']).toEqual({ data: [{ id: on.data.id.replace(/^mod-/, 'nocode-'), type: 'no-code-modules' }] })
+      expect((await json<SingleDoc>(await patch(false))).data.attributes['no-code']).toBe(false)
+      await errorsOf(await patch('yes'), 422)
+    })
+
     it('422: vcs-repo.tags together with vcs-repo.branch', async () => {
       const errors = await errorsOf(await patch({ 'vcs-repo': { branch: 'main', tags: true } }), 422)
       expect(errors[0]?.source).toEqual({ pointer: '/data/attributes/vcs-repo/tags' })

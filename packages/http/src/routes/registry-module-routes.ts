@@ -26,6 +26,7 @@ const NEW_VERSION = {
 
 const BRANCH = { branch: { name: 'branch', kind: 'string' }, tags: { name: 'tags', kind: 'boolean' } } as const
 const TEST_CONFIG = { testsEnabled: { name: 'tests-enabled', kind: 'boolean' } } as const
+const NO_CODE = { noCode: { name: 'no-code', kind: 'boolean' } } as const
 
 type Params = { org?: string; registry?: string; namespace?: string; name?: string; provider?: string }
 
@@ -64,7 +65,8 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const resource = await readResource(c, 'registry-modules')
       const vcs = readAttributes(nested(resource.attributes, 'vcs-repo'), BRANCH, '/data/attributes/vcs-repo')
       const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
-      const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests }, c.var.principal)
+      const noCode = readAttributes(resource.attributes, NO_CODE)
+      const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view) })
     })
   }
