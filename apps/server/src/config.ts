@@ -50,6 +50,8 @@ export interface Config {
   /** `{upload_url}`: where upload links point; the base URL (or the request's) when unset. */
   readonly uploadUrl: URL | undefined
   readonly edition: Edition
+  /** Refuse a new archive for a version that is `ok` (409), instead of replacing it as TFE does. */
+  readonly immutableVersions: boolean
   /** Signs upload and download links; generated into the data directory when unset. */
   readonly signingKey: string | undefined
   readonly blobs: BlobConfig
@@ -84,6 +86,7 @@ export function loadConfig(env: Env): Config {
     baseUrl: read.url('CAIRN_BASE_URL'),
     uploadUrl: read.url('CAIRN_UPLOAD_URL'),
     edition,
+    immutableVersions: read.boolean('CAIRN_IMMUTABLE_VERSIONS'),
     signingKey,
     blobs: readBlobs(read, dataDir),
     archiveLimits: {
@@ -160,6 +163,14 @@ class Reader {
       this.#problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
     }
     return number
+  }
+
+  /** `true` or `false`; false when unset. */
+  boolean(name: string): boolean {
+    const value = this.text(name)
+    if (value === undefined) return false
+    if (value !== 'true' && value !== 'false') this.#problems.push(`${name} must be true or false (got "${value}")`)
+    return value === 'true'
   }
 
   url(name: string): URL | undefined {

@@ -93,6 +93,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       upstream: context.get(TYPES.Upstream),
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
+      immutableVersions: config.immutableVersions,
     }),
   )
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])

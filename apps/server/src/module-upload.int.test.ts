@@ -94,13 +94,14 @@ describe('module archive uploads, end to end', () => {
     ['an HCL nesting bomb', () => hostile.nestingBomb(20_000), /main\.tf: line 2: nested more than 64 levels deep/],
     ['a .tf.json default nested too deeply', () => hostile.deepJsonDefault(20_000), /deep\.tf\.json: line 1: nested more than 64/],
     ['100 examples with a README of 1 MiB each', () => hostile.metadataBomb(100, 1024 * 1024), /more than 1 MiB of READMEs/],
-  ])('%s: 422 with the reason, recorded on the version, nothing kept', async (_, archive, reason) => {
+  ])('%s: 200, the refusal recorded on the version with the reason, nothing kept', async (_, archive, reason) => {
     const before = blobFiles().length
     const version = await newVersion()
     const response = await put(version.links.upload ?? '', archive())
-    expect(response.status).toBe(422)
-    const { errors } = (await response.json()) as { errors: { detail: string }[] }
-    expect(errors[0]?.detail).toMatch(reason)
+    expect(response.status).toBe(200)
+    const answered = (await response.json()) as VersionDoc
+    expect(answered.data.attributes.status).toBe('reg_ingress_failed')
+    expect(answered.data.attributes.error).toMatch(reason)
     const read = await api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.${versionCount}`)
     const { data } = (await read.json()) as VersionDoc
     expect(data.attributes.status).toBe('reg_ingress_failed')
@@ -114,6 +115,19 @@ describe('module archive uploads, end to end', () => {
     const response = await put(version.links.upload ?? '', packDirectory(fixtureModule('network')))
     expect(response.status).toBe(200)
     expect(((await response.json()) as VersionDoc).data.attributes.status).toBe('ok')
+  })
+
+  it('a second PUT to the same link replaces the archive, keeping only the new one', async () => {
+    const version = await newVersion()
+    const first = await put(version.links.upload ?? '', packDirectory(fixtureModule('network')))
+    const firstSha = ((await first.json()) as VersionDoc).data.attributes['archive-sha256']
+    const before = blobFiles().length
+    const second = await put(version.links.upload ?? '', packDirectory(fixtureModule('network'), { extra: [{ path: 'NOTES.md', body: Buffer.from('again') }] }))
+    expect(second.status).toBe(200)
+    const { data } = (await second.json()) as VersionDoc
+    expect(data.attributes.status).toBe('ok')
+    expect(data.attributes['archive-sha256']).not.toBe(firstSha)
+    expect(blobFiles()).toHaveLength(before)
   })
 
   it('404: a forged object id, with no Authorization needed to find out', async () => {

@@ -45,6 +45,7 @@ function portsOver(unitOfWork: UnitOfWork) {
     upstream: new FakeUpstreamRegistry(),
     edition: 'self-hosted',
     maxArchiveBytes: 1024 * 1024,
+    immutableVersions: false,
   } satisfies CairnPorts
 }
 

@@ -11,6 +11,7 @@ export type AuditEventType =
   | 'user.impersonation_ended'
   | 'workspace.deleted'
   | 'token.created'
+  | 'module_version.reuploaded'
 
 /** One entry of the persisted audit log. */
 export interface AuditEvent {

@@ -6,7 +6,7 @@ import type { BlobStore } from '../ports/blob-store.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
-import type { Page } from '../shared/page.ts'
+import { MAX_PAGE_SIZE, type Page } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { deleteBlobsAfter } from './delete-blobs-after.ts'
 import { assertCurationAllowed, findModule } from './find-module.ts'
@@ -31,6 +31,7 @@ export interface UpdateRegistryModuleCommand {
   readonly branch?: string
   readonly tags?: boolean
   readonly testsEnabled?: boolean
+  readonly noCode?: boolean
 }
 
 export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
@@ -125,6 +126,21 @@ export class ManageRegistryModules {
     })
   }
 
+  /**
+   * The deprecated delete by organization and name, whose path has no registry nor namespace:
+   * every private provider of that name, else (hosted edition) every public record of that name.
+   */
+  removeByName(target: { readonly organizationName: string; readonly name: string }, principal: Principal): Promise<void> {
+    const { organizationName, name } = target
+    const address = { registryName: 'private' as const, namespace: organizationName, name, provider: '' }
+    return this.#remove({ organizationName, address }, principal, async (repositories) => {
+      const providers = await repositories.registryModules.providersOf(organizationName, address)
+      const found = providers.length > 0 || this.#deps.edition !== 'hosted' ? providers : await publicRecordsNamed(repositories, target)
+      if (found.length === 0) throw CairnError.notFound('registry module')
+      return found
+    })
+  }
+
   /** Deletes one provider with its versions. Not for public modules (`not_found`). */
   removeProvider(target: Target, principal: Principal): Promise<void> {
     return this.#remove(target, principal, async (repositories) => {
@@ -168,6 +184,20 @@ export class ManageRegistryModules {
 
 }
 
+/** An organization's public records named `name`, whatever their namespace. */
+async function publicRecordsNamed(
+  repositories: Repositories,
+  target: { readonly organizationName: string; readonly name: string },
+): Promise<RegistryModule[]> {
+  const found: RegistryModule[] = []
+  for (let number = 1; ; number += 1) {
+    const query = { organizationName: target.organizationName, registryName: 'public' as const, search: target.name }
+    const page = await repositories.registryModules.list({ ...query, page: { number, size: MAX_PAGE_SIZE } })
+    found.push(...page.items.filter((module) => module.name === target.name))
+    if (number * MAX_PAGE_SIZE >= page.total) return found
+  }
+}
+
 /** The address a new module gets, checked; a private module's namespace is its organization. */
 function addressFor(command: CreateRegistryModuleCommand, registryName: RegistryName): ModuleAddress {
   const errors = new FieldErrors()
@@ -204,6 +234,7 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
     vcsRepo,
     publishingMechanism,
     ...(command.testsEnabled !== undefined && { testsEnabled: command.testsEnabled }),
+    ...(command.noCode !== undefined && { noCode: command.noCode }),
     updatedAt: at,
   }
 }
@@ -219,8 +250,9 @@ async function viewsOf(repositories: Repositories, principal: Principal, modules
     versions: versions.get(module.id) ?? [],
     permissions: {
       canDelete: access.isOwner,
-      canResync: access.isOwner && module.vcsRepo !== null,
-      canRetry: access.canManageModules && module.registryName === 'private',
+      // TFE grants both to whoever manages modules, whatever the module's publishing mechanism or registry.
+      canResync: access.canManageModules,
+      canRetry: access.canManageModules,
     },
   }))
 }

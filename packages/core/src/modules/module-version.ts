@@ -29,7 +29,7 @@ export interface ModuleVersion {
   readonly error: string | null
   readonly source: 'tfe-api'
   readonly commitSha: string | null
-  /** Counts upload attempts; an upload link is good for the attempt it was made for only. */
+  /** Counts upload attempts; only the latest one can be recorded on the version. */
   readonly uploadGeneration: number
   readonly archive: ModuleArchive | null
   readonly metadata: ModuleMetadata | null
@@ -40,7 +40,7 @@ export interface ModuleVersion {
 /** A version as lists show it: without its metadata, which can be large, and with its downloads. */
 export type ModuleVersionSummary = Omit<ModuleVersion, 'metadata'> & { readonly downloads: number }
 
-/** How long an upload link works; also how long an attempt may take before it counts as lost. */
+/** How long an upload link works (for any number of PUTs); also how long an attempt may take before it counts as lost. */
 export const UPLOAD_LINK_LIFETIME_MS = 60 * 60 * 1000
 
 const MAX_VERSION_LENGTH = 128
@@ -60,17 +60,14 @@ export function archiveKey(version: Pick<ModuleVersion, 'id' | 'uploadGeneration
 }
 
 /**
- * Whether the version may take an archive now: it has none yet, and no attempt is under way. An
- * attempt that has run longer than a link lives was lost (a crash, a dropped connection) and no
- * longer blocks a new one.
+ * Whether an upload attempt of the version is still under way. One that has run longer than a
+ * link lives was lost (a crash, a dropped connection).
  */
-export function isAwaitingArchive(version: ModuleVersion, now: Date): boolean {
-  if (version.status === 'ok') return false
-  if (version.status !== 'reg_ingressing') return true
-  return now.getTime() - version.updatedAt.getTime() > UPLOAD_LINK_LIFETIME_MS
+export function isAttemptUnderWay(version: ModuleVersion, now: Date): boolean {
+  return version.status === 'reg_ingressing' && now.getTime() - version.updatedAt.getTime() <= UPLOAD_LINK_LIFETIME_MS
 }
 
-/** Starts an upload attempt: the link used for it stops working. */
+/** Starts an upload attempt, superseding any before it: only the latest attempt can be recorded. */
 export function startIngress(version: ModuleVersion, at: Date): ModuleVersion {
   return { ...version, status: 'reg_ingressing', error: null, uploadGeneration: version.uploadGeneration + 1, updatedAt: at }
 }

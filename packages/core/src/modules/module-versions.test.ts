@@ -121,9 +121,9 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       expect(uploadObjectId).toBeNull()
     })
 
-    it('gives no upload link once the version is ok', async () => {
+    it('keeps giving an upload link once the version is ok, since a new archive may replace it', async () => {
       await cases.moduleVersions.upload({ objectId: (await show()).uploadObjectId ?? '', content: bytes('module') })
-      expect((await show()).uploadObjectId).toBeNull()
+      expect((await show()).uploadObjectId).toEqual(expect.any(String))
     })
 
     it('not_found for a version that does not exist', async () => {
@@ -146,35 +146,45 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'setup_complete' } })
     })
 
-    it('a refused archive is recorded as reg_ingress_failed with the reason, keeps nothing, and a new link is offered', async () => {
-      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') })).rejects.toMatchObject({
-        code: 'invalid',
-        fields: [{ field: 'archive' }],
-      })
+    it('a refused archive is recorded on the version as reg_ingress_failed with the reason, keeping nothing', async () => {
+      const failed = await cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') })
+      expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', archive: null })
       const { version, uploadObjectId } = await show()
-      expect(version).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', archive: null })
+      expect(version).toEqual(failed)
       expect(await blobKeys()).toEqual([])
       expect(uploadObjectId).not.toBeNull()
-      expect(uploadObjectId).not.toBe(link)
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'pending' } })
     })
 
-    it('an archive over the size limit is refused the same way', async () => {
-      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })).rejects.toMatchObject({
-        code: 'invalid',
-        fields: [{ field: 'archive' }],
-      })
-      expect((await show()).version).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') })
+    it('an archive over the size limit is recorded the same way', async () => {
+      const failed = await cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })
+      expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') })
       expect(await blobKeys()).toEqual([])
     })
 
-    it('a used link is not_found, whether its attempt succeeded or failed', async () => {
-      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('bad') })).rejects.toMatchObject({ code: 'invalid' })
-      await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
-      const retry = (await show()).uploadObjectId ?? ''
-      const done = await cases.moduleVersions.upload({ objectId: retry, content: bytes('module') })
-      await expect(cases.moduleVersions.upload({ objectId: retry, content: bytes('other') })).rejects.toMatchObject({ code: 'not_found' })
+    it('a link takes archives until it expires: each replaces the last, and each re-upload is audited', async () => {
+      expect(await cases.moduleVersions.upload({ objectId: link, content: bytes('bad') })).toMatchObject({ status: 'reg_ingress_failed' })
+      const first = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      expect(first).toMatchObject({ status: 'ok', error: null })
+      const second = await cases.moduleVersions.upload({ objectId: link, content: bytes('other module') })
+      expect(second).toMatchObject({ status: 'ok', archive: { size: 12 } })
+      expect(await blobKeys()).toEqual([second.archive?.blobKey])
+      expect((await show()).version).toEqual(second)
+      const { items } = await cases.auditEvents.execute({ number: 1, size: 20 }, await signUpUser(cases, 'ada', { isSiteAdmin: true }))
+      const reuploads = items.filter((event) => event.type === 'module_version.reuploaded')
+      expect(reuploads.map((event) => [event.targetId, event.actorId, event.reason])).toEqual([
+        [second.id, null, 'upload attempt 3 of 1.0.0, which was ok'],
+        [second.id, null, 'upload attempt 2 of 1.0.0, which was reg_ingress_failed'],
+      ])
+    })
+
+    it('with immutable versions, an ok version refuses a new archive (conflict) and offers no link', async () => {
+      const immutable = createUseCases({ ...deps, immutableVersions: true })
+      expect(await immutable.moduleVersions.upload({ objectId: link, content: bytes('bad') })).toMatchObject({ status: 'reg_ingress_failed' })
+      const done = await immutable.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      await expect(immutable.moduleVersions.upload({ objectId: link, content: bytes('other') })).rejects.toMatchObject({ code: 'conflict' })
       expect((await show()).version).toEqual(done)
+      expect((await immutable.moduleVersions.show({ ...target, version: '1.0.0' }, owner)).uploadObjectId).toBeNull()
     })
 
     it('an expired link is not_found, and the version still awaits its archive', async () => {

@@ -1,4 +1,5 @@
-import type { Principal } from '../auth/principal.ts'
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
+import { OPERATOR, type Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { organizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
@@ -13,7 +14,6 @@ import {
   archiveKey,
   ingressFailed,
   ingressSucceeded,
-  isAwaitingArchive,
   parseModuleVersion,
   startIngress,
   UPLOAD_LINK_LIFETIME_MS,
@@ -28,6 +28,8 @@ export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'cl
   readonly analyzer: ModuleAnalyzer
   readonly signer: UrlSigner
   readonly maxArchiveBytes: number
+  /** Refuse a new archive for a version that is `ok` (`conflict`), instead of replacing it. */
+  readonly immutableVersions: boolean
 }
 
 /** A version and the object id of the link that uploads its archive, when the caller may upload. */
@@ -41,7 +43,9 @@ type Target = { readonly organizationName: string; readonly address: ModuleAddre
 /**
  * Versions of private modules without VCS (spec §4.1): teams that manage modules create them;
  * the archive arrives at the upload link, is stored, then analysed; a version becomes `ok` once
- * its archive parses (spec §3). A failed upload keeps its reason and may be retried.
+ * its archive parses (spec §3). As TFE's upload host does, a link takes archives until it
+ * expires: each PUT is a new attempt that replaces the last (unless versions are immutable), and
+ * a refused archive shows on the version (`reg_ingress_failed` with the reason).
  */
 export class ModuleVersions {
   readonly #deps: ModuleVersionsDeps
@@ -90,27 +94,33 @@ export class ModuleVersions {
   }
 
   /**
-   * Takes an archive sent to an upload link. Raises `not_found` for a link that is forged,
-   * expired or already used, and `invalid` when the archive is refused. Whatever goes wrong after
-   * the link is accepted is recorded on the version as `reg_ingress_failed`, so it can be retried.
+   * Takes an archive sent to an upload link and answers the version once the archive is stored
+   * and analysed: `ok`, or `reg_ingress_failed` with the reason when its content is refused.
+   * Raises `not_found` for a link that is forged or expired, and `conflict` for a version that is
+   * `ok` when versions are immutable. Every attempt after the first is audited. A failure that
+   * is not the archive's (a dropped connection, a store error) is recorded on the version too,
+   * then raised.
    */
   async upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ModuleVersion> {
     const { unitOfWork, blobs } = this.#deps
-    const claimed = await unitOfWork.run((repositories) => this.#claim(repositories, command.objectId))
+    const { claimed, replaced } = await unitOfWork.run((repositories) => this.#claim(repositories, command.objectId))
     const blobKey = archiveKey(claimed)
     let outcome: { archive: ModuleArchive; metadata: ModuleMetadata }
     try {
       outcome = await this.#store(blobKey, command.content)
     } catch (error) {
-      await this.#fail(claimed, error)
+      const failed = await this.#fail(claimed, error)
+      if (isCairnError(error, 'invalid')) return failed ?? claimed
       throw error
     }
     const done = await unitOfWork.run((repositories) => this.#finish(repositories, claimed, outcome))
     if (done === undefined) {
-      // Another attempt took the version over meanwhile; this archive is nobody's.
+      // A later attempt took the version over meanwhile; this archive is nobody's.
       await blobs.delete(blobKey).catch(() => undefined)
-      throw CairnError.notFound('upload')
+      return (await unitOfWork.run(({ registryModules }) => registryModules.findVersionById(claimed.id))) ?? claimed
     }
+    // The archive this one replaced is nobody's now; a failed delete leaves an orphan for the sweep.
+    if (replaced !== null) await blobs.delete(replaced).catch(() => undefined)
     return done
   }
 
@@ -121,16 +131,18 @@ export class ModuleVersions {
     return { archive: { blobKey, sha256: stored.sha256, size: stored.size }, metadata }
   }
 
-  /** Records why the attempt failed and drops what it stored; the original error is rethrown. */
-  async #fail(claimed: ModuleVersion, error: unknown): Promise<void> {
+  /** Records why the attempt failed and drops what it stored; answers the failed version, if still its attempt. */
+  async #fail(claimed: ModuleVersion, error: unknown): Promise<ModuleVersion | undefined> {
     const reason = isCairnError(error, 'invalid')
       ? error.fields.map((field) => field.message).join('; ') || error.message
       : 'the upload did not complete; upload the archive again'
     await this.#deps.blobs.delete(archiveKey(claimed)).catch(() => undefined)
-    await this.#deps.unitOfWork.run(async ({ registryModules }) => {
+    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findVersionById(claimed.id)
-      if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return
-      await registryModules.updateVersion(ingressFailed(current, reason, this.#deps.clock.now()))
+      if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return undefined
+      const failed = ingressFailed(current, reason, this.#deps.clock.now())
+      await registryModules.updateVersion(failed)
+      return failed
     })
   }
 
@@ -152,25 +164,37 @@ export class ModuleVersions {
     return done
   }
 
-  /** Checks the link and starts the attempt, which retires the link. */
-  async #claim(repositories: Repositories, objectId: string): Promise<ModuleVersion> {
+  /**
+   * Checks the link and starts a new attempt, which supersedes any before it. Answers the
+   * attempt and the blob of the archive it would replace.
+   */
+  async #claim(repositories: Repositories, objectId: string): Promise<{ claimed: ModuleVersion; replaced: string | null }> {
     const now = this.#deps.clock.now()
     const payload = this.#deps.signer.verify('module-upload', objectId, now)
-    const [versionId = '', generation] = payload?.split(':') ?? []
+    const [versionId = ''] = payload?.split(':') ?? []
     const version = await repositories.registryModules.findVersionById(versionId)
-    if (version === undefined || String(version.uploadGeneration) !== generation || !isAwaitingArchive(version, now)) {
-      throw CairnError.notFound('upload')
+    if (version === undefined) throw CairnError.notFound('upload')
+    if (version.status === 'ok' && this.#deps.immutableVersions) {
+      throw new CairnError('conflict', `version ${version.version} is immutable: it has an archive already`)
     }
     const claimed = startIngress(version, now)
     await repositories.registryModules.updateVersion(claimed)
-    return claimed
+    if (version.uploadGeneration > 0) {
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'module_version.reuploaded',
+        principal: OPERATOR,
+        targetId: version.id,
+        reason: `upload attempt ${claimed.uploadGeneration} of ${version.version}, which was ${version.status}`,
+      })
+    }
+    return { claimed, replaced: version.archive?.blobKey ?? null }
   }
 
   #withUpload(version: ModuleVersion, mayUpload: boolean): VersionWithUpload {
     const now = this.#deps.clock.now()
-    if (!mayUpload || !isAwaitingArchive(version, now)) return { version, uploadObjectId: null }
+    if (!mayUpload || (version.status === 'ok' && this.#deps.immutableVersions)) return { version, uploadObjectId: null }
     const expiresAt = new Date(now.getTime() + UPLOAD_LINK_LIFETIME_MS)
-    const uploadObjectId = this.#deps.signer.sign('module-upload', `${version.id}:${version.uploadGeneration}`, expiresAt)
+    const uploadObjectId = this.#deps.signer.sign('module-upload', version.id, expiresAt)
     return { version, uploadObjectId }
   }
 }

@@ -4,7 +4,7 @@ import type { RegistryModule } from './registry-module.ts'
 /** What the caller may do with a module, as clients show it. */
 export interface ModulePermissions {
   readonly canDelete: boolean
-  /** Fetch the repository again; only for modules published from VCS. */
+  /** Fetch the source again (a no-op without VCS, yet granted as TFE grants it). */
   readonly canResync: boolean
   /** Publish again after a failed version. */
   readonly canRetry: boolean

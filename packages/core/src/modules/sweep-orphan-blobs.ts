@@ -1,15 +1,16 @@
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
-import { isAwaitingArchive } from './module-version.ts'
+import { isAttemptUnderWay } from './module-version.ts'
 
 const ARCHIVE_KEY = /^modules\/([^/]+)\/(\d+)\.tar\.gz$/
 
 /**
  * Removes module archives that no version points at or ever will: left by a crash between
  * storing a blob and recording it, by a failed attempt whose blob could not be deleted, or by a
- * deletion whose blob could not be deleted. An archive is kept while it is its version's, or its
- * version's current attempt is still under way. Since only the current attempt of a version can
- * ever be recorded, a blob judged an orphan stays one, whatever runs beside the sweep.
+ * deletion whose blob could not be deleted. An archive is kept while it is its version's (also
+ * while a later attempt to replace it runs), or is its version's current attempt still under way.
+ * Since only the current attempt of a version can ever be recorded, a blob judged an orphan stays
+ * one, whatever runs beside the sweep.
  */
 export class SweepOrphanBlobs {
   readonly #deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore; readonly clock: { now(): Date } }
@@ -33,9 +34,9 @@ export class SweepOrphanBlobs {
     const [, versionId = '', attempt] = ARCHIVE_KEY.exec(key) ?? []
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const version = await registryModules.findVersionById(versionId)
+      if (version?.archive?.blobKey === key) return true
       if (version === undefined || String(version.uploadGeneration) !== attempt) return false
-      if (version.archive?.blobKey === key) return true
-      return version.status === 'reg_ingressing' && !isAwaitingArchive(version, this.#deps.clock.now())
+      return isAttemptUnderWay(version, this.#deps.clock.now())
     })
   }
 }

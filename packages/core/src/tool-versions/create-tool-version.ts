@@ -5,9 +5,11 @@ import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import { TOOL_VERSION_DEFAULTS, type ToolVersion, type ToolVersionFields, type ToolVersionUsage } from './tool-version.ts'
 import { validateToolVersionFields } from './tool-version-rules.ts'
 
-/** `version`, `url` and `sha` are required; every other field has the default of spec §2.5. */
-export type CreateToolVersionCommand = Pick<ToolVersionFields, 'version' | 'url' | 'sha'> &
-  Partial<ToolVersionFields>
+/**
+ * `version` is required, and the binaries (`url` and `sha`, or `archs`); every other field has
+ * the default of spec §2.5.
+ */
+export type CreateToolVersionCommand = Pick<ToolVersionFields, 'version'> & Partial<ToolVersionFields>
 
 export interface CreateToolVersionDeps {
   readonly unitOfWork: UnitOfWork

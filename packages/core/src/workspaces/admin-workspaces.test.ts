@@ -77,8 +77,8 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
   })
 
   describe('list', () => {
-    it('without sort, orders by id, stably', async () => {
-      expect(await names({})).toEqual(['beta-net', 'gamma', 'alpha', 'delta'])
+    it('without sort, orders by name, as the admin API documents', async () => {
+      expect(await names({})).toEqual(['alpha', 'beta-net', 'delta', 'gamma'])
     })
 
     it('sort=name and sort=-name', async () => {
@@ -101,7 +101,7 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
     it('q searches workspace names and organization names, ignoring case', async () => {
       expect(await names({ search: 'BETA' })).toEqual(['beta-net', 'delta'])
       expect(await names({ search: 'alp' })).toEqual(['alpha'])
-      expect(await names({ search: 'acme' })).toEqual(['gamma', 'alpha'])
+      expect(await names({ search: 'acme' })).toEqual(['alpha', 'gamma'])
     })
 
     it('filter[current_run][status] keeps workspaces whose current run has one of the statuses', async () => {
@@ -111,7 +111,7 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
 
     it('pages, with the total of the whole list', async () => {
       const { page } = await cases.adminWorkspaces.list({ page: { number: 2, size: 3 }, include: [] }, admin)
-      expect(page.items.map((view) => view.workspace.name)).toEqual(['delta'])
+      expect(page.items.map((view) => view.workspace.name)).toEqual(['gamma'])
       expect(page.total).toBe(4)
     })
 
@@ -119,7 +119,7 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
       const calls: [string, unknown[]][] = []
       const list = new AdminWorkspaces({ ...deps, unitOfWork: counting(deps.unitOfWork, calls) })
       const { page } = await list.list({ page: PAGE, include: [] }, admin)
-      expect(page.items.map((view) => view.toolVersion)).toEqual([null, '1.9.0', '1.9.0', null])
+      expect(page.items.map((view) => view.toolVersion)).toEqual(['1.9.0', null, null, '1.9.0'])
       expect(calls.filter(([call]) => call === 'toolVersions.findById')).toHaveLength(1)
     })
 
@@ -174,7 +174,7 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
   describe('destroy', () => {
     it("deletes the workspace with its runs, and records 'workspace.deleted' by the administrator", async () => {
       await cases.adminWorkspaces.destroy({ id: 'ws-3' }, admin)
-      expect(await names({})).toEqual(['beta-net', 'gamma', 'delta'])
+      expect(await names({})).toEqual(['beta-net', 'delta', 'gamma'])
       expect(await deps.unitOfWork.run(({ runs }) => runs.findById('run-3'))).toBeUndefined()
       const { items } = await cases.auditEvents.execute(PAGE, OPERATOR)
       expect(items[0]).toMatchObject({ type: 'workspace.deleted', actorId: admin.user.id, targetId: 'ws-3' })

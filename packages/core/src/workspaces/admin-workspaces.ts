@@ -36,7 +36,8 @@ export class AdminWorkspaces {
   async list(query: WorkspaceQuery & { readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories): Promise<WorkspaceList> => {
-      const page = await repositories.workspaces.list(query)
+      // The admin API documents name as the default order.
+      const page = await repositories.workspaces.list({ ...query, sort: query.sort ?? { key: 'name', descending: false } })
       const items = await viewsOf(repositories, page.items)
       const { organizationName, search } = query
       const statusCounts = await repositories.workspaces.statusCounts({

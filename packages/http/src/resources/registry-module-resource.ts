@@ -1,5 +1,5 @@
-import type { ModuleView } from '@cairn/core'
-import { toOne, type ResourceObject } from '../jsonapi/documents.ts'
+import type { ModuleView, RegistryModule } from '@cairn/core'
+import { toMany, toOne, type ResourceObject } from '../jsonapi/documents.ts'
 
 /** A registry module (one provider) with the statuses of its versions, as the reference shows. */
 export function registryModuleResource({ module, versions, permissions }: ModuleView): ResourceObject {
@@ -38,9 +38,34 @@ export function registryModuleResource({ module, versions, permissions }: Module
       'created-at': module.createdAt.toISOString(),
       'updated-at': module.updatedAt.toISOString(),
     },
-    relationships: { organization: toOne('organizations', module.organizationName) },
+    relationships: {
+      organization: toOne('organizations', module.organizationName),
+      'no-code-modules': toMany('no-code-modules', module.noCode ? [noCodeModuleId(module)] : []),
+    },
     links: {
       self: `/api/v2/organizations/${module.organizationName}/registry-modules/${module.registryName}/${module.namespace}/${module.name}/${module.provider}`,
     },
   }
+}
+
+/**
+ * TFE keeps a module's no-code settings as a resource of their own; Cairn has only the module's
+ * `no-code` flag, so a no-code module is that flag seen as a resource: enabled, pinned to no
+ * version (the latest), with an id derived from the module's.
+ */
+export function noCodeModuleResource(module: RegistryModule): ResourceObject {
+  return {
+    id: noCodeModuleId(module),
+    type: 'no-code-modules',
+    attributes: { enabled: true, 'version-pin': '' },
+    relationships: {
+      organization: toOne('organizations', module.organizationName),
+      'registry-module': toOne('registry-modules', module.id),
+      'variable-options': toMany('variable-options', []),
+    },
+  }
+}
+
+function noCodeModuleId(module: RegistryModule): string {
+  return `nocode-${module.id.replace(/^mod-/, '')}`
 }

@@ -1,4 +1,4 @@
-import type { ToolVersionFields, ToolVersionUsage } from '@cairn/core'
+import { CairnError, FieldErrors, type CreateToolVersionCommand, type ToolArchive, type ToolVersionFields, type ToolVersionUsage } from '@cairn/core'
 import { isObject, type RequestResource } from '../jsonapi/request-document.ts'
 import { readAttributes, requireAttributes, type AttributeValues } from '../jsonapi/attributes.ts'
 
@@ -35,7 +35,7 @@ export function toolVersionResource({ toolVersion, usage }: ToolVersionUsage, ty
       enabled: toolVersion.enabled,
       beta: toolVersion.beta,
       usage,
-      archs: [{ url: toolVersion.url, sha: toolVersion.sha, os: 'linux', arch: 'amd64' }],
+      archs: toolVersion.archs.map(({ url, sha, os, arch }) => ({ url, sha, os, arch })),
       'created-at': toolVersion.createdAt.toISOString(),
       'updated-at': toolVersion.updatedAt.toISOString(),
     },
@@ -43,32 +43,43 @@ export function toolVersionResource({ toolVersion, usage }: ToolVersionUsage, ty
   }
 }
 
-/** The fields of a create request: `version`, `url` and `sha` are required. */
-export function readToolVersionCreate(resource: RequestResource) {
-  const values = withLinuxAmd64Archive(resource, readAttributes(resource.attributes, ATTRIBUTES))
-  requireAttributes(values, ATTRIBUTES, ['version', 'url', 'sha'])
-  const { version, url, sha, ...optional } = values
-  return { version: version ?? '', url: url ?? '', sha: sha ?? '', ...optional }
+/** The fields of a create request: `version` is required (the use case requires the binaries). */
+export function readToolVersionCreate(resource: RequestResource): CreateToolVersionCommand {
+  const values = readToolVersionUpdate(resource)
+  requireAttributes(values, ATTRIBUTES, ['version'])
+  return { ...values, version: values.version ?? '' }
 }
 
 /** The fields of an update request; every one is optional. */
 export function readToolVersionUpdate(resource: RequestResource): Partial<ToolVersionFields> {
-  return withLinuxAmd64Archive(resource, readAttributes(resource.attributes, ATTRIBUTES))
+  const values: ToolVersionAttributes = readAttributes(resource.attributes, ATTRIBUTES)
+  const archs = readArchs(resource.attributes['archs'])
+  return { ...values, ...(archs !== undefined && { archs }) }
 }
 
-/**
- * Newer clients may describe the binary only in `archs`; the linux/amd64 entry is the one
- * spec §2.5's `url` and `sha` mean, so it stands in for them when they are not given.
- */
-function withLinuxAmd64Archive(resource: RequestResource, values: ToolVersionAttributes): ToolVersionAttributes {
-  const archs = resource.attributes['archs']
-  if (!Array.isArray(archs)) return values
-  const entry: unknown = archs.find((arch) => isObject(arch) && arch['os'] === 'linux' && arch['arch'] === 'amd64')
-  if (!isObject(entry)) return values
-  const { url, sha } = entry
-  return {
-    ...values,
-    ...(values.url === undefined && typeof url === 'string' ? { url } : {}),
-    ...(values.sha === undefined && typeof sha === 'string' ? { sha } : {}),
-  }
+const ARCHIVE = {
+  url: { name: 'url', kind: 'string' },
+  sha: { name: 'sha', kind: 'string' },
+  os: { name: 'os', kind: 'string' },
+  arch: { name: 'arch', kind: 'string' },
+} as const
+
+/** `archs`: absent or null is not given; otherwise an array of {url, sha, os, arch} strings. */
+function readArchs(value: unknown): ToolArchive[] | undefined {
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value)) throw CairnError.invalidField('/data/attributes/archs', 'must be an array')
+  const errors = new FieldErrors()
+  const archs = value.map((entry: unknown, index) => {
+    const pointer = `/data/attributes/archs/${index}`
+    if (!isObject(entry)) {
+      errors.add(pointer, 'must be an object')
+      return undefined
+    }
+    const fields = errors.collect(() => readAttributes(entry, ARCHIVE, pointer))
+    if (fields === undefined) return undefined
+    for (const name of ['url', 'sha', 'os', 'arch'] as const) if (fields[name] === undefined) errors.add(`${pointer}/${name}`, 'is required')
+    return { url: fields.url ?? '', sha: fields.sha ?? '', os: fields.os ?? '', arch: fields.arch ?? '' }
+  })
+  errors.throwIfAny()
+  return archs.filter((archive) => archive !== undefined)
 }

@@ -51,7 +51,7 @@ export function deprecatedModuleRoutes(deps: HttpDeps) {
       jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal)) }),
     )
     .post(remove, deprecated(modulePath), async (c) => {
-      await modules.removeModule(privateAddress(c), c.var.principal)
+      await modules.removeByName({ organizationName: c.req.param('org'), name: c.req.param('name') }, c.var.principal)
       return c.body(null, 204)
     })
     .post(`${remove}/:provider`, deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) => {

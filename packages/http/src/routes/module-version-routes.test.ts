@@ -71,30 +71,34 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
   })
 
   describe('upload', () => {
-    it('a successful upload makes the version ok and the module set up; the link is then used up', async () => {
+    it('200 once stored: the version ok and the module set up; the link takes further archives until it expires', async () => {
       const { links, id } = await createVersion('1.0.0')
       const response = await upload(links?.['upload'] ?? '', 'good archive')
       expect(response.status).toBe(200)
       expect((await json<SingleDoc>(response)).data).toMatchObject({ id, attributes: { status: 'ok' } })
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
       expect(module.data.attributes).toMatchObject({ status: 'setup_complete', 'version-statuses': [{ version: '1.0.0', status: 'ok' }] })
-      expect((await upload(links?.['upload'] ?? '', 'again')).status).toBe(404)
+      const again = await upload(links?.['upload'] ?? '', 'good again')
+      expect(again.status).toBe(200)
+      expect((await json<SingleDoc>(again)).data.attributes).toMatchObject({ status: 'ok', 'archive-size': 10 })
+      const audit = await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', t.adminToken))
+      expect(audit.data.map((event) => [event.attributes['action'], event.attributes['target-id']])).toContainEqual(['module_version.reuploaded', id])
     })
 
-    it('a refused archive: 422 with the reason, recorded on the version; a fresh link retries', async () => {
+    it('200 with the refusal on the version (reg_ingress_failed + error), not on the PUT; the same link retries', async () => {
       const { links } = await createVersion('1.0.0')
       const refused = await upload(links?.['upload'] ?? '', 'bad archive')
-      expect(refused.status).toBe(422)
-      expect((await json<ErrorDoc>(refused)).errors[0]?.detail).toContain('not a gzip tarball')
+      expect(refused.status).toBe(200)
+      expect((await json<SingleDoc>(refused)).data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
       const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.publisher))
       expect(read.data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
       const asReader = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
       expect(asReader.data.links?.['upload']).toBeUndefined()
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
       expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' }])
-      expect((await upload(links?.['upload'] ?? '', 'good')).status).toBe(404)
-      const retry = await upload(read.data.links?.['upload'] ?? '', 'good archive')
+      const retry = await upload(links?.['upload'] ?? '', 'good archive')
       expect(retry.status).toBe(200)
+      expect((await json<SingleDoc>(retry)).data.attributes).toMatchObject({ status: 'ok' })
     })
 
     it('404: a forged or expired link, storing nothing', async () => {
@@ -107,13 +111,29 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       expect(keys).toEqual([])
     })
 
-    it('422: an archive over the size limit, leaving no blob', async () => {
+    it('200: an archive over the size limit is refused on the version, leaving no blob', async () => {
       const { links } = await createVersion('1.0.0')
       const response = await upload(links?.['upload'] ?? '', 'x'.repeat(1024 * 1024 + 1))
-      expect(response.status).toBe(422)
+      expect(response.status).toBe(200)
+      expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('larger') as unknown })
       const keys: string[] = []
       for await (const key of t.deps.blobs.list('')) keys.push(key)
       expect(keys).toEqual([])
+    })
+
+    it('409 with immutable versions: an ok version refuses a new archive, and its reads carry no link', async () => {
+      t = await testApp({ uploadUrl: new URL('https://uploads.example.com/archivist'), immutableVersions: true })
+      tokens = await moduleOrganization(t)
+      await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))
+      const { links } = await createVersion('1.0.0')
+      expect((await upload(links?.['upload'] ?? '', 'bad archive')).status).toBe(200)
+      expect((await upload(links?.['upload'] ?? '', 'good archive')).status).toBe(200)
+      const refused = await upload(links?.['upload'] ?? '', 'good again')
+      expect(refused.status).toBe(409)
+      expect((await json<ErrorDoc>(refused)).errors[0]).toMatchObject({ status: '409', title: 'conflict' })
+      const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.publisher))
+      expect(read.data).toMatchObject({ attributes: { status: 'ok', 'archive-size': 12 } })
+      expect(read.data.links?.['upload']).toBeUndefined()
     })
 
     it('the version read route that the Go client uses', async () => {

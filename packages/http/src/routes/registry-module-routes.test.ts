@@ -135,6 +135,26 @@ describe('registry modules without VCS (spec §4.1)', () => {
       expect(doc.links).toMatchObject({ next: null })
     })
 
+    it('200: a no-code module carries the no-code-modules relationship; include=no-code-modules adds the resource', async () => {
+      const { data: iam } = await json<SingleDoc>(await create({ name: 'iam', provider: 'aws', 'no-code': true }))
+      const plain = await list()
+      const relationshipOf = (doc: ListDoc, id: string) => doc.data.find((m) => m.id === id)?.relationships?.['no-code-modules']
+      const noCodeId = iam.id.replace(/^mod-/, 'nocode-')
+      expect(relationshipOf(plain, iam.id)).toEqual({ data: [{ id: noCodeId, type: 'no-code-modules' }] })
+      expect(relationshipOf(plain, plain.data[0]?.id ?? '')).toEqual({ data: [] })
+      expect(plain.included).toBeUndefined()
+      const withNoCode = await list('?include=no-code-modules')
+      expect(withNoCode.included).toEqual([
+        expect.objectContaining({
+          id: noCodeId,
+          type: 'no-code-modules',
+          attributes: { enabled: true, 'version-pin': '' },
+          relationships: expect.objectContaining({ 'registry-module': { data: { id: iam.id, type: 'registry-modules' } } }) as unknown,
+        }),
+      ])
+      expect((await t.call('GET', `${BASE}?include=tag-bindings`, tokens.reader)).status).toBe(400)
+    })
+
     it('400: an unknown registry name filter', async () => {
       expect((await t.call('GET', `${BASE}?filter[registry_name]=shared`, tokens.reader)).status).toBe(400)
     })
@@ -150,14 +170,16 @@ describe('registry modules without VCS (spec §4.1)', () => {
       await create({ name: 'vpc', provider: 'aws' })
     })
 
-    it('200: the registry-modules document, also by id', async () => {
+    it('200: the registry-modules document, also by id; managers may resync and retry whatever the publishing mechanism', async () => {
       const response = await t.call('GET', VPC, tokens.reader)
       expect(response.status).toBe(200)
       const { data } = await json<SingleDoc>(response)
       expect(data.attributes).toMatchObject({ name: 'vpc', provider: 'aws' })
       expect(data.attributes['permissions']).toEqual({ 'can-delete': false, 'can-resync': false, 'can-retry': false })
       const asOwner = await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))
-      expect(asOwner.data.attributes['permissions']).toEqual({ 'can-delete': true, 'can-resync': false, 'can-retry': true })
+      expect(asOwner.data.attributes['permissions']).toEqual({ 'can-delete': true, 'can-resync': true, 'can-retry': true })
+      const asPublisher = await json<SingleDoc>(await t.call('GET', VPC, tokens.publisher))
+      expect(asPublisher.data.attributes['permissions']).toEqual({ 'can-delete': false, 'can-resync': true, 'can-retry': true })
       const byId = await json<SingleDoc>(await t.call('GET', `/api/v2/registry-modules/${data.id}`, tokens.reader))
       expect(byId.data).toEqual(data)
     })
@@ -189,6 +211,15 @@ describe('registry modules without VCS (spec §4.1)', () => {
       expect(data.attributes).toMatchObject({ name: 'vpc', 'no-code': false, 'test-config': { 'tests-enabled': true } })
       const again = await json<SingleDoc>(await patch({}, tokens.owner, VPC))
       expect(again.data.attributes['test-config']).toEqual({ 'tests-enabled': true })
+    })
+
+    it('200: no-code turns on and off, and the no-code-modules relationship with it', async () => {
+      const patch = (noCode: unknown) => t.call('PATCH', VPC, tokens.owner, moduleBody({ 'no-code': noCode }))
+      const on = await json<SingleDoc>(await patch(true))
+      expect(on.data.attributes['no-code']).toBe(true)
+      expect(on.data.relationships?.['no-code-modules']).toEqual({ data: [{ id: on.data.id.replace(/^mod-/, 'nocode-'), type: 'no-code-modules' }] })
+      expect((await json<SingleDoc>(await patch(false))).data.attributes['no-code']).toBe(false)
+      await errorsOf(await patch('yes'), 422)
     })
 
     it('422: vcs-repo.tags together with vcs-repo.branch', async () => {
@@ -225,6 +256,25 @@ describe('registry modules in the hosted edition', () => {
     const listed = await json<ListDoc>(await t.call('GET', `${BASE}?filter[registry_name]=public`, tokens.reader))
     expect(listed.data).toHaveLength(1)
     expect((await t.call('GET', `${BASE}/public/terraform-aws-modules/vpc/aws`, tokens.reader)).status).toBe(200)
+  })
+
+  it('204: the deprecated delete by name finds public records; private providers of that name go first', async () => {
+    await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }))
+    await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))
+    await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc-extra', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }))
+    const names = async () =>
+      (await json<ListDoc>(await t.call('GET', BASE, tokens.reader))).data.map((m) => `${String(m.attributes['registry-name'])}/${String(m.attributes['name'])}`)
+    expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)).status).toBe(204)
+    expect(await names()).toEqual(['public/vpc', 'public/vpc-extra'])
+    expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)).status).toBe(204)
+    expect(await names()).toEqual(['public/vpc-extra'])
+    expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)).status).toBe(404)
+  })
+
+  it('200: an owner may delete, resync and retry a public record, as TFE answers', async () => {
+    await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }))
+    const { data } = await json<SingleDoc>(await t.call('GET', `${BASE}/public/hc/vpc/aws`, tokens.owner))
+    expect(data.attributes['permissions']).toEqual({ 'can-delete': true, 'can-resync': true, 'can-retry': true })
   })
 
   it('422: a public module needs a namespace', async () => {

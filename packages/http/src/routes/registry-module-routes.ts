@@ -6,10 +6,10 @@ import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { publicUrl } from '../jsonapi/public-url.ts'
-import { optionalText, queryError } from '../jsonapi/query-parameters.ts'
+import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { isObject, readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
-import { registryModuleResource } from '../resources/registry-module-resource.ts'
+import { noCodeModuleResource, registryModuleResource } from '../resources/registry-module-resource.ts'
 
 const NEW_MODULE = {
   name: { name: 'name', kind: 'string' },
@@ -26,6 +26,7 @@ const NEW_VERSION = {
 
 const BRANCH = { branch: { name: 'branch', kind: 'string' }, tags: { name: 'tags', kind: 'boolean' } } as const
 const TEST_CONFIG = { testsEnabled: { name: 'tests-enabled', kind: 'boolean' } } as const
+const NO_CODE = { noCode: { name: 'no-code', kind: 'boolean' } } as const
 
 type Params = { org?: string; registry?: string; namespace?: string; name?: string; provider?: string }
 
@@ -64,12 +65,14 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const resource = await readResource(c, 'registry-modules')
       const vcs = readAttributes(nested(resource.attributes, 'vcs-repo'), BRANCH, '/data/attributes/vcs-repo')
       const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
-      const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests }, c.var.principal)
+      const noCode = readAttributes(resource.attributes, NO_CODE)
+      const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view) })
     })
   }
   return routes
     .get(at, async (c) => {
+      const include = parseInclude(c.req.query('include'), ['no-code-modules'] as const)
       const search = optionalText(c.req.query('q'))
       const registryName = optionalText(c.req.query('filter[registry_name]'))
       const provider = optionalText(c.req.query('filter[provider]'))
@@ -90,7 +93,10 @@ export function registryModuleRoutes(deps: HttpDeps) {
       // Every module listed here belongs to the organization in the path: another organization's
       // name filters out everything, and the pagination counts say so too.
       const filtered = organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource)))
+      const included = include.includes('no-code-modules')
+        ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
+        : []
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource), { included }))
     })
     .post(at, async (c) => {
       const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)

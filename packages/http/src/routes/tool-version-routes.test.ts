@@ -5,6 +5,11 @@ import { testApp, type TestApp } from '../test-support/test-app.ts'
 
 const SHA = 'c'.repeat(64)
 const attributes = { version: '1.9.0', url: 'https://releases.example.com/tofu_1.9.0.zip', sha: SHA }
+const ARCHS = [
+  { url: 'https://x.test/arm.zip', sha: 'd'.repeat(64), os: 'linux', arch: 'arm64' },
+  { url: 'https://x.test/amd.zip', sha: 'e'.repeat(64), os: 'linux', arch: 'amd64' },
+  { url: 'https://x.test/s390x.zip', sha: 'f'.repeat(64), os: 'linux', arch: 's390x' },
+]
 const body = (attrs: Record<string, unknown>, type = 'tool-versions') => ({ data: { type, attributes: attrs } })
 const ISO_Z = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
@@ -56,11 +61,38 @@ describe.each(['/api/v2/admin', '/admin'])('admin tool versions under %s (spec Â
       expect(data.links.self).toBe(`/api/v2/admin/tool-versions/${data.id}`)
     })
 
-    it('201: takes url and sha from the linux/amd64 entry of archs when they are absent', async () => {
-      const archs = [{ url: 'https://x.test/arm.zip', sha: 'd'.repeat(64), os: 'linux', arch: 'arm64' }]
-      archs.push({ url: 'https://x.test/amd.zip', sha: 'e'.repeat(64), os: 'linux', arch: 'amd64' })
-      const data = await createOne({ version: '1.9.1', url: null, sha: null, archs })
-      expect(data.attributes).toMatchObject({ url: 'https://x.test/amd.zip', sha: 'e'.repeat(64) })
+    it('201: stores every arch sent, in order; url and sha mirror the linux/amd64 entry', async () => {
+      const data = await createOne({ version: '1.9.1', url: null, sha: null, archs: ARCHS })
+      expect(data.attributes).toMatchObject({ url: 'https://x.test/amd.zip', sha: 'e'.repeat(64), archs: ARCHS })
+      const shown = (await (await t.call('GET', `${base}/${data.id}`, t.adminToken)).json()) as Doc
+      expect(shown.data.attributes['archs']).toEqual(ARCHS)
+    })
+
+    it('201: url and sha together with archs that agree, or that lack linux/amd64 (the pair becomes that entry)', async () => {
+      const agreeing = await createOne({ version: '1.9.1', url: 'https://x.test/amd.zip', sha: 'E'.repeat(64), archs: ARCHS })
+      expect(agreeing.attributes['archs']).toEqual(ARCHS)
+      const arm = ARCHS.slice(0, 1)
+      const added = await createOne({ ...attributes, version: '1.9.2', archs: arm })
+      expect(added.attributes['archs']).toEqual([{ url: attributes.url, sha: SHA, os: 'linux', arch: 'amd64' }, ...arm])
+    })
+
+    it('201: archs without a linux/amd64 entry answer empty url and sha', async () => {
+      const data = await createOne({ version: '1.9.1', archs: ARCHS.slice(0, 1) })
+      expect(data.attributes).toMatchObject({ url: '', sha: '', archs: ARCHS.slice(0, 1) })
+    })
+
+    it.each([
+      ['/data/attributes/url', { version: '1.9.1', url: 'https://x.test/other.zip', sha: 'e'.repeat(64), archs: ARCHS }],
+      ['/data/attributes/archs', { version: '1.9.1', archs: [] }],
+      ['/data/attributes/archs', { version: '1.9.1', archs: 'linux' }],
+      ['/data/attributes/archs/1/sha', { version: '1.9.1', archs: [ARCHS[0], { ...ARCHS[1], sha: 'nope' }] }],
+      ['/data/attributes/archs/0/os', { version: '1.9.1', archs: [{ ...ARCHS[0], os: 7 }] }],
+      ['/data/attributes/archs/0/arch', { version: '1.9.1', archs: [{ url: 'https://x.test/a.zip', sha: SHA, os: 'linux' }] }],
+      ['/data/attributes/archs/1', { version: '1.9.1', archs: [ARCHS[0], ARCHS[0]] }],
+    ])('422: bad binaries name %s', async (pointer, attrs) => {
+      const response = await t.call('POST', base, t.adminToken, body(attrs))
+      expect(response.status).toBe(422)
+      expect(((await response.json()) as ErrorDoc).errors.map((e) => e.source?.pointer)).toEqual([pointer])
     })
 
     it('404: a non-administrator, even with a malformed body', async () => {
@@ -76,7 +108,7 @@ describe.each(['/api/v2/admin', '/admin'])('admin tool versions under %s (spec Â
       expect(response.status).toBe(422)
       const { errors } = (await response.json()) as ErrorDoc
       expect(errors.map((e) => e.source?.pointer)).toEqual(['/data/attributes/url', '/data/attributes/sha'])
-      expect(errors[0]).toMatchObject({ status: '422', title: 'invalid attribute', detail: 'url is required' })
+      expect(errors[0]).toMatchObject({ status: '422', title: 'invalid attribute', detail: 'url is required unless archs is given' })
     })
 
     it.each([
@@ -165,6 +197,28 @@ describe.each(['/api/v2/admin', '/admin'])('admin tool versions under %s (spec Â
       expect(response.status).toBe(200)
       const { data } = (await response.json()) as Doc
       expect(data.attributes).toMatchObject({ ...attributes, deprecated: true, 'deprecated-reason': 'eol' })
+    })
+
+    it('200: archs alone replace the list; url and sha answer empty without a linux/amd64 entry', async () => {
+      const created = await createOne({ version: '1.9.1', archs: ARCHS })
+      const arm = [{ ...ARCHS[0], url: 'https://x.test/arm2.zip' }]
+      const response = await t.call('PATCH', `${base}/${created.id}`, t.adminToken, body({ archs: arm }))
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as Doc).data.attributes).toMatchObject({ url: '', sha: '', archs: arm })
+    })
+
+    it('200: url and sha alone make the list one linux/amd64 entry', async () => {
+      const created = await createOne({ version: '1.9.1', archs: ARCHS })
+      const response = await t.call('PATCH', `${base}/${created.id}`, t.adminToken, body({ url: 'https://x.test/new.zip', sha: 'A'.repeat(64) }))
+      const { data } = (await response.json()) as Doc
+      expect(data.attributes).toMatchObject({ url: 'https://x.test/new.zip', sha: 'a'.repeat(64) })
+      expect(data.attributes['archs']).toEqual([{ url: 'https://x.test/new.zip', sha: 'a'.repeat(64), os: 'linux', arch: 'amd64' }])
+    })
+
+    it('200: other changes keep every arch', async () => {
+      const created = await createOne({ version: '1.9.1', archs: ARCHS })
+      const response = await t.call('PATCH', `${base}/${created.id}`, t.adminToken, body({ beta: true }))
+      expect(((await response.json()) as Doc).data.attributes['archs']).toEqual(ARCHS)
     })
 
     it('404: not found', async () => {

@@ -6,8 +6,10 @@ import { uploadBase } from './registry-module-routes.ts'
 
 /**
  * The archive upload host: `PUT {upload_url}/v1/object/<object id>`. The object id is a signed,
- * single-use, expiring token, so the request needs (and clients send) no Authorization header.
- * The body streams to storage; it is never held whole in memory.
+ * expiring token, so the request needs (and clients send) no Authorization header; it takes PUTs
+ * until it expires. The body streams to storage; it is never held whole in memory. The answer is
+ * the version once the archive is stored and analysed: a refused archive shows on it, not as an
+ * error status.
  */
 export function uploadRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>().put('/v1/object/:objectId', async (c) => {

@@ -42,12 +42,12 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
   }
 
   async add(toolVersion: ToolVersion): Promise<void> {
-    await translated(() => this.#em.insert(ToolVersionSchema, { ...toolVersion }))
+    await translated(() => this.#em.insert(ToolVersionSchema, { ...toolVersion, archs: [...toolVersion.archs] }))
   }
 
   async update(toolVersion: ToolVersion): Promise<void> {
     const { id, ...fields } = toolVersion
-    await updatedOne('tool version', () => this.#em.nativeUpdate(ToolVersionSchema, { id }, fields))
+    await updatedOne('tool version', () => this.#em.nativeUpdate(ToolVersionSchema, { id }, { ...fields, archs: [...fields.archs] }))
   }
 
   async remove(id: string): Promise<void> {
@@ -73,6 +73,7 @@ function toToolVersion(record: ToolVersionRecord): ToolVersion {
     version: record.version,
     url: record.url,
     sha: record.sha,
+    archs: record.archs,
     deprecated: record.deprecated,
     deprecatedReason: record.deprecatedReason ?? null,
     official: record.official,

@@ -1,3 +1,4 @@
+import type { ToolArchive } from '@cairn/core'
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
 import { BYTE_ORDER } from './collation.ts'
 
@@ -10,6 +11,8 @@ export const ToolVersionSchema = defineEntity({
     version: p.string().unique(),
     url: p.text(),
     sha: p.string(),
+    /** Every platform's binary; `url` and `sha` mirror its linux/amd64 entry for readers of the row. */
+    archs: p.json<ToolArchive[]>(),
     deprecated: p.boolean(),
     deprecatedReason: p.text().nullable(),
     official: p.boolean(),

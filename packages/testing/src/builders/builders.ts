@@ -32,11 +32,14 @@ export function aUser(overrides: Partial<UserState> = {}): User {
 
 export function aToolVersion(overrides: Partial<ToolVersion> = {}): ToolVersion {
   const version = overrides.version ?? '1.9.0'
+  const url = overrides.url ?? `https://releases.example.com/tofu_${version}_linux_amd64.zip`
+  const sha = overrides.sha ?? 'a'.repeat(64)
   return {
     id: `tool-${version.replace(/\W/g, '').padStart(16, '0')}`,
     version,
-    url: `https://releases.example.com/tofu_${version}_linux_amd64.zip`,
-    sha: 'a'.repeat(64),
+    url,
+    sha,
+    archs: [{ url, sha, os: 'linux', arch: 'amd64' }],
     deprecated: false,
     deprecatedReason: null,
     official: false,

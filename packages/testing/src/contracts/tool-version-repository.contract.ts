@@ -25,6 +25,20 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       )
     })
 
+    it('stores every platform binary in order, and replaces the list on update', async () => {
+      const archs = [
+        { url: 'https://x.test/arm.zip', sha: 'b'.repeat(64), os: 'linux', arch: 'arm64' },
+        { url: 'https://x.test/mac.zip', sha: 'c'.repeat(64), os: 'darwin', arch: 'arm64' },
+      ]
+      const toolVersion = aToolVersion({ url: '', sha: '', archs })
+      await store().run(({ toolVersions }) => toolVersions.add(toolVersion))
+      await expect(store().run(({ toolVersions }) => toolVersions.findById(toolVersion.id))).resolves.toEqual(toolVersion)
+      const one = [{ url: 'https://x.test/amd.zip', sha: 'd'.repeat(64), os: 'linux', arch: 'amd64' }]
+      await store().run(({ toolVersions }) => toolVersions.update({ ...toolVersion, url: 'https://x.test/amd.zip', sha: 'd'.repeat(64), archs: one }))
+      const { items } = await store().run(({ toolVersions }) => toolVersions.list({ page: PAGE }))
+      expect(items.map((item) => item.toolVersion.archs)).toEqual([one])
+    })
+
     it('answers undefined for an unknown id', async () => {
       await expect(store().run(({ toolVersions }) => toolVersions.findById('tool-missing'))).resolves.toBeUndefined()
     })

@@ -10,7 +10,7 @@ import { ManualClock } from './manual-clock.ts'
 import { SequentialIds } from './sequential-ids.ts'
 
 /** Fresh in-memory ports for one test: everything the use cases need. */
-export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: number } = {}) {
+export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: number; immutableVersions?: boolean } = {}) {
   return {
     unitOfWork: new InMemoryUnitOfWork(),
     clock: new ManualClock(),
@@ -23,6 +23,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     upstream: new FakeUpstreamRegistry(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
+    immutableVersions: options.immutableVersions ?? false,
   }
 }
 
