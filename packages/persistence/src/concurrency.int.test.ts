@@ -66,7 +66,10 @@ async function* streamOf(text: string): ByteStream {
 describe.each(STORES)('concurrent use cases on %s', (_, open) => {
   let opened: OpenedStore
   // The store opens in beforeAll; the use cases are built now, over a unit of work that waits for it.
-  const ports = portsOver({ run: (work) => opened.store.unitOfWork.run(work) })
+  const ports = portsOver({
+    run: (work) => opened.store.unitOfWork.run(work),
+    read: (work) => opened.store.unitOfWork.read(work),
+  })
   const useCases = createUseCases(ports)
   const seed = <T>(work: (repositories: Repositories) => Promise<T>) => opened.store.unitOfWork.run(work)
 

@@ -24,7 +24,7 @@ export class AuthenticateToken {
   async execute(bearer: string): Promise<Exclude<Principal, { kind: 'operator' }>> {
     const parsed = parseBearerToken(bearer)
     if (parsed === undefined) throw rejected()
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const token = await repositories.tokens.findById(parsed.tokenId)
       if (token === undefined || token.revokedAt !== null) throw rejected()
       if (!this.#deps.hasher.matches(parsed.secret, token.secretHash)) throw rejected()
