@@ -4,6 +4,7 @@ import {
   OPERATOR,
   type ByteStream,
   type CairnPorts,
+  type CredentialEntry,
   type ModuleAddress,
   type Repositories,
   type UnitOfWork,
@@ -18,6 +19,7 @@ import {
   FakeUpstreamRegistry,
   FakeUrlSigner,
   InMemoryBlobStore,
+  InMemoryCredentialCache,
   ManualClock,
   SequentialIds,
 } from '@cairn/testing'
@@ -39,6 +41,7 @@ function portsOver(unitOfWork: UnitOfWork) {
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
+    credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
