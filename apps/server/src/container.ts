@@ -11,6 +11,7 @@ import {
   URL_SIGNER,
   type BlobStore,
   type CairnPorts,
+  type CredentialEntry,
   type Clock,
   type HealthCheck,
   type IdGenerator,
@@ -27,6 +28,7 @@ import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
 import { consoleErrorLog } from './platform/console-error-log.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
+import { LruCredentialCache } from './platform/lru-credential-cache.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { signingKey } from './platform/signing-key.ts'
@@ -88,6 +90,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
+      credentialCache: new LruCredentialCache<CredentialEntry>(),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),

@@ -1,5 +1,6 @@
 import { ListAuditEvents } from './audit/list-audit-events.ts'
 import { AuthenticateToken } from './auth/authenticate-token.ts'
+import { CachedCredentials, type CredentialEntry } from './auth/cached-credentials.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
@@ -12,6 +13,7 @@ import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
 import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
+import type { CredentialCache } from './ports/credential-cache.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -29,10 +31,15 @@ import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 
 /** Every port and setting the use cases need. */
-export type CairnPorts = UseCaseDeps & RegistryModulesDeps & ModuleVersionsDeps & PublicModulesDeps
+export type CairnPorts = UseCaseDeps &
+  RegistryModulesDeps &
+  ModuleVersionsDeps &
+  PublicModulesDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
-export function createUseCases(deps: CairnPorts) {
+export function createUseCases(ports: CairnPorts) {
+  const credentials = new CachedCredentials(ports.credentialCache)
+  const deps = { ...ports, credentials, unitOfWork: credentials.invalidating(ports.unitOfWork) }
   return {
     authenticateToken: new AuthenticateToken(deps),
     authenticateSession: new AuthenticateSession(deps),

@@ -12,7 +12,7 @@ import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-reposito
 import { MikroOrmToolVersionRepository } from './repositories/mikro-orm-tool-version-repository.ts'
 import { MikroOrmUserRepository } from './repositories/mikro-orm-user-repository.ts'
 import { MikroOrmWorkspaceRepository } from './repositories/mikro-orm-workspace-repository.ts'
-import { isSerializationFailure, translateTransactionError } from './translate-error.ts'
+import { isSerializationFailure, translateError, translateTransactionError } from './translate-error.ts'
 
 /** How many times a unit of work is tried before a serialization failure is answered `unavailable`. */
 export const SERIALIZATION_ATTEMPTS = 5
@@ -44,12 +44,29 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   }
 
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    const transaction = () =>
+    return this.#queued(() =>
       retried(() => this.#attempt(work)).catch((error: unknown) => {
         throw translateTransactionError(error)
-      })
-    if (!this.#serialize) return transaction()
-    const result = this.#queue.then(transaction)
+      }),
+    )
+  }
+
+  /**
+   * Plain autocommit statements on a fresh fork: each sees what was committed when it started,
+   * and costs one round trip, with no BEGIN, COMMIT or retry. On PGlite they still wait their turn
+   * behind its single connection.
+   */
+  read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.#queued(() =>
+      work(repositoriesOver(this.#em.fork())).catch((error: unknown) => {
+        throw translateError(error)
+      }),
+    )
+  }
+
+  #queued<T>(job: () => Promise<T>): Promise<T> {
+    if (!this.#serialize) return job()
+    const result = this.#queue.then(job)
     this.#queue = result.catch(() => undefined)
     return result
   }

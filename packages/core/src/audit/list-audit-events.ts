@@ -13,6 +13,6 @@ export class ListAuditEvents {
 
   async execute(page: PageRequest, principal: Principal): Promise<Page<AuditEvent>> {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(({ auditLog }) => auditLog.list(page))
+    return this.#deps.unitOfWork.read(({ auditLog }) => auditLog.list(page))
   }
 }

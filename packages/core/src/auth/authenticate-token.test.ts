@@ -1,22 +1,21 @@
 import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { CreateUserToken } from '../tokens/create-user-token.ts'
-import { RevokeToken } from '../tokens/revoke-token.ts'
-import { CreateUser } from '../users/create-user.ts'
-import { AuthenticateToken } from './authenticate-token.ts'
+import { createUseCases, type UseCases } from '../use-cases.ts'
 import { OPERATOR, type Principal } from './principal.ts'
 
 describe('users, tokens and authentication', () => {
   let deps: ReturnType<typeof inMemoryDeps>
-  let authenticate: AuthenticateToken
-  let issue: CreateUserToken
+  let cases: UseCases
+  let authenticate: UseCases['authenticateToken']
+  let issue: UseCases['userTokens']['create']
 
   beforeEach(async () => {
     deps = inMemoryDeps()
-    authenticate = new AuthenticateToken(deps)
-    issue = new CreateUserToken(deps)
-    await new CreateUser(deps).execute({ username: 'ada', email: 'ada@example.com', isSiteAdmin: true }, OPERATOR)
-    await new CreateUser(deps).execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
+    cases = createUseCases(deps)
+    authenticate = cases.authenticateToken
+    issue = cases.userTokens.create
+    await cases.createUser.execute({ username: 'ada', email: 'ada@example.com', isSiteAdmin: true }, OPERATOR)
+    await cases.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
   })
 
   it('a token authenticates as its user', async () => {
@@ -43,7 +42,7 @@ describe('users, tokens and authentication', () => {
   it('refuses a revoked token', async () => {
     const { bearer, token } = await issue.execute({ user: { username: 'bob' } }, OPERATOR)
     const bob = await authenticate.execute(bearer)
-    await new RevokeToken(deps).execute({ tokenId: token.id }, bob)
+    await cases.userTokens.revoke.execute({ tokenId: token.id }, bob)
     await expect(authenticate.execute(bearer)).rejects.toMatchObject({ code: 'unauthenticated' })
   })
 
@@ -65,14 +64,14 @@ describe('users, tokens and authentication', () => {
   it('users may not revoke the tokens of others', async () => {
     const { token } = await issue.execute({ user: { username: 'ada' } }, OPERATOR)
     const bob = await authenticate.execute((await issue.execute({ user: { username: 'bob' } }, OPERATOR)).bearer)
-    await expect(new RevokeToken(deps).execute({ tokenId: token.id }, bob)).rejects.toMatchObject({
+    await expect(cases.userTokens.revoke.execute({ tokenId: token.id }, bob)).rejects.toMatchObject({
       code: 'not_found',
     })
   })
 
   it('only administrators and operators create users', async () => {
     const bob = await authenticate.execute((await issue.execute({ user: { username: 'bob' } }, OPERATOR)).bearer)
-    const create = new CreateUser(deps)
+    const create = cases.createUser
     await expect(create.execute({ username: 'eve', email: 'eve@example.com' }, bob)).rejects.toMatchObject({
       code: 'not_found',
     })

@@ -2,11 +2,13 @@ import { CairnError } from '../errors/cairn-error.ts'
 import type { TokenHasher } from '../ports/token-hasher.ts'
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import { parseBearerToken, type AuthToken } from '../tokens/auth-token.ts'
+import type { CachedCredentials, CredentialEntry } from './cached-credentials.ts'
 import type { Principal } from './principal.ts'
 
 export interface AuthenticateTokenDeps {
   readonly unitOfWork: UnitOfWork
   readonly hasher: TokenHasher
+  readonly credentials: CachedCredentials
 }
 
 /**
@@ -24,12 +26,18 @@ export class AuthenticateToken {
   async execute(bearer: string): Promise<Exclude<Principal, { kind: 'operator' }>> {
     const parsed = parseBearerToken(bearer)
     if (parsed === undefined) throw rejected()
-    return this.#deps.unitOfWork.run(async (repositories) => {
-      const token = await repositories.tokens.findById(parsed.tokenId)
-      if (token === undefined || token.revokedAt !== null) throw rejected()
-      if (!this.#deps.hasher.matches(parsed.secret, token.secretHash)) throw rejected()
-      return principalFor(repositories, token)
-    })
+    // The secret is checked on every request, cached or not: the cache holds only its hash.
+    const { secretHash, principal } = await this.#deps.credentials.get(parsed.tokenId, () =>
+      this.#deps.unitOfWork.read((repositories) => this.#load(repositories, parsed.tokenId)),
+    )
+    if (!this.#deps.hasher.matches(parsed.secret, secretHash)) throw rejected()
+    return principal
+  }
+
+  async #load(repositories: Repositories, tokenId: string): Promise<CredentialEntry> {
+    const token = await repositories.tokens.findById(tokenId)
+    if (token === undefined || token.revokedAt !== null) throw rejected()
+    return { secretHash: token.secretHash, principal: await principalFor(repositories, token) }
   }
 }
 

@@ -16,6 +16,7 @@ function recordingStore() {
       }
       return work({ registryModules } as unknown as Repositories)
     },
+    read: () => Promise.reject(new Error('the tally only writes')),
   }
   return { unitOfWork, batches, fail: (value: boolean) => (failing = value) }
 }

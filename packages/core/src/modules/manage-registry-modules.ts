@@ -79,7 +79,7 @@ export class ManageRegistryModules {
   }
 
   list(query: RegistryModuleQuery, principal: Principal): Promise<Page<ModuleView>> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       await requireOrganization(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
       return { ...page, items: await viewsOf(repositories, principal, page.items) }
@@ -87,7 +87,7 @@ export class ManageRegistryModules {
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
       const [view] = await viewsOf(repositories, principal, [module])
       return view ?? noView(module)
@@ -96,7 +96,7 @@ export class ManageRegistryModules {
 
   /** A module provider by id, as the official Go client reads it. */
   showById(command: { readonly id: string }, principal: Principal): Promise<ModuleView> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await repositories.registryModules.findById(command.id)
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }

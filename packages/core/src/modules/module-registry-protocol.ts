@@ -76,7 +76,7 @@ export class ModuleRegistryProtocol {
 
   /** A page of published modules of the organizations the caller reads; `more` when another page follows. */
   browse(query: BrowseQuery, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const organizationNames = await readableOrganizations(repositories, principal, query.namespace)
       const { registryModules } = repositories
       const modules = await registryModules.published({
@@ -93,7 +93,7 @@ export class ModuleRegistryProtocol {
 
   /** The latest version of every provider of a module. */
   latestOfProviders(address: Omit<ProtocolAddress, 'provider'>, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       await requireOrganization(repositories, principal, address.namespace, 'canRead')
       const providers = await repositories.registryModules.providersOf(address.namespace, { registryName: 'private', ...address })
       const published = await withLatest(repositories, providers)
@@ -104,7 +104,7 @@ export class ModuleRegistryProtocol {
 
   /** The versions of a module provider that are ready to consume, with what each requires. */
   versions(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const versions = await this.#ready(repositories, address, principal)
       const metadata = await repositories.registryModules.versionMetadata(versions.map((version) => version.id))
       return versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null }))
@@ -113,7 +113,7 @@ export class ModuleRegistryProtocol {
 
   /** One version (the latest when none is named) with its metadata. */
   detail(address: ProtocolAddress & { readonly version?: string }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<ModuleVersionDetail> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<ModuleVersionDetail> => {
       const { module, versions } = await this.#published(repositories, address, principal)
       const latest = latestOf(versions)
       const version = address.version === undefined ? latest : named(versions, address.version)
@@ -133,7 +133,7 @@ export class ModuleRegistryProtocol {
 
   /** The latest version that is ready to consume. */
   latestVersion(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       return latestOf(await this.#ready(repositories, address, principal)).version
     })
   }
@@ -144,7 +144,7 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const version = await this.#deps.unitOfWork.run(async (repositories) =>
+    const version = await this.#deps.unitOfWork.read(async (repositories) =>
       named(await this.#ready(repositories, address, principal), address.version),
     )
     if (version.archive === null) throw CairnError.notFound('registry module version')

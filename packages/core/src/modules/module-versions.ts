@@ -85,7 +85,7 @@ export class ModuleVersions {
 
   /** One version; its upload link only for those who may upload (spec §5.2). */
   show(target: Target & { readonly version: string }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<VersionWithUpload> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<VersionWithUpload> => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
       const version = await findVersion(repositories, module.id, target.version)
       const access = await organizationAccess(repositories, principal, module.organizationName)

@@ -42,7 +42,7 @@ export class PublicModules {
 
   async #assertCurated(address: UpstreamModuleAddress, principal: Principal): Promise<void> {
     if (this.#deps.edition !== 'hosted') throw CairnError.notFound('resource')
-    const curated = await this.#deps.unitOfWork.run(async (repositories) => {
+    const curated = await this.#deps.unitOfWork.read(async (repositories) => {
       for await (const organizationName of readableOrganizations(repositories, principal)) {
         const module = await repositories.registryModules.findByAddress(organizationName, { registryName: 'public', ...address })
         if (module !== undefined) return true

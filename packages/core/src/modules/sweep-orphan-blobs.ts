@@ -32,7 +32,7 @@ export class SweepOrphanBlobs {
 
   #isWanted(key: string): Promise<boolean> {
     const [, versionId = '', attempt] = ARCHIVE_KEY.exec(key) ?? []
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
+    return this.#deps.unitOfWork.read(async ({ registryModules }) => {
       const version = await registryModules.findVersionById(versionId)
       if (version?.archive?.blobKey === key) return true
       if (version === undefined || String(version.uploadGeneration) !== attempt) return false

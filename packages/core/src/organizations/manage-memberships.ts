@@ -35,14 +35,14 @@ export class ManageMemberships {
   }
 
   list(command: { readonly organizationName: string; readonly page: PageRequest }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<Page<OrganizationMembership>> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<Page<OrganizationMembership>> => {
       await requireOrganization(repositories, principal, command.organizationName, 'canRead')
       return repositories.memberships.listByOrganization(command.organizationName, command.page)
     })
   }
 
   show(command: { readonly id: string }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const membership = await this.#find(repositories, command.id)
       await requireOrganization(repositories, principal, membership.organizationName, 'canRead')
       return membership

@@ -56,12 +56,12 @@ export class ManageOrganizations {
   }
 
   show(command: { readonly name: string }, principal: Principal): Promise<Organization> {
-    return this.#deps.unitOfWork.run((repositories) => requireOrganization(repositories, principal, command.name, 'canRead'))
+    return this.#deps.unitOfWork.read((repositories) => requireOrganization(repositories, principal, command.name, 'canRead'))
   }
 
   /** The organizations the principal belongs to (all of them for the operator). */
   list(page: PageRequest, principal: Principal): Promise<Page<Organization>> {
-    return this.#deps.unitOfWork.run(async ({ organizations }) => {
+    return this.#deps.unitOfWork.read(async ({ organizations }) => {
       switch (principal.kind) {
         case 'operator':
           return organizations.list({ page })

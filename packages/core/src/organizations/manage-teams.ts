@@ -47,14 +47,14 @@ export class ManageTeams {
   }
 
   list(command: { readonly organizationName: string; readonly page: PageRequest }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       await requireOrganization(repositories, principal, command.organizationName, 'canRead')
       return repositories.teams.listByOrganization(command.organizationName, command.page)
     })
   }
 
   show(command: { readonly id: string }, principal: Principal): Promise<{ team: Team; members: User[] }> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const team = await this.#find(repositories, command.id, principal, 'canRead')
       return { team, members: await repositories.teams.members(team.id) }
     })

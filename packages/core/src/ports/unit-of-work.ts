@@ -37,6 +37,19 @@ export interface UnitOfWork {
    * effects outside the repositories (no blob writes, no messages); do those before or after `run`.
    */
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
+
+  /**
+   * Runs read-only `work` with repositories over the committed state, once, without the
+   * serializable transaction and retry loop of `run`: for use cases that only look. Raises
+   * `unavailable` when the store cannot be reached.
+   *
+   * Guarantees: every read sees only committed writes (never those of a unit of work still running
+   * or rolled back), and sees every write committed before `read` was called. Separate reads of one
+   * `work` may see different committed states (a write may land between them), so `work` must not
+   * decide anything that a concurrent write could invalidate: a check that guards a write belongs
+   * in `run`. `work` must not write; what it writes is not guaranteed to land or to be undone.
+   */
+  read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 }
 
 export const UNIT_OF_WORK = Symbol('UnitOfWork')

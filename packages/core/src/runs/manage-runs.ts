@@ -38,11 +38,11 @@ export class ManageRuns {
   }
 
   show(command: { readonly id: string }, principal: Principal): Promise<Run> {
-    return this.#deps.unitOfWork.run((repositories) => findRun(repositories, command.id, principal, 'canRead'))
+    return this.#deps.unitOfWork.read((repositories) => findRun(repositories, command.id, principal, 'canRead'))
   }
 
   list(command: { readonly workspaceId: string; readonly page: PageRequest }, principal: Principal): Promise<Page<Run>> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const workspace = await findWorkspace(repositories, { id: command.workspaceId }, principal, 'canRead')
       return repositories.runs.listByWorkspace(workspace.id, command.page)
     })

@@ -21,7 +21,7 @@ export class AuthenticateSession {
   async execute(cookie: string): Promise<UserPrincipal> {
     const parsed = parseBearerToken(cookie)
     if (parsed === undefined) throw rejected()
-    return this.#deps.unitOfWork.run(async ({ sessions, users }) => {
+    return this.#deps.unitOfWork.read(async ({ sessions, users }) => {
       const session = await sessions.findById(parsed.tokenId)
       if (session === undefined || !isSessionLive(session, this.#deps.clock.now())) throw rejected()
       if (!this.#deps.hasher.matches(parsed.secret, session.secretHash)) throw rejected()

@@ -12,7 +12,7 @@ export class ListUserTokens {
   }
 
   execute(command: { readonly userId: string }, principal: Principal): Promise<AuthToken[]> {
-    return this.#deps.unitOfWork.run(async ({ users, tokens }) => {
+    return this.#deps.unitOfWork.read(async ({ users, tokens }) => {
       const user = await users.findById(command.userId)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
       if (user === undefined || !(isSelf || principal.kind === 'operator')) throw CairnError.notFound('user')

@@ -20,6 +20,6 @@ export class ListToolVersions {
     assertSiteAdmin(principal)
     const { versionContains, ...rest } = query
     const effective = query.exactVersion === undefined && versionContains !== undefined ? query : rest
-    return this.#deps.unitOfWork.run(({ toolVersions }) => toolVersions.list(effective))
+    return this.#deps.unitOfWork.read(({ toolVersions }) => toolVersions.list(effective))
   }
 }

@@ -17,7 +17,7 @@ export class ShowToolVersion {
 
   async execute(command: { readonly id: string }, principal: Principal): Promise<ToolVersionUsage> {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async ({ toolVersions, workspaces }) => {
+    return this.#deps.unitOfWork.read(async ({ toolVersions, workspaces }) => {
       const toolVersion = await toolVersions.findById(command.id)
       if (toolVersion === undefined) throw CairnError.notFound('tool version')
       return { toolVersion, usage: await workspaces.countUsingToolVersion(toolVersion.id) }

@@ -43,7 +43,7 @@ export class AdminUsers {
 
   async list(query: UserQuery & { readonly includeOrganizations?: boolean }, principal: Principal): Promise<UserList> {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async ({ users, memberships }) => {
+    return this.#deps.unitOfWork.read(async ({ users, memberships }) => {
       const page = await users.list(query)
       const statusCounts = await users.statusCounts()
       if (query.includeOrganizations !== true) return { page, statusCounts }

@@ -12,7 +12,7 @@ export class ShowUser {
   }
 
   execute(command: { readonly id: string }, principal: Principal): Promise<User> {
-    return this.#deps.unitOfWork.run(async ({ users }) => {
+    return this.#deps.unitOfWork.read(async ({ users }) => {
       const user = await users.findById(command.id)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
       if (user === undefined || !(isSelf || isSiteAdmin(principal))) throw CairnError.notFound('user')

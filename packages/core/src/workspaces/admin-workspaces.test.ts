@@ -31,7 +31,10 @@ function counting(unitOfWork: UnitOfWork, calls: [string, unknown[]][]): UnitOfW
           },
         }),
     })
-  return { run: (work) => unitOfWork.run((repositories) => work(spy(repositories))) }
+  return {
+    run: (work) => unitOfWork.run((repositories) => work(spy(repositories))),
+    read: (work) => unitOfWork.read((repositories) => work(spy(repositories))),
+  }
 }
 
 describe('AdminWorkspaces (spec §2.3, §4.2)', () => {

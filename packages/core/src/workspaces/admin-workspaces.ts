@@ -35,7 +35,7 @@ export class AdminWorkspaces {
 
   async list(query: WorkspaceQuery & { readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async (repositories): Promise<WorkspaceList> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<WorkspaceList> => {
       // The admin API documents name as the default order.
       const page = await repositories.workspaces.list({ ...query, sort: query.sort ?? { key: 'name', descending: false } })
       const items = await viewsOf(repositories, page.items)
@@ -50,7 +50,7 @@ export class AdminWorkspaces {
 
   async show(command: { readonly id: string; readonly include: readonly WorkspaceInclude[] }, principal: Principal) {
     assertSiteAdmin(principal)
-    return this.#deps.unitOfWork.run(async (repositories): Promise<{ view: WorkspaceView } & WorkspacesWithRelated> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<{ view: WorkspaceView } & WorkspacesWithRelated> => {
       const workspace = await repositories.workspaces.findById(command.id)
       if (workspace === undefined) throw CairnError.notFound('workspace')
       const [view = { workspace, toolVersion: null }] = await viewsOf(repositories, [workspace])

@@ -53,7 +53,7 @@ export class ManageWorkspaces {
   }
 
   list(command: { readonly organizationName: string; readonly page: PageRequest }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<Page<WorkspaceView>> => {
+    return this.#deps.unitOfWork.read(async (repositories): Promise<Page<WorkspaceView>> => {
       await requireOrganization(repositories, principal, command.organizationName, 'canRead')
       const page = await repositories.workspaces.list({ organizationName: command.organizationName, page: command.page })
       return { ...page, items: await viewsOf(repositories, page.items) }
@@ -62,7 +62,7 @@ export class ManageWorkspaces {
 
   /** One workspace, by id or by organization and name. */
   show(command: WorkspaceRef, principal: Principal): Promise<WorkspaceView> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+    return this.#deps.unitOfWork.read(async (repositories) => {
       const workspace = await findWorkspace(repositories, command, principal, 'canRead')
       const [view] = await viewsOf(repositories, [workspace])
       return view ?? { workspace, toolVersion: null }

@@ -32,5 +32,39 @@ export function unitOfWorkContract(name: string, open: StoreHarness): void {
     it('returns the value of the work', async () => {
       await expect(store().run(async () => 42)).resolves.toBe(42)
     })
+
+    it('reads what units of work committed before the read', async () => {
+      await store().run(({ toolVersions }) => toolVersions.add(aToolVersion()))
+      const found = await store().read(({ toolVersions }) => toolVersions.findById(aToolVersion().id))
+      expect(found?.version).toBe('1.9.0')
+    })
+
+    it('reads nothing of a unit of work that rolled back', async () => {
+      const failing = store().run(async ({ toolVersions }) => {
+        await toolVersions.add(aToolVersion())
+        throw new Error('boom')
+      })
+      await expect(failing).rejects.toThrow('boom')
+      const page = await store().read(({ toolVersions }) => toolVersions.list({ page: { number: 1, size: 20 } }))
+      expect(page.total).toBe(0)
+    })
+
+    it('runs concurrent reads and writes, each read seeing a committed state', async () => {
+      const versions = Array.from({ length: 10 }, (_, i) => aToolVersion({ id: `tool-${i}`, version: `1.${i}.0` }))
+      const totals = await Promise.all(
+        versions.map(async (tv) => {
+          await store().run(({ toolVersions }) => toolVersions.add(tv))
+          const page = await store().read(({ toolVersions }) => toolVersions.list({ page: { number: 1, size: 20 } }))
+          return page.total
+        }),
+      )
+      expect(Math.min(...totals)).toBeGreaterThanOrEqual(1)
+      expect(Math.max(...totals)).toBeLessThanOrEqual(10)
+    })
+
+    it('returns the value of read work and rethrows its errors', async () => {
+      await expect(store().read(async () => 42)).resolves.toBe(42)
+      await expect(store().read(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    })
   })
 }

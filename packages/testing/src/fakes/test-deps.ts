@@ -1,5 +1,6 @@
-import type { Edition } from '@cairn/core'
+import type { CredentialEntry, Edition } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
+import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
@@ -16,6 +17,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
+    credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),

@@ -30,6 +30,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     this.#queue = result.catch(() => undefined)
     return result
   }
+
+  /** Reads the committed state directly: a unit of work replaces it only when it succeeds. */
+  read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return work(repositoriesOver(this.#state))
+  }
 }
 
 function repositoriesOver(state: InMemoryState): Repositories {

@@ -1,0 +1,34 @@
+import { createUseCases, OPERATOR, type CredentialEntry } from '@cairn/core'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { LruCredentialCache } from './lru-credential-cache.ts'
+
+const TTL_MS = 50
+
+describe('LruCredentialCache', () => {
+  it('forgets an entry once its time to live has passed', async () => {
+    const cache = new LruCredentialCache<{ n: number }>({ ttlMs: TTL_MS })
+    cache.set('a', { n: 1 })
+    expect(cache.get('a')).toEqual({ n: 1 })
+    await sleep(TTL_MS * 2)
+    expect(cache.get('a')).toBeUndefined()
+  })
+
+  it('lets another process over the same store be seen within the time to live', async () => {
+    const shared = inMemoryDeps()
+    const here = createUseCases({ ...shared, credentialCache: new LruCredentialCache<CredentialEntry>({ ttlMs: TTL_MS }) })
+    const elsewhere = createUseCases({ ...shared, credentialCache: new LruCredentialCache<CredentialEntry>({ ttlMs: TTL_MS }) })
+    const admin = await signUpUser(elsewhere, 'ada', { isSiteAdmin: true })
+    const bob = await here.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
+    const { bearer } = await here.userTokens.create.execute({ user: { username: 'bob' } }, OPERATOR)
+    await here.authenticateToken.execute(bearer)
+
+    await elsewhere.adminUsers.act({ userId: bob.id, action: 'suspend' }, admin)
+
+    // Within the bound this process may still honour the token; after it, it must not.
+    await expect(here.authenticateToken.execute(bearer)).resolves.toMatchObject({ user: { username: 'bob' } })
+    await sleep(TTL_MS * 2)
+    await expect(here.authenticateToken.execute(bearer)).rejects.toMatchObject({ code: 'unauthenticated' })
+  })
+})

@@ -1,0 +1,32 @@
+import type { CredentialCache } from '@cairn/core'
+import { LRUCache } from 'lru-cache'
+
+/**
+ * How long an entry lives: the longest another process sharing the database may keep honouring a
+ * token after it is revoked, or its user suspended, deleted or demoted, there.
+ */
+export const CREDENTIAL_TTL_MS = 5_000
+
+/** Enough for every token of a large installation; the least recently used leave first. */
+const MAX_ENTRIES = 10_000
+
+/** The credential cache of a server process: bounded (`lru-cache`), entries expire after the TTL. */
+export class LruCredentialCache<V extends object> implements CredentialCache<V> {
+  readonly #entries: LRUCache<string, V>
+
+  constructor(options: { readonly ttlMs: number } = { ttlMs: CREDENTIAL_TTL_MS }) {
+    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs })
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key)
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.set(key, value)
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+}
