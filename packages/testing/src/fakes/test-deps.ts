@@ -2,6 +2,7 @@ import type { Edition } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
+import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
 import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
@@ -16,6 +17,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
+    passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
