@@ -15,7 +15,7 @@ const START_TIMEOUT_MS = 60_000
  * Node options for the Cairn server processes only (not the CLI, the bare server or this
  * process), from `BENCH_CAIRN_NODE_ARGS`: to measure a runtime flag, e.g. `--max-semi-space-size=1`.
  */
-// The flags `pnpm start` gives the server (apps/server/package.json): a small young generation,
+// The flags `pnpm start` and scripts/start.sh give the server: a small young generation,
 // so the buffers of a streamed upload are collected as they pass instead of piling up.
 export const CAIRN_NODE_ARGS: readonly string[] = (process.env['BENCH_CAIRN_NODE_ARGS'] ?? '--max-semi-space-size=1')
   .split(/\s+/)

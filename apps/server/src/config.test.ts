@@ -86,4 +86,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).tls).toBeUndefined()
     expect(() => loadConfig({ CAIRN_TLS_CERT: 'cert.pem' })).toThrow('CAIRN_TLS_CERT and CAIRN_TLS_KEY go together')
   })
+
+  it('resolves relative paths against the directory the user started from (INIT_CWD), not the package directory', () => {
+    const config = loadConfig({ INIT_CWD: '/home/me/registry', CAIRN_TLS_CERT: 'tls/cert.pem', CAIRN_TLS_KEY: 'tls/key.pem' })
+    expect(config.dataDir).toBe('/home/me/registry/data')
+    expect(config.blobs).toEqual({ kind: 'filesystem', root: '/home/me/registry/data/blobs' })
+    expect(config.tls).toEqual({ certFile: '/home/me/registry/tls/cert.pem', keyFile: '/home/me/registry/tls/key.pem' })
+    expect(loadConfig({ INIT_CWD: '/home/me', CAIRN_DATA_DIR: 'cairn', CAIRN_BLOB_DIR: '/srv/blobs' })).toMatchObject({
+      dataDir: '/home/me/cairn',
+      blobs: { kind: 'filesystem', root: '/srv/blobs' },
+    })
+  })
 })

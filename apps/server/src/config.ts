@@ -69,7 +69,7 @@ type Env = Readonly<Record<string, string | undefined>>
 export function loadConfig(env: Env): Config {
   const problems: string[] = []
   const read = new Reader(env, problems)
-  const dataDir = resolve(read.text('CAIRN_DATA_DIR') ?? './data')
+  const dataDir = read.path('CAIRN_DATA_DIR') ?? read.resolve('data')
   const databaseUrl = read.text('DATABASE_URL')
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL')
@@ -113,12 +113,12 @@ function readTls(read: Reader): TlsConfig | undefined {
     read.problem('CAIRN_TLS_CERT and CAIRN_TLS_KEY go together')
     return undefined
   }
-  return { certFile: resolve(certFile), keyFile: resolve(keyFile) }
+  return { certFile: read.resolve(certFile), keyFile: read.resolve(keyFile) }
 }
 
 function readBlobs(read: Reader, dataDir: string): BlobConfig {
   const bucket = read.text('CAIRN_S3_BUCKET')
-  if (bucket === undefined) return { kind: 'filesystem', root: resolve(read.text('CAIRN_BLOB_DIR') ?? `${dataDir}/blobs`) }
+  if (bucket === undefined) return { kind: 'filesystem', root: read.path('CAIRN_BLOB_DIR') ?? resolve(dataDir, 'blobs') }
   const accessKeyId = read.text('CAIRN_S3_ACCESS_KEY_ID')
   const secretAccessKey = read.text('CAIRN_S3_SECRET_ACCESS_KEY')
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
@@ -148,6 +148,20 @@ class Reader {
 
   problem(message: string): void {
     this.#problems.push(message)
+  }
+
+  /**
+   * A path against the directory the user started from: pnpm runs scripts in the package's
+   * directory and says where it was invoked in INIT_CWD (scripts/start.sh sets it too).
+   */
+  resolve(path: string): string {
+    return resolve(this.text('INIT_CWD') ?? process.cwd(), path)
+  }
+
+  /** The variable `name` as a path from the start directory, or undefined when unset. */
+  path(name: string): string | undefined {
+    const value = this.text(name)
+    return value === undefined ? undefined : this.resolve(value)
   }
 
   text(name: string): string | undefined {

@@ -5,6 +5,7 @@ import {
   HEALTH_CHECK,
   ID_GENERATOR,
   MODULE_ANALYZER,
+  PASSWORD_HASHER,
   TOKEN_HASHER,
   UNIT_OF_WORK,
   UPSTREAM_REGISTRY,
@@ -16,6 +17,7 @@ import {
   type HealthCheck,
   type IdGenerator,
   type ModuleAnalyzer,
+  type PasswordHasher,
   type TokenHasher,
   type UnitOfWork,
   type UpstreamRegistry,
@@ -30,6 +32,7 @@ import { consoleErrorLog } from './platform/console-error-log.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { LruCredentialCache } from './platform/lru-credential-cache.ts'
 import { RandomIds } from './platform/random-ids.ts'
+import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
@@ -46,6 +49,7 @@ export const TYPES = {
   Clock: port<Clock>(CLOCK),
   Ids: port<IdGenerator>(ID_GENERATOR),
   Hasher: port<TokenHasher>(TOKEN_HASHER),
+  Passwords: port<PasswordHasher>(PASSWORD_HASHER),
   Signer: port<UrlSigner>(URL_SIGNER),
   Analyzer: port<ModuleAnalyzer>(MODULE_ANALYZER),
   Upstream: port<UpstreamRegistry>(UPSTREAM_REGISTRY),
@@ -78,6 +82,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Clock).toConstantValue(new SystemClock())
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
+  container.bind(TYPES.Passwords).toConstantValue(new ScryptPasswordHasher())
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
@@ -91,6 +96,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
       credentialCache: new LruCredentialCache<CredentialEntry>(),
+      passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),

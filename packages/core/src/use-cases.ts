@@ -26,6 +26,7 @@ import { ShowToolVersion } from './tool-versions/show-tool-version.ts'
 import { UpdateToolVersion } from './tool-versions/update-tool-version.ts'
 import { AdminUsers } from './users/admin-users.ts'
 import { CreateUser } from './users/create-user.ts'
+import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
@@ -34,7 +35,8 @@ import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 export type CairnPorts = UseCaseDeps &
   RegistryModulesDeps &
   ModuleVersionsDeps &
-  PublicModulesDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
+  PublicModulesDeps &
+  InitialAdminDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
@@ -51,6 +53,7 @@ export function createUseCases(ports: CairnPorts) {
       remove: new DeleteToolVersion(deps),
     },
     createUser: new CreateUser(deps),
+    initialAdmin: new InitialAdmin(deps),
     showUser: new ShowUser(deps),
     adminUsers: new AdminUsers(deps),
     impersonation: new Impersonation(deps),

@@ -2,6 +2,7 @@ import type { Repositories, UnitOfWork } from '@cairn/core'
 import { IsolationLevel } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
+import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
 import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organization-repository.ts'
 import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
@@ -106,5 +107,6 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     runs: new MikroOrmRunRepository(em),
     registryModules: new MikroOrmRegistryModuleRepository(em),
     auditLog: new MikroOrmAuditLog(em),
+    initialAdminTokens: new MikroOrmInitialAdminTokenRepository(em),
   }
 }

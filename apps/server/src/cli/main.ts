@@ -60,7 +60,13 @@ async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promi
   console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
   for (const warning of startupWarnings(config)) console.warn(`cairn: warning: ${warning}`)
   const stop = () => {
-    void server.stop().then(() => process.exit(0))
+    void server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -13,8 +13,12 @@ import { openRuntime } from '../runtime.ts'
 /** A running server, and how to stop it. */
 export interface RunningServer {
   readonly url: string
+  /** Stops accepting, lets requests in flight finish (for a bounded time), then closes the database. */
   stop(): Promise<void>
 }
+
+/** How long a stop waits for requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 10_000
 
 /** Opens the store (running migrations) and serves the HTTP API until stopped. */
 export async function startServer(config: Config): Promise<RunningServer> {
@@ -40,7 +44,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       async stop() {
-        await new Promise<void>((resolve) => server?.close(() => resolve()))
+        if (server !== undefined) await closeGracefully(server)
         await downloads.stop()
         await runtime.close()
       },
@@ -50,6 +54,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await downloads.stop()
     await runtime.close()
     throw error
+  }
+}
+
+/** Closes the listener and idle connections at once, and cuts what is still busy after the grace period. */
+async function closeGracefully(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // close() ends the connections idle now; a keep-alive connection whose request finishes later
+  // would hold the server open until the deadline, so idle ones keep being closed as they appear.
+  const idle = setInterval(() => server.closeIdleConnections(), 100)
+  const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+  try {
+    await closed
+  } finally {
+    clearInterval(idle)
+    clearTimeout(deadline)
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AuditLog } from './audit-log.ts'
+import type { InitialAdminTokenRepository } from './initial-admin-token-repository.ts'
 import type { MembershipRepository } from './membership-repository.ts'
 import type { OrganizationRepository } from './organization-repository.ts'
 import type { RegistryModuleRepository } from './registry-module-repository.ts'
@@ -23,6 +24,7 @@ export interface Repositories {
   readonly runs: RunRepository
   readonly registryModules: RegistryModuleRepository
   readonly auditLog: AuditLog
+  readonly initialAdminTokens: InitialAdminTokenRepository
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

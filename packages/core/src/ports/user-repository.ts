@@ -28,6 +28,10 @@ export interface UserRepository {
   add(user: User): Promise<void>
   /** Replaces a stored user's state. */
   update(user: User): Promise<void>
+  /** Stores the hash of the user's password (a `PasswordHasher` hash), replacing any earlier one. */
+  setPasswordHash(id: string, passwordHash: string): Promise<void>
+  /** The hash of the user's password, or undefined when they have none. */
+  findPasswordHash(id: string): Promise<string | undefined>
   /** Removes a user with their memberships, tokens and sessions. */
   remove(id: string): Promise<void>
 }

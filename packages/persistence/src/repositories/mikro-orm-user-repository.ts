@@ -68,6 +68,15 @@ export class MikroOrmUserRepository implements UserRepository {
     await updatedOne('user', () => this.#em.nativeUpdate(UserSchema, { id }, fields))
   }
 
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await updatedOne('user', () => this.#em.nativeUpdate(UserSchema, { id }, { passwordHash }))
+  }
+
+  async findPasswordHash(id: string): Promise<string | undefined> {
+    const record = await this.#em.findOne(UserSchema, { id }, { ...FRESH, fields: ['passwordHash'] })
+    return record?.passwordHash ?? undefined
+  }
+
   /** The database removes the user's tokens, sessions, memberships and team places (cascades). */
   async remove(id: string): Promise<void> {
     await translated(() => this.#em.nativeDelete(UserSchema, { id }), 'delete')

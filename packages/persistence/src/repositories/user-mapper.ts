@@ -14,7 +14,8 @@ export function toUser(record: UserRecord): User {
   })
 }
 
-export function toUserRecord(user: User): UserRecord {
+/** The user's columns; the password hash is written only on its own. */
+export function toUserRecord(user: User): Omit<UserRecord, 'passwordHash'> {
   return {
     id: user.id,
     username: user.username,

@@ -1,5 +1,6 @@
 import { AuditEventSchema } from './audit-event.schema.ts'
 import { AuthTokenSchema } from './auth-token.schema.ts'
+import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
 import { OrganizationSchema } from './organization.schema.ts'
@@ -26,4 +27,5 @@ export const entities = [
   RegistryModuleSchema,
   ModuleVersionSchema,
   AuditEventSchema,
+  InitialAdminTokenSchema,
 ]

@@ -23,6 +23,8 @@ export const UserSchema = defineEntity({
     isServiceAccount: p.boolean(),
     twoFactorEnabled: p.boolean(),
     createdAt: p.datetime(),
+    // Lazy: read only where a password is checked, never with the user.
+    passwordHash: p.text().nullable().lazy(),
   },
 })
 

@@ -1,4 +1,5 @@
 import { auditLogContract } from './audit-log.contract.ts'
+import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
 import { organizationRepositoryContract } from './organization-repository.contract.ts'
 import { registryModuleRepositoryContract } from './registry-module-repository.contract.ts'
@@ -31,4 +32,5 @@ export function storeContracts(name: string, open: StoreHarness): void {
   runRepositoryContract(name, open)
   registryModuleRepositoryContract(name, open)
   auditLogContract(name, open)
+  initialAdminTokenRepositoryContract(name, open)
 }

@@ -49,6 +49,19 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
       })
     })
 
+    it('keeps a password hash apart from the user, replaces it, and refuses one for a missing user', async () => {
+      const user = aUser()
+      await store().run(({ users }) => users.add(user))
+      await expect(store().run(({ users }) => users.findPasswordHash(user.id))).resolves.toBeUndefined()
+      await store().run(({ users }) => users.setPasswordHash(user.id, 'scrypt$first'))
+      await store().run(({ users }) => users.setPasswordHash(user.id, 'scrypt$second'))
+      await expect(store().run(({ users }) => users.findPasswordHash(user.id))).resolves.toBe('scrypt$second')
+      await expect(store().run(({ users }) => users.findById(user.id))).resolves.toEqual(user)
+      await expect(store().run(({ users }) => users.setPasswordHash('user-missing', 'scrypt$x'))).rejects.toMatchObject({ code: 'not_found' })
+      await store().run(({ users }) => users.remove(user.id))
+      await expect(store().run(({ users }) => users.findPasswordHash(user.id))).resolves.toBeUndefined()
+    })
+
     it('refuses to update a user it does not have with not_found', async () => {
       await expect(store().run(({ users }) => users.update(aUser()))).rejects.toMatchObject({ code: 'not_found' })
     })

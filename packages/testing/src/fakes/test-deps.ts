@@ -3,6 +3,7 @@ import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
+import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
 import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
@@ -18,6 +19,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
     credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
+    passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),

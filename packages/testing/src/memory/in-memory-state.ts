@@ -3,6 +3,7 @@ import type {
   ModuleVersion,
   RegistryModule,
   AuthToken,
+  InitialAdminToken,
   Organization,
   OrganizationMembership,
   Run,
@@ -31,6 +32,9 @@ export interface InMemoryState {
   moduleVersions: Map<string, ModuleVersion>
   /** Downloads by version id, apart from versions as the database keeps them apart from updates. */
   moduleDownloads: Map<string, number>
+  /** Password hashes by user id, apart from users as the database keeps them out of user reads. */
+  passwordHashes: Map<string, string>
+  initialAdminTokens: InitialAdminToken[]
 }
 
 export function emptyState(): InMemoryState {
@@ -49,6 +53,8 @@ export function emptyState(): InMemoryState {
     registryModules: new Map(),
     moduleVersions: new Map(),
     moduleDownloads: new Map(),
+    passwordHashes: new Map(),
+    initialAdminTokens: [],
   })
 }
 
@@ -68,6 +74,8 @@ export function copyState(state: InMemoryState): InMemoryState {
     registryModules: new Map(state.registryModules),
     moduleVersions: new Map(state.moduleVersions),
     moduleDownloads: new Map(state.moduleDownloads),
+    passwordHashes: new Map(state.passwordHashes),
+    initialAdminTokens: [...state.initialAdminTokens],
   }
 }
 

@@ -5,6 +5,7 @@ import { InMemoryToolVersionRepository } from './in-memory-tool-version-reposito
 import { InMemoryUserRepository } from './in-memory-user-repository.ts'
 import { InMemoryWorkspaceRepository } from './in-memory-workspace-repository.ts'
 import { InMemoryAuditLog } from './in-memory-audit-log.ts'
+import { InMemoryInitialAdminTokenRepository } from './in-memory-initial-admin-token-repository.ts'
 import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts'
 import { InMemoryOrganizationRepository } from './in-memory-organization-repository.ts'
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
@@ -50,5 +51,6 @@ function repositoriesOver(state: InMemoryState): Repositories {
     runs: new InMemoryRunRepository(state),
     auditLog: new InMemoryAuditLog(state),
     registryModules: new InMemoryRegistryModuleRepository(state),
+    initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
   }
 }

@@ -50,9 +50,19 @@ export class InMemoryUserRepository implements UserRepository {
     this.#state.users.set(user.id, user)
   }
 
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    if (!this.#state.users.has(id)) throw CairnError.notFound('user')
+    this.#state.passwordHashes.set(id, passwordHash)
+  }
+
+  async findPasswordHash(id: string): Promise<string | undefined> {
+    return this.#state.passwordHashes.get(id)
+  }
+
   async remove(id: string): Promise<void> {
     const state = this.#state
     state.users.delete(id)
+    state.passwordHashes.delete(id)
     deleteWhere(state.tokens, (token) => token.kind === 'user' && token.subjectId === id)
     deleteWhere(state.sessions, (session) => session.userId === id || session.impersonatorId === id)
     deleteWhere(state.memberships, (membership) => membership.userId === id)
