@@ -79,9 +79,13 @@ function failures(result: SuiteResult): string[] {
   return [...result.outcomes].filter(([, outcome]) => outcome === 'FAIL').map(([name]) => name)
 }
 
-function summary(result: SuiteResult): Record<string, number> {
-  const counts: Record<string, number> = {}
-  for (const [name, outcome] of result.outcomes) if (!name.includes('/')) counts[outcome] = (counts[outcome] ?? 0) + 1
+/** How many tests, and how many subtests, passed, failed and were skipped (by go-tfe itself). */
+function summary(result: SuiteResult): Record<'tests' | 'subtests', Record<string, number>> {
+  const counts = { tests: {} as Record<string, number>, subtests: {} as Record<string, number> }
+  for (const [name, outcome] of result.outcomes) {
+    const level = name.includes('/') ? counts.subtests : counts.tests
+    level[outcome] = (level[outcome] ?? 0) + 1
+  }
   return counts
 }
 
@@ -106,7 +110,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     for (const [edition, result] of [['self-hosted', selfHosted], ['hosted', hosted]] as const) {
       // Unset when the setup itself failed; its own error says why.
       if ((result as SuiteResult | undefined) === undefined) continue
-      console.info(`go-tfe suite, ${edition} edition, top-level tests: ${JSON.stringify(summary(result))}`)
+      console.info(`go-tfe suite, ${edition} edition: ${JSON.stringify(summary(result))}`)
       if (result.code !== 0) console.error(`go-tfe suite output (${edition}):\n${result.output}`)
     }
   })
