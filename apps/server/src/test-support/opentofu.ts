@@ -1,16 +1,16 @@
 import { execFile, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
-import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { buildGoModuleOnce, cairnToolsDir } from './go-modules.ts'
 
 const run = promisify(execFile)
 
 /**
  * The real OpenTofu CLI, built from the Go module proxy once per machine and cached beside the
  * Node toolchain of scripts/provision.sh. Its go.mod has a `replace` directive, so `go install
- * …@version` refuses it: the module is downloaded, copied somewhere writable and built there.
+ * …@version` refuses it: the module is downloaded, copied somewhere writable and built there
+ * (buildGoModuleOnce).
  */
 const MODULE = 'github.com/opentofu/opentofu'
 export const TOFU_VERSION = 'v1.10.7'
@@ -23,8 +23,7 @@ export function whyNoTofu(): string | undefined {
 }
 
 function cachedBinary(): string {
-  const cache = process.env['CAIRN_TOOLS'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'cairn-tools')
-  return join(cache, `opentofu-${TOFU_VERSION}`, 'tofu')
+  return join(cairnToolsDir(), `opentofu-${TOFU_VERSION}`, 'tofu')
 }
 
 /** The `tofu` binary; the first call on a machine builds it (about five minutes on two cores). */
@@ -32,24 +31,10 @@ export async function buildTofuOnce(): Promise<string> {
   const binary = cachedBinary()
   if (existsSync(binary)) return binary
   process.stderr.write(`building ${MODULE}@${TOFU_VERSION} for the tofu init tests (once per machine, about five minutes)\n`)
-  const { stdout } = await run('go', ['mod', 'download', '-json', `${MODULE}@${TOFU_VERSION}`], { maxBuffer: 1 << 20 })
-  const { Dir: moduleDir } = JSON.parse(stdout) as { Dir: string }
-  const source = await mkdtemp(join(tmpdir(), 'cairn-opentofu-src-'))
-  const folder = join(binary, '..')
-  const partial = `${folder}.partial-${process.pid}`
-  try {
-    // The module cache is read-only; the build wants to write beside the sources.
-    await cp(moduleDir, source, { recursive: true })
-    await run('chmod', ['-R', 'u+w', source])
-    await run('go', ['build', '-o', join(partial, 'tofu'), './cmd/tofu'], { cwd: source, maxBuffer: 16 << 20 })
-    await rename(partial, folder).catch(async (error: unknown) => {
-      // Another build finished first; its binary is as good as ours.
-      if (!existsSync(binary)) throw error
-    })
-  } finally {
-    await rm(source, { recursive: true, force: true })
-    await rm(partial, { recursive: true, force: true })
-  }
+  const target = { module: MODULE, version: TOFU_VERSION, folder: join(binary, '..'), marker: 'tofu' }
+  await buildGoModuleOnce('go', target, async (source, into) => {
+    await run('go', ['build', '-o', join(into, 'tofu'), './cmd/tofu'], { cwd: source, maxBuffer: 16 << 20 })
+  })
   return binary
 }
 

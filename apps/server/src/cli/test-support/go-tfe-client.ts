@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
+import { cairnToolsDir } from '../../test-support/go-modules.ts'
 
 /**
  * The official Go API client, go-tfe, as a test harness: test-fixtures/go-tfe-client is a Go
@@ -64,9 +64,7 @@ function sourceFiles(): string[] {
 function cachedBinaryPath(): string {
   const hash = createHash('sha256')
   for (const file of sourceFiles()) hash.update(file).update('\0').update(readFileSync(join(GO_TFE_CLIENT, file))).update('\0')
-  const tools =
-    process.env['CAIRN_TOOLS'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'cairn-tools')
-  return join(tools, `go-tfe-client-${hash.digest('hex').slice(0, 16)}`, 'gotfeclient')
+  return join(cairnToolsDir(), `go-tfe-client-${hash.digest('hex').slice(0, 16)}`, 'gotfeclient')
 }
 
 /**
