@@ -8,6 +8,7 @@ import { rejectControlCharacters } from './reject-control-characters.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
 import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
+import { initialAdminRoutes } from './routes/initial-admin-routes.ts'
 import { auditEventRoutes } from './routes/audit-event-routes.ts'
 import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
@@ -62,6 +63,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
 
   const authenticated = authenticate(deps)
+  // TFE's paths, without /api/v2: the first administrator has no token to authenticate with.
+  if (deps.edition === 'self-hosted') app.route('/admin', initialAdminRoutes(deps))
   for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) {
     app.route(`${prefix}/users/actions/unimpersonate`, unimpersonateRoute(deps))
     app.use(`${prefix}/*`, authenticated, requireSiteAdmin)

@@ -1,4 +1,5 @@
 import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
+import type { GetConnInfo } from 'hono/conninfo'
 
 /** Something that records what went wrong unexpectedly; never given secrets. */
 export interface ErrorLog {
@@ -15,6 +16,13 @@ export interface HttpDeps extends UseCases {
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog
+  /**
+   * The client's address as the socket has it (never a forwarded header, which the client writes).
+   * Without it, loopback-only routes are 404.
+   */
+  readonly connInfo?: GetConnInfo
+  /** This process's initial admin creation token, shown to loopback clients while there is no site admin. */
+  readonly initialAdminToken?: string
 }
 
 /** What the authentication middleware leaves for route handlers. */

@@ -122,6 +122,22 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
     return { organizationName: organization.name, address, created }
   }
 
+  // First: the other races make site administrators, after which no IACT is issued.
+  it('creates one first administrator when two processes\' IACTs are used at the same time', async () => {
+    for (let i = 0; i < REPETITIONS; i += 1) {
+      const tokens = [await useCases.initialAdmin.issueToken(), await useCases.initialAdmin.issueToken()]
+      const results = await Promise.allSettled(
+        tokens.map((token, n) =>
+          useCases.initialAdmin.createAdmin({ token: token ?? '', username: `first-${i}-${n}`, email: `first-${i}-${n}@x.test`, password: 'long enough password' }),
+        ),
+      )
+      expect(outcomes(results)).toEqual(['fulfilled', 'not_found'])
+      const admins = await seed(({ users }) => users.list({ isSiteAdmin: true, page: { number: 1, size: 10 } }))
+      expect(admins.total).toBe(1)
+      await seed(({ users }) => users.remove(admins.items[0]?.id ?? ''))
+    }
+  }, TIMEOUT_MS)
+
   it('lets one of two concurrent suspensions through; the other finds the user already suspended', async () => {
     for (let i = 0; i < REPETITIONS; i += 1) {
       const user = await aStoredUser()

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.ts'
 import { DataDirBusyError } from '../platform/data-dir-lock.ts'
 import { startServer } from './serve.ts'
+import { initialAdminInstructions } from './initial-admin-instructions.ts'
 import { startupWarnings } from './startup-warnings.ts'
 import { createToken, createUser, migrate } from './user-commands.ts'
 
@@ -57,8 +58,6 @@ async function main(argv: readonly string[]): Promise<void> {
 
 async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promise<void> {
   const server = await startServer(config)
-  console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
-  for (const warning of startupWarnings(config)) console.warn(`cairn: warning: ${warning}`)
   const stop = () => {
     void server.stop().then(
       () => process.exit(0),
@@ -70,6 +69,10 @@ async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promi
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  for (const warning of startupWarnings(config)) console.warn(`cairn: warning: ${warning}`)
+  if (server.initialAdminToken !== undefined) console.log(initialAdminInstructions(server.url, server.initialAdminToken))
+  // Last: whoever waits for this line finds the signal handlers installed and the IACT printed.
+  console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
 }
 
 function print(result: unknown): void {

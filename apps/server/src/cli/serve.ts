@@ -1,6 +1,7 @@
 import { createHttpApp, JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +14,8 @@ import { openRuntime } from '../runtime.ts'
 /** A running server, and how to stop it. */
 export interface RunningServer {
   readonly url: string
+  /** The initial admin creation token this process issued, when the site has no administrator. */
+  readonly initialAdminToken: string | undefined
   /** Stops accepting, lets requests in flight finish (for a bounded time), then closes the database. */
   stop(): Promise<void>
 }
@@ -28,9 +31,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Leftovers of a crash: half-written blobs, analysis directories, archives no version points at.
   await runtime.sweepBlobs()
   await sweepTemporaryDirectories()
-  await runtime.container.get(TYPES.UseCases).sweepOrphanBlobs.execute()
+  const useCases = runtime.container.get(TYPES.UseCases)
+  await useCases.sweepOrphanBlobs.execute()
+  const initialAdminToken = await useCases.initialAdmin.issueToken()
   const deps = runtime.container.get(TYPES.HttpDeps)
-  const app = createHttpApp(deps)
+  const app = createHttpApp({ ...deps, connInfo: getConnInfo, ...(initialAdminToken !== undefined && { initialAdminToken }) })
   const downloads = startDownloadFlushing(deps)
   let server: Server | undefined
   try {
@@ -43,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     })
     return {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
+      initialAdminToken,
       async stop() {
         if (server !== undefined) await closeGracefully(server)
         await downloads.stop()
