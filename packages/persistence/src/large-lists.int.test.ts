@@ -98,6 +98,16 @@ describe.each(STORES)('lists of 20,000 on %s', (_, open) => {
     })
   }
 
+  /** A plan without the subplan that counts the matches (its `InitPlan`, run once). */
+  function pageOnly(plan: string): string {
+    const lines = plan.split('\n')
+    const start = lines.findIndex((line) => /^\s*InitPlan/.test(line))
+    if (start === -1) return plan
+    const depth = (line: string) => line.search(/\S/)
+    const end = lines.findIndex((line, i) => i > start && depth(line) <= depth(lines[start] ?? ''))
+    return [...lines.slice(0, start), ...lines.slice(end === -1 ? lines.length : end)].join('\n')
+  }
+
   /**
    * Runs one list, checking every query it made: bounded, and reading an index, the trigram
    * indexes when a search is all there is to go by.
@@ -110,8 +120,9 @@ describe.each(STORES)('lists of 20,000 on %s', (_, open) => {
     for (const sql of selects.filter((each) => !/^\s*select count\(\*\)/i.test(each))) {
       expect(sql).toMatch(/ limit \d+/)
       // At 20,000 rows the planner rightly prefers reading the table (a few hundred pages) to a
-      // trigram index; what must hold for a search is that an index serves it at all.
-      const plan = await planOf(sql, search !== 'none')
+      // trigram index; what must hold for a search is that an index serves it at all. The total,
+      // counted in the same statement, reads every match by nature: only the page is checked.
+      const plan = pageOnly(await planOf(sql, search !== 'none'))
       expect(plan, `${sql}\n${plan}`).toMatch(search === 'only' ? /Bitmap Index Scan on \w+_trgm_index/ : /Index/)
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Seq Scan/)
     }

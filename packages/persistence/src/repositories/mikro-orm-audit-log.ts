@@ -2,8 +2,7 @@ import type { AuditEvent, AuditEventType, AuditLog, Page, PageRequest } from '@c
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { AuditEventSchema, type AuditEventRecord } from '../schema/audit-event.schema.ts'
 import { translated } from '../translate-error.ts'
-import { pageOf, pageWindow } from './paging.ts'
-import { FRESH } from './read-options.ts'
+import { findPage, pageOf } from './paging.ts'
 
 /** The audit log, newest first by the position the database numbers events with as they come. */
 export class MikroOrmAuditLog implements AuditLog {
@@ -18,7 +17,7 @@ export class MikroOrmAuditLog implements AuditLog {
   }
 
   async list(page: PageRequest): Promise<Page<AuditEvent>> {
-    const found = await this.#em.findAndCount(AuditEventSchema, {}, { ...FRESH, orderBy: { position: 'desc' }, ...pageWindow(page) })
+    const found = await findPage(this.#em, AuditEventSchema, {}, { position: 'desc' }, page)
     return pageOf(found, page, toAuditEvent)
   }
 }

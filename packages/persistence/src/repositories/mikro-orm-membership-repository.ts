@@ -5,7 +5,7 @@ import { TeamMemberSchema } from '../schema/team-member.schema.ts'
 import { TeamSchema } from '../schema/team.schema.ts'
 import { translated } from '../translate-error.ts'
 import { toMembership } from './organization-mappers.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmMembershipRepository implements MembershipRepository {
@@ -16,10 +16,12 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   }
 
   async listByOrganization(organizationName: string, page: PageRequest): Promise<Page<OrganizationMembership>> {
-    const found = await this.#em.findAndCount(
+    const found = await findPage(
+      this.#em,
       OrganizationMembershipSchema,
       { organization: organizationName },
-      { ...FRESH, orderBy: { createdAt: 'asc', id: 'asc' }, ...pageWindow(page) },
+      { createdAt: 'asc', id: 'asc' },
+      page,
     )
     return pageOf(found, page, toMembership)
   }

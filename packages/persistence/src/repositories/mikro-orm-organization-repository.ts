@@ -4,7 +4,7 @@ import { OrganizationMembershipSchema } from '../schema/organization-membership.
 import { OrganizationSchema } from '../schema/organization.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { toOrganization } from './organization-mappers.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf, pageWindow } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmOrganizationRepository implements OrganizationRepository {
@@ -15,9 +15,8 @@ export class MikroOrmOrganizationRepository implements OrganizationRepository {
   }
 
   async list(query: OrganizationQuery): Promise<Page<Organization>> {
-    const window = { ...FRESH, orderBy: { organization: 'asc' }, ...pageWindow(query.page) } as const
     if (query.memberUserId === undefined) {
-      const found = await this.#em.findAndCount(OrganizationSchema, {}, { ...window, orderBy: { name: 'asc' } })
+      const found = await findPage(this.#em, OrganizationSchema, {}, { name: 'asc' }, query.page)
       return pageOf(found, query.page, toOrganization)
     }
     // A member's organizations: their memberships, ordered by the organization name they hold,
@@ -25,7 +24,7 @@ export class MikroOrmOrganizationRepository implements OrganizationRepository {
     const found = await this.#em.findAndCount(
       OrganizationMembershipSchema,
       { user: query.memberUserId },
-      { ...window, populate: ['organization'] },
+      { ...FRESH, orderBy: { organization: 'asc' }, ...pageWindow(query.page), populate: ['organization'] },
     )
     return pageOf(found, query.page, (membership) => toOrganization(membership.organization))
   }

@@ -10,12 +10,12 @@ import type {
   RegistryModuleRepository,
 } from '@cairn/core'
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
-import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 import {
   toModuleVersion,
@@ -51,11 +51,13 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
     if (query.search !== undefined) conditions.push(matching(query.search))
-    const found = await this.#em.findAndCount(RegistryModuleSchema, { $and: conditions }, {
-      ...FRESH,
-      orderBy: ADDRESS_ORDER,
-      ...pageWindow(query.page),
-    })
+    const found = await findPage(
+      this.#em,
+      RegistryModuleSchema,
+      { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
+      ADDRESS_ORDER,
+      query.page,
+    )
     return pageOf(found, query.page, toRegistryModule)
   }
 

@@ -2,7 +2,7 @@ import type { Page, PageRequest, Run, RunRepository } from '@cairn/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { RunSchema, type RunRecord } from '../schema/run.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmRunRepository implements RunRepository {
@@ -24,11 +24,7 @@ export class MikroOrmRunRepository implements RunRepository {
   }
 
   async listByWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Run>> {
-    const found = await this.#em.findAndCount(
-      RunSchema,
-      { workspace: workspaceId },
-      { ...FRESH, orderBy: { createdAt: 'desc', id: 'desc' }, ...pageWindow(page) },
-    )
+    const found = await findPage(this.#em, RunSchema, { workspace: workspaceId }, { createdAt: 'desc', id: 'desc' }, page)
     return pageOf(found, page, toRun)
   }
 

@@ -4,7 +4,7 @@ import { TeamMemberSchema } from '../schema/team-member.schema.ts'
 import { TeamSchema } from '../schema/team.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { toTeam, toTeamRecord } from './organization-mappers.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 import { toUser } from './user-mapper.ts'
 
@@ -16,11 +16,7 @@ export class MikroOrmTeamRepository implements TeamRepository {
   }
 
   async listByOrganization(organizationName: string, page: PageRequest): Promise<Page<Team>> {
-    const found = await this.#em.findAndCount(
-      TeamSchema,
-      { organization: organizationName },
-      { ...FRESH, orderBy: { name: 'asc' }, ...pageWindow(page) },
-    )
+    const found = await findPage(this.#em, TeamSchema, { organization: organizationName }, { name: 'asc' }, page)
     return pageOf(found, page, toTeam)
   }
 

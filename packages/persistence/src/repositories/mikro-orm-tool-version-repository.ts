@@ -1,5 +1,4 @@
 import {
-  pageOffset,
   type Page,
   type ToolVersion,
   type ToolVersionQuery,
@@ -7,11 +6,12 @@ import {
   type ToolVersionUsage,
 } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
-import { raw, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-version.schema.ts'
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
+import { findPage } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmToolVersionRepository implements ToolVersionRepository {
@@ -25,12 +25,13 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
     const conditions: FilterQuery<ToolVersionRecord>[] = []
     if (query.exactVersion !== undefined) conditions.push({ version: query.exactVersion })
     if (query.versionContains !== undefined) conditions.push({ version: { $ilike: containing(query.versionContains) } })
-    const [records, total] = await this.#em.findAndCount(ToolVersionSchema, { $and: conditions }, {
-      ...FRESH,
-      orderBy: { createdAt: 'asc', id: 'asc' },
-      limit: query.page.size,
-      offset: pageOffset(query.page),
-    })
+    const [records, total] = await findPage(
+      this.#em,
+      ToolVersionSchema,
+      { $and: conditions } as QBFilterQuery<ToolVersionRecord>,
+      { createdAt: 'asc', id: 'asc' },
+      query.page,
+    )
     const usage = await this.#usageOf(records.map((record) => record.id))
     const items = records.map((record) => ({ toolVersion: toToolVersion(record), usage: usage.get(record.id) ?? 0 }))
     return { items, total, request: query.page }

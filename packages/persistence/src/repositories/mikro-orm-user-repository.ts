@@ -1,10 +1,10 @@
 import type { Page, User, UserQuery, UserRepository, UserStatusCounts } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
-import { raw, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { UserSchema, type UserRecord } from '../schema/user.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 import { toUser, toUserRecord } from './user-mapper.ts'
 
@@ -23,11 +23,7 @@ export class MikroOrmUserRepository implements UserRepository {
     }
     if (query.isSiteAdmin !== undefined) conditions.push({ isSiteAdmin: query.isSiteAdmin })
     if (query.isSuspended !== undefined) conditions.push({ isSuspended: query.isSuspended })
-    const found = await this.#em.findAndCount(UserSchema, { $and: conditions }, {
-      ...FRESH,
-      orderBy: { username: 'asc' },
-      ...pageWindow(query.page),
-    })
+    const found = await findPage(this.#em, UserSchema, { $and: conditions } as QBFilterQuery<UserRecord>, { username: 'asc' }, query.page)
     return pageOf(found, query.page, toUser)
   }
 

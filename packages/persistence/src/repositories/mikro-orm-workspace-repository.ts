@@ -12,7 +12,7 @@ import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from 
 import { WorkspaceSchema, type WorkspaceRecord } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { pageOf, pageWindow } from './paging.ts'
+import { findPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 import { toWorkspace, toWorkspaceRecord } from './workspace-mapper.ts'
 
@@ -33,11 +33,13 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async list(query: WorkspaceQuery): Promise<Page<Workspace>> {
-    const found = await this.#em.findAndCount(WorkspaceSchema, { $and: conditionsOf(query) }, {
-      ...FRESH,
-      orderBy: orderOf(query.sort),
-      ...pageWindow(query.page),
-    })
+    const found = await findPage(
+      this.#em,
+      WorkspaceSchema,
+      { $and: conditionsOf(query) } as QBFilterQuery<WorkspaceRecord>,
+      orderOf(query.sort),
+      query.page,
+    )
     return pageOf(found, query.page, toWorkspace)
   }
 
