@@ -4,6 +4,7 @@ import {
   OPERATOR,
   type ByteStream,
   type CairnPorts,
+  type CredentialEntry,
   type ModuleAddress,
   type Repositories,
   type UnitOfWork,
@@ -14,10 +15,12 @@ import {
   aTeam,
   aUser,
   FakeModuleAnalyzer,
+  FakePasswordHasher,
   FakeTokenHasher,
   FakeUpstreamRegistry,
   FakeUrlSigner,
   InMemoryBlobStore,
+  InMemoryCredentialCache,
   ManualClock,
   SequentialIds,
 } from '@cairn/testing'
@@ -39,6 +42,8 @@ function portsOver(unitOfWork: UnitOfWork) {
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
+    credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
+    passwords: new FakePasswordHasher(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
@@ -67,7 +72,10 @@ async function* streamOf(text: string): ByteStream {
 describe.each(STORES)('concurrent use cases on %s', (_, open) => {
   let opened: OpenedStore
   // The store opens in beforeAll; the use cases are built now, over a unit of work that waits for it.
-  const ports = portsOver({ run: (work) => opened.store.unitOfWork.run(work) })
+  const ports = portsOver({
+    run: (work) => opened.store.unitOfWork.run(work),
+    read: (work) => opened.store.unitOfWork.read(work),
+  })
   const useCases = createUseCases(ports)
   const seed = <T>(work: (repositories: Repositories) => Promise<T>) => opened.store.unitOfWork.run(work)
 
