@@ -32,3 +32,5 @@ export function storeContracts(name: string, open: StoreHarness): void {
   registryModuleRepositoryContract(name, open)
   auditLogContract(name, open)
 }
+export { jobQueueContract } from './job-queue.contract.ts'
+export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'
