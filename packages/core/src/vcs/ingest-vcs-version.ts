@@ -11,6 +11,8 @@ export interface VcsSource {
   readonly remote: VcsRemote
   /** The module's subtree in a monorepo; the whole repository when absent. */
   readonly sourceDirectory?: string
+  /** Only tags with this prefix publish, stripped before the semver check (monorepos). */
+  readonly tagPrefix?: string
 }
 
 export interface IngestVcsVersionDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
