@@ -1,11 +1,11 @@
 import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { OPERATOR } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { ModuleVersion } from '../modules/module-version.ts'
 import type { ByteStream, VcsClient } from '../index.ts'
-import { createUseCases } from '../use-cases.ts'
 import { IngestVcsVersion } from './ingest-vcs-version.ts'
+import { pendingVcsVersion } from './sync-vcs-tags.ts'
+import { createTagBasedModule } from './test-support/tag-based-module.ts'
 
 async function* bytes(text: string): ByteStream {
   yield new TextEncoder().encode(text)
@@ -38,13 +38,7 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
 
   beforeEach(async () => {
     deps = inMemoryDeps()
-    const cases = createUseCases(deps)
-    const owner = await cases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
-    const { bearer } = await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)
-    const principal = await cases.authenticateToken.execute(bearer)
-    await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, principal)
-    const module = await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, principal)
-    moduleId = module.module.id
+    moduleId = await createTagBasedModule(deps)
     vcs = new FakeVcs({
       good: 'module tree',
       invalid: 'bad tree',
@@ -56,21 +50,7 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
   })
 
   async function versionAt(commitSha: string, version = '1.0.0'): Promise<string> {
-    const now = deps.clock.now()
-    const created: ModuleVersion = {
-      id: `modver-${commitSha}`,
-      moduleId,
-      version,
-      status: 'pending',
-      error: null,
-      source: 'tfe-api',
-      commitSha,
-      uploadGeneration: 0,
-      archive: null,
-      metadata: null,
-      createdAt: now,
-      updatedAt: now,
-    }
+    const created = pendingVcsVersion({ id: `modver-${commitSha}`, moduleId, version, commitSha }, deps.clock.now())
     await deps.unitOfWork.run(({ registryModules }) => registryModules.addVersion(created))
     return created.id
   }

@@ -1,9 +1,8 @@
 import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { OPERATOR } from '../auth/principal.ts'
 import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
-import { createUseCases } from '../use-cases.ts'
 import { SyncVcsTags } from './sync-vcs-tags.ts'
+import { createTagBasedModule } from './test-support/tag-based-module.ts'
 
 describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)', () => {
   let deps: ReturnType<typeof inMemoryDeps>
@@ -14,13 +13,7 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
 
   beforeEach(async () => {
     deps = inMemoryDeps()
-    const cases = createUseCases(deps)
-    const owner = await cases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
-    const principal = await cases.authenticateToken.execute((await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer)
-    await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, principal)
-    const { module } = await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, principal)
-    moduleId = module.id
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.update({ ...module, publishingMechanism: 'git_tag' }))
+    moduleId = await createTagBasedModule(deps)
     tags = []
     tagPrefix = undefined
     const vcs: VcsClient = {

@@ -34,20 +34,7 @@ export class SyncVcsTags {
           if (existing.status !== 'ok') toIngest.push(existing.id)
           continue
         }
-        const created: ModuleVersion = {
-          id: this.#deps.ids.next('modver'),
-          moduleId: module.id,
-          version,
-          status: 'pending',
-          error: null,
-          source: 'tfe-api',
-          commitSha,
-          uploadGeneration: 0,
-          archive: null,
-          metadata: null,
-          createdAt: now,
-          updatedAt: now,
-        }
+        const created = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
         await registryModules.addVersion(created)
         toIngest.push(created.id)
       }
@@ -57,4 +44,12 @@ export class SyncVcsTags {
       return toIngest
     })
   }
+}
+
+/** A version a VCS module publishes from `commitSha`, before its ingestion starts. */
+export function pendingVcsVersion(
+  fields: Pick<ModuleVersion, 'id' | 'moduleId' | 'version'> & { readonly commitSha: string },
+  now: Date,
+): ModuleVersion {
+  return { ...fields, status: 'pending', error: null, source: 'tfe-api', uploadGeneration: 0, archive: null, metadata: null, createdAt: now, updatedAt: now }
 }

@@ -1,11 +1,10 @@
 import { InMemoryJobQueue, inMemoryDeps } from '@cairn/testing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OPERATOR } from '../auth/principal.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
-import { createUseCases } from '../use-cases.ts'
 import { IngestVcsVersion } from './ingest-vcs-version.ts'
 import { SyncVcsTags } from './sync-vcs-tags.ts'
+import { createTagBasedModule } from './test-support/tag-based-module.ts'
 import { queueTagSync, workVcsJobs } from './vcs-jobs.ts'
 
 async function* bytes(text: string): ByteStream {
@@ -23,13 +22,7 @@ describe('VCS jobs: a tag sync queues one ingestion per version', () => {
     deps = inMemoryDeps()
     queue = new InMemoryJobQueue()
     archived.length = 0
-    const cases = createUseCases(deps)
-    const owner = await cases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
-    const principal = await cases.authenticateToken.execute((await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer)
-    await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, principal)
-    const { module } = await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, principal)
-    moduleId = module.id
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.update({ ...module, publishingMechanism: 'git_tag' }))
+    moduleId = await createTagBasedModule(deps)
     const vcs: VcsClient = {
       refs: async () => ({ tags, branches: [] }),
       archive: async (_remote, commitSha) => {
