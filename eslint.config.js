@@ -9,7 +9,7 @@ const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
 
 // The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
 // core and their own driver only, and nothing but apps/server knows the container.
-const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry']
+const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
@@ -20,13 +20,13 @@ const rules = [
   {
     files: ['packages/http/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
-    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@aws-sdk/*', 'tar', ...nodeBuiltins],
+    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git', '@aws-sdk/*', 'tar', ...nodeBuiltins],
     message: 'packages/http may import core and hono only',
   },
   {
     files: ['packages/persistence/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry'],
+    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git'],
     message: 'packages/persistence may import core and MikroORM only',
   },
   {
@@ -58,6 +58,12 @@ const rules = [
     ignores: ['**/*.test.ts'],
     group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
     message: 'packages/upstream-registry may import core, lru-cache and Node only',
+  },
+  {
+    files: ['packages/vcs-git/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
+    message: 'packages/vcs-git may import core, its drivers (isomorphic-git, tar) and Node only',
   },
 ]
 

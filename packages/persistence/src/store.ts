@@ -1,8 +1,9 @@
-import { CairnError, type HealthCheck, type UnitOfWork } from '@cairn/core'
+import { CairnError, type HealthCheck, type JobQueue, type UnitOfWork } from '@cairn/core'
 import { mkdirSync } from 'node:fs'
 import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
 import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
+import { openJobQueue } from './jobs/open-job-queue.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
 import { QueryListener } from './query-listener.ts'
@@ -18,6 +19,11 @@ export interface Store {
   readonly health: HealthCheck
   /** Applies the checked-in migrations not yet applied; returns their names. */
   migrate(): Promise<string[]>
+  /**
+   * Starts a job queue in the same database (see `PgBossJobQueue`); each call starts another, as
+   * another process would. `onError` hears the queue's background failures. Stop it before `close`.
+   */
+  openJobQueue(onError: (error: Error) => void): Promise<JobQueue>
   /** Removes every row of every table, keeping the schema. For tests. */
   clear(): Promise<void>
   close(): Promise<void>
@@ -61,6 +67,7 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
       const applied = await orm.migrator.up()
       return applied.map((migration) => migration.name)
     },
+    openJobQueue: (onError) => openJobQueue(orm, location, onError),
     clear: () => orm.schema.clear(),
     close: () => orm.close(true),
   }

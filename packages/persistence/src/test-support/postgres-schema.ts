@@ -11,7 +11,7 @@ export async function freshSchema(): Promise<{ url: string; schema: string; drop
   const url = postgresUrl()
   const schema = `cairn_test_${randomBytes(6).toString('hex')}`
   await asAdmin(url, 'create extension if not exists pg_trgm schema public')
-  return { url, schema, drop: () => asAdmin(url, `drop schema if exists "${schema}" cascade`) }
+  return { url, schema, drop: () => asAdmin(url, `drop schema if exists "${schema}", "${schema}_jobs" cascade`) }
 }
 
 async function asAdmin(url: string, statement: string): Promise<void> {

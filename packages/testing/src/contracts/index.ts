@@ -34,3 +34,5 @@ export function storeContracts(name: string, open: StoreHarness): void {
   auditLogContract(name, open)
   initialAdminTokenRepositoryContract(name, open)
 }
+export { jobQueueContract } from './job-queue.contract.ts'
+export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'

@@ -1,0 +1,37 @@
+import type { ByteStream } from './module-analyzer.ts'
+
+/** A repository on a git host, and the credential to read it with (basic auth over HTTP). */
+export interface VcsRemote {
+  /** The repository's smart-HTTP address, e.g. `https://git.example.com/acme/terraform-aws-vpc.git`. */
+  readonly url: string
+  readonly credential?: { readonly username: string; readonly password: string }
+}
+
+/** A tag or a branch head, and the commit it points at (a tag's peeled commit). */
+export interface VcsRef {
+  readonly name: string
+  readonly commitSha: string
+}
+
+/** What a repository offers to publish from. */
+export interface VcsRefs {
+  readonly tags: readonly VcsRef[]
+  readonly branches: readonly VcsRef[]
+}
+
+/**
+ * Reads repositories on git hosts. Raises `invalid` on field `oauth-token-id` when the host
+ * refuses the credential, `not_found` when the repository (or the commit, or the source
+ * directory) does not exist, and `unavailable` when the host cannot be reached.
+ */
+export interface VcsClient {
+  /** The repository's tags and branch heads. */
+  refs(remote: VcsRemote): Promise<VcsRefs>
+  /**
+   * The tree at `commitSha` (or its `sourceDirectory` subtree) as a gzip tarball with that tree at
+   * its root, the shape the module analyzer reads.
+   */
+  archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream>
+}
+
+export const VCS_CLIENT = Symbol('VcsClient')

@@ -1,0 +1,63 @@
+import { inMemoryDeps } from '@cairn/testing'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
+import { SyncVcsTags } from './sync-vcs-tags.ts'
+import { createTagBasedModule } from './test-support/tag-based-module.ts'
+
+describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)', () => {
+  let deps: ReturnType<typeof inMemoryDeps>
+  let tags: VcsRef[]
+  let tagPrefix: string | undefined
+  let sync: SyncVcsTags
+  let moduleId = ''
+
+  beforeEach(async () => {
+    deps = inMemoryDeps()
+    moduleId = await createTagBasedModule(deps)
+    tags = []
+    tagPrefix = undefined
+    const vcs: VcsClient = {
+      refs: async () => ({ tags, branches: [] }),
+      archive: async () => {
+        throw new Error('not archived here')
+      },
+    }
+    sync = new SyncVcsTags({ ...deps, vcs, sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' }, ...(tagPrefix !== undefined && { tagPrefix }) }) })
+  })
+
+  const versions = () =>
+    deps.unitOfWork.run(async ({ registryModules }) => (await registryModules.versionsOf([moduleId])).get(moduleId)?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`).sort())
+
+  it('adds a pending version per semver tag, v-prefixed or not, and ignores the others', async () => {
+    tags = [{ name: 'v1.0.0', commitSha: 'a' }, { name: '1.1.0', commitSha: 'b' }, { name: 'latest', commitSha: 'b' }]
+    const queued = await sync.execute({ moduleId })
+    expect(queued).toHaveLength(2)
+    expect(await versions()).toEqual(['1.0.0@a:pending', '1.1.0@b:pending'])
+  })
+
+  it('never adds a version twice, and queues again only those not ok', async () => {
+    tags = [{ name: 'v1.0.0', commitSha: 'a' }]
+    const [first = ''] = await sync.execute({ moduleId })
+    const version = await deps.unitOfWork.run(({ registryModules }) => registryModules.findVersionById(first))
+    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion({ ...version!, status: 'ok' }))
+    tags = [...tags, { name: '1.0.0', commitSha: 'z' }, { name: 'v2.0.0', commitSha: 'c' }]
+    const queued = await sync.execute({ moduleId })
+    expect(queued).toHaveLength(1)
+    expect(await versions()).toEqual(['1.0.0@a:ok', '2.0.0@c:pending'])
+    await expect(sync.execute({ moduleId })).resolves.toEqual(queued)
+  })
+
+  it('takes only tags with the module tag prefix', async () => {
+    tagPrefix = 'vpc/'
+    tags = [{ name: 'vpc/v1.0.0', commitSha: 'a' }, { name: 'subnet/v3.0.0', commitSha: 'b' }]
+    await sync.execute({ moduleId })
+    expect(await versions()).toEqual(['1.0.0@a:pending'])
+  })
+
+  it('marks a module without version tags no_version_tags', async () => {
+    tags = [{ name: 'latest', commitSha: 'a' }]
+    await expect(sync.execute({ moduleId })).resolves.toEqual([])
+    const module = await deps.unitOfWork.run(({ registryModules }) => registryModules.findById(moduleId))
+    expect(module?.status).toBe('no_version_tags')
+  })
+})

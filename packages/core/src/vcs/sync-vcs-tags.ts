@@ -1,0 +1,55 @@
+import type { ModuleVersion } from '../modules/module-version.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import type { IngestVcsVersionDeps } from './ingest-vcs-version.ts'
+import { tagVersions } from './tag-versions.ts'
+
+export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf'>
+
+/**
+ * Reads a tag-based module's repository and adds a `pending` version for every semver tag it has
+ * no version for (resync, webhook and poll all come here). Never adds a version twice. Answers the
+ * ids of the versions still to ingest (new ones, and earlier ones that are not `ok`), for the
+ * caller to queue. A module whose repository has no version tag is `no_version_tags`.
+ */
+export class SyncVcsTags {
+  readonly #deps: SyncVcsTagsDeps
+
+  constructor(deps: SyncVcsTagsDeps) {
+    this.#deps = deps
+  }
+
+  async execute(command: { readonly moduleId: string }): Promise<string[]> {
+    const module = await this.#deps.unitOfWork.run(({ registryModules }) => registryModules.findById(command.moduleId))
+    if (module?.publishingMechanism !== 'git_tag') return []
+    const source = await this.#deps.sourceOf(module)
+    const wanted = tagVersions((await this.#deps.vcs.refs(source.remote)).tags, source.tagPrefix)
+    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
+      const current = await registryModules.findById(module.id)
+      if (current === undefined) return []
+      const now = this.#deps.clock.now()
+      const toIngest: string[] = []
+      for (const { version, commitSha } of wanted) {
+        const existing = await registryModules.findVersion(module.id, version)
+        if (existing !== undefined) {
+          if (existing.status !== 'ok') toIngest.push(existing.id)
+          continue
+        }
+        const created = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
+        await registryModules.addVersion(created)
+        toIngest.push(created.id)
+      }
+      if (wanted.length === 0 && current.status === 'pending') {
+        await registryModules.update({ ...current, status: 'no_version_tags', updatedAt: now })
+      }
+      return toIngest
+    })
+  }
+}
+
+/** A version a VCS module publishes from `commitSha`, before its ingestion starts. */
+export function pendingVcsVersion(
+  fields: Pick<ModuleVersion, 'id' | 'moduleId' | 'version'> & { readonly commitSha: string },
+  now: Date,
+): ModuleVersion {
+  return { ...fields, status: 'pending', error: null, source: 'tfe-api', uploadGeneration: 0, archive: null, metadata: null, createdAt: now, updatedAt: now }
+}

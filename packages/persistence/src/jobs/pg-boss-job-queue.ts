@@ -1,0 +1,57 @@
+import { CairnError, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
+import { PgBoss, type ConstructorOptions } from 'pg-boss'
+
+/** How often an idle worker asks for work; the wait between a job queued and a job started. */
+const POLL_SECONDS = 0.5
+
+/**
+ * The job queue in PostgreSQL (or PGlite), by pg-boss: jobs are rows claimed with
+ * `FOR UPDATE SKIP LOCKED`, so each runs on one worker among every process, and queued jobs
+ * outlive the process. Each kind is a pg-boss queue with the `stately` policy, which keeps at most
+ * one job per key waiting and one running.
+ */
+export class PgBossJobQueue implements JobQueue {
+  readonly #boss: PgBoss
+  readonly #defined = new Set<string>()
+
+  private constructor(boss: PgBoss) {
+    this.#boss = boss
+  }
+
+  /** Starts pg-boss, installing or upgrading its schema. `onError` hears its background failures. */
+  static async start(options: ConstructorOptions, onError: (error: Error) => void): Promise<PgBossJobQueue> {
+    const boss = new PgBoss({ ...options, migrate: true })
+    boss.on('error', onError)
+    await boss.start()
+    return new PgBossJobQueue(boss)
+  }
+
+  async define({ name, retryLimit, retryDelaySeconds, timeoutSeconds }: JobDefinition): Promise<void> {
+    const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds }
+    if ((await this.#boss.getQueue(name)) === null) await this.#boss.createQueue(name, { ...settings, policy: 'stately' })
+    else await this.#boss.updateQueue(name, settings)
+    this.#defined.add(name)
+  }
+
+  async enqueue(name: string, payload: JobPayload, key: string): Promise<boolean> {
+    this.#requireDefined(name)
+    return (await this.#boss.send(name, payload, { singletonKey: key })) !== null
+  }
+
+  async work(name: string, handler: JobHandler): Promise<void> {
+    this.#requireDefined(name)
+    await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await handler(job.data, { signal: job.signal })
+    })
+  }
+
+  async stop(): Promise<void> {
+    await this.#boss.stop({ graceful: true, close: true })
+  }
+
+  #requireDefined(name: string): void {
+    if (!this.#defined.has(name)) {
+      throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
+    }
+  }
+}

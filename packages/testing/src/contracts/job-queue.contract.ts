@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { JobDefinition, JobPayload, JobQueue } from '@cairn/core'
+
+/** A queue under test, and for a durable one the means to open a second process's queue. */
+export interface JobQueueUnderTest {
+  readonly queue: JobQueue
+  /** Another queue over the same jobs, as a second process would open; absent when in memory. */
+  readonly another?: () => Promise<JobQueue>
+  dispose(): Promise<void>
+}
+
+export type JobQueueHarness = () => Promise<JobQueueUnderTest>
+
+const INGEST: JobDefinition = { name: 'ingest', retryLimit: 2, retryDelaySeconds: 0, timeoutSeconds: 30 }
+const WAIT = { timeout: 15_000, interval: 50 }
+
+/** Resolves when `release` is called; for handlers that must stay running for a while. */
+function gate(): { opened: Promise<void>; release: () => void } {
+  let release = () => {}
+  const opened = new Promise<void>((resolve) => (release = resolve))
+  return { opened, release }
+}
+
+export function jobQueueContract(name: string, open: JobQueueHarness): void {
+  describe(`JobQueue contract: ${name}`, { timeout: 30_000 }, () => {
+    let subject: JobQueueUnderTest
+    const seen: JobPayload[] = []
+
+    beforeEach(async () => {
+      seen.length = 0
+      subject = await open()
+      await subject.queue.define(INGEST)
+    })
+    afterEach(() => subject.dispose())
+
+    it('runs a job once, with its payload', async () => {
+      await subject.queue.work('ingest', async (payload) => void seen.push(payload))
+      await expect(subject.queue.enqueue('ingest', { version: 'modver-1', tags: ['v1.0.0'] }, 'modver-1')).resolves.toBe(true)
+      await vi.waitFor(() => expect(seen).toEqual([{ version: 'modver-1', tags: ['v1.0.0'] }]), WAIT)
+    })
+
+    it('keeps a job queued before any worker until one starts', async () => {
+      await subject.queue.enqueue('ingest', { n: 1 }, 'a')
+      await subject.queue.work('ingest', async (payload) => void seen.push(payload))
+      await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), WAIT)
+    })
+
+    it('queues no second job under a key while one waits, and queues other keys', async () => {
+      await expect(subject.queue.enqueue('ingest', { n: 1 }, 'a')).resolves.toBe(true)
+      await expect(subject.queue.enqueue('ingest', { n: 2 }, 'a')).resolves.toBe(false)
+      await expect(subject.queue.enqueue('ingest', { n: 3 }, 'b')).resolves.toBe(true)
+      await subject.queue.work('ingest', async (payload) => void seen.push(payload))
+      await vi.waitFor(() => expect(seen).toHaveLength(2), WAIT)
+      expect(seen).toEqual(expect.arrayContaining([{ n: 1 }, { n: 3 }]))
+    })
+
+    it('runs a job queued while another of its key runs only after that one ends', async () => {
+      const first = gate()
+      const events: string[] = []
+      await subject.queue.work('ingest', async (payload) => {
+        events.push(`start ${JSON.stringify(payload['n'])}`)
+        if (payload['n'] === 1) await first.opened
+        events.push(`end ${JSON.stringify(payload['n'])}`)
+      })
+      await subject.queue.enqueue('ingest', { n: 1 }, 'a')
+      await vi.waitFor(() => expect(events).toEqual(['start 1']), WAIT)
+      await expect(subject.queue.enqueue('ingest', { n: 2 }, 'a')).resolves.toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(events).toEqual(['start 1'])
+      first.release()
+      await vi.waitFor(() => expect(events).toEqual(['start 1', 'end 1', 'start 2', 'end 2']), WAIT)
+    })
+
+    it('retries a failing job up to its retry limit, and not beyond', async () => {
+      let attempts = 0
+      await subject.queue.work('ingest', async () => {
+        attempts += 1
+        throw new Error('the clone failed')
+      })
+      await subject.queue.enqueue('ingest', {}, 'a')
+      await vi.waitFor(() => expect(attempts).toBe(3), WAIT)
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(attempts).toBe(3)
+    })
+
+    it('waits longer before each retry', async () => {
+      await subject.queue.define({ ...INGEST, name: 'slow-retry', retryDelaySeconds: 1 })
+      const times: number[] = []
+      await subject.queue.work('slow-retry', async () => {
+        times.push(performance.now())
+        throw new Error('the host is down')
+      })
+      await subject.queue.enqueue('slow-retry', {}, 'a')
+      await vi.waitFor(() => expect(times).toHaveLength(3), { ...WAIT, timeout: 25_000 })
+      const [first = 0, second = 0, third = 0] = times
+      expect(second - first).toBeGreaterThanOrEqual(900)
+      expect(third - second).toBeGreaterThan(second - first)
+    })
+
+    it('fails an attempt that overruns its timeout, aborting its signal, and retries it', async () => {
+      await subject.queue.define({ ...INGEST, name: 'short', timeoutSeconds: 1 })
+      let attempts = 0
+      let abortedFirst = false
+      await subject.queue.work('short', async (payload, { signal }) => {
+        attempts += 1
+        if (attempts > 1) return void seen.push(payload)
+        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+        abortedFirst = signal.aborted
+      })
+      await subject.queue.enqueue('short', { n: 1 }, 'a')
+      await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), WAIT)
+      expect({ attempts, abortedFirst }).toEqual({ attempts: 2, abortedFirst: true })
+    })
+
+    it('refuses a job kind never declared', async () => {
+      await expect(subject.queue.enqueue('unknown', {}, 'a')).rejects.toMatchObject({ code: 'invalid' })
+    })
+
+    it('runs a job on one worker only when several processes work the queue, whichever enqueued it', async (context) => {
+      if (subject.another === undefined) return context.skip()
+      const other = await subject.another()
+      try {
+        await other.define(INGEST)
+        const runs: string[] = []
+        await subject.queue.work('ingest', async (payload) => void runs.push(`here ${JSON.stringify(payload['n'])}`))
+        await other.work('ingest', async (payload) => void runs.push(`there ${JSON.stringify(payload['n'])}`))
+        for (let n = 0; n < 6; n += 1) await other.enqueue('ingest', { n }, `k${n}`)
+        await vi.waitFor(() => expect(runs).toHaveLength(6), WAIT)
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        expect(runs.map((run) => run.split(' ')[1]).sort()).toEqual(['0', '1', '2', '3', '4', '5'])
+      } finally {
+        await other.stop()
+      }
+    })
+
+    it('keeps queued jobs when the process that queued them stops', async (context) => {
+      if (subject.another === undefined) return context.skip()
+      await subject.queue.enqueue('ingest', { n: 1 }, 'a')
+      await subject.queue.stop()
+      const restarted = await subject.another()
+      try {
+        await restarted.define(INGEST)
+        await restarted.work('ingest', async (payload) => void seen.push(payload))
+        await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), WAIT)
+      } finally {
+        await restarted.stop()
+      }
+    })
+  })
+}

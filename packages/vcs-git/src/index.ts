@@ -1,0 +1,1 @@
+export { IsomorphicGitVcsClient } from './isomorphic-git-vcs-client.ts'

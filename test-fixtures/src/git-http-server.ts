@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+const HTTP_BACKEND = '/usr/lib/git-core/git-http-backend'
+
+/** A git smart-HTTP server on loopback: `git http-backend` behind basic auth. */
+export interface GitHttpServer {
+  /** `http://127.0.0.1:<port>`; a repository `<root>/<name>.git` is at `<url>/<name>.git`. */
+  readonly url: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send
+ * `username:password` as basic auth, as a git host does; others get 401.
+ */
+export async function startGitHttpServer(root: string, credential: { username: string; password: string }): Promise<GitHttpServer> {
+  const expected = `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`
+  const server = createServer((request, response) => {
+    if (request.headers.authorization !== expected) {
+      response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end()
+      return
+    }
+    serveThroughBackend(root, request, response, credential.username)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Runs the request through git-http-backend as CGI: headers in the environment, body on stdin. */
+function serveThroughBackend(root: string, request: IncomingMessage, response: ServerResponse, user: string): void {
+  const url = new URL(request.url ?? '/', 'http://loopback')
+  const backend = spawn(HTTP_BACKEND, [], {
+    env: {
+      GIT_PROJECT_ROOT: root,
+      GIT_HTTP_EXPORT_ALL: '1',
+      PATH_INFO: decodeURIComponent(url.pathname),
+      QUERY_STRING: url.search.slice(1),
+      REQUEST_METHOD: request.method ?? 'GET',
+      CONTENT_TYPE: request.headers['content-type'] ?? '',
+      REMOTE_USER: user,
+      REMOTE_ADDR: '127.0.0.1',
+      HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
+      HTTP_GIT_PROTOCOL: header(request, 'git-protocol'),
+    },
+  })
+  request.pipe(backend.stdin)
+  let head = Buffer.alloc(0)
+  let headersSent = false
+  backend.stdout.on('data', (chunk: Buffer) => {
+    if (headersSent) return void response.write(chunk)
+    head = Buffer.concat([head, chunk])
+    const end = head.indexOf('\r\n\r\n')
+    if (end === -1) return
+    headersSent = true
+    const headers: Record<string, string> = {}
+    let status = 200
+    for (const line of head.subarray(0, end).toString('latin1').split('\r\n')) {
+      const colon = line.indexOf(':')
+      const [name, value] = [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]
+      if (name === 'status') status = Number.parseInt(value, 10)
+      else headers[name] = value
+    }
+    response.writeHead(status, headers)
+    response.write(head.subarray(end + 4))
+  })
+  backend.stdout.on('end', () => {
+    if (!headersSent) response.writeHead(502)
+    response.end()
+  })
+  backend.on('error', () => response.destroy())
+}
+
+function header(request: IncomingMessage, name: string): string {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(',') : (value ?? '')
+}
