@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.ts'
-import { CairnError } from '../errors/cairn-error.ts'
+import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
@@ -85,8 +85,8 @@ async function findRun(
   if (run === undefined) throw CairnError.notFound('run')
   try {
     await findWorkspace(repositories, { id: run.workspaceId }, principal, need)
-  } catch {
-    throw CairnError.notFound('run')
+  } catch (error) {
+    throw isCairnError(error, 'not_found') ? CairnError.notFound('run') : error
   }
   return run
 }

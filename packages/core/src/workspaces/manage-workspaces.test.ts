@@ -1,6 +1,7 @@
 import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
 
 const PAGE = { number: 1, size: 20 }
@@ -172,6 +173,23 @@ describe('ManageWorkspaces', () => {
         code: 'not_found',
       })
       await expect(cases.workspaces.show({ id: workspace.id }, reader)).resolves.toBeDefined()
+    })
+
+    it('lets a store failure in the access check through, for the unit of work to retry, instead of answering not_found', async () => {
+      const { workspace } = await cases.workspaces.create({ organizationName: 'acme', name: 'net' }, owner)
+      const run = await cases.runs.create({ workspaceId: workspace.id }, manager)
+      const serializationFailure = new Error('could not serialize access due to read/write dependencies among transactions')
+      const failingTeams = new Proxy({} as Repositories['teams'], { get: () => () => Promise.reject(serializationFailure) })
+      const failing = createUseCases({
+        ...deps,
+        unitOfWork: {
+          run: (work) => deps.unitOfWork.run((repositories) => work({ ...repositories, teams: failingTeams })),
+          read: (work) => deps.unitOfWork.read((repositories) => work({ ...repositories, teams: failingTeams })),
+        },
+      })
+      await expect(failing.workspaces.remove({ id: workspace.id }, manager)).rejects.toBe(serializationFailure)
+      await expect(failing.runs.show({ id: run.id }, manager)).rejects.toBe(serializationFailure)
+      await expect(cases.workspaces.show({ id: workspace.id }, manager)).resolves.toBeDefined()
     })
   })
 })

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.ts'
-import { CairnError } from '../errors/cairn-error.ts'
+import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { requireOrganization } from '../organizations/organization-access.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
@@ -100,10 +100,12 @@ export async function findWorkspace(
   const workspace =
     'id' in ref ? await repositories.workspaces.findById(ref.id) : await repositories.workspaces.findByName(ref.organizationName, ref.name)
   if (workspace === undefined) throw CairnError.notFound('workspace')
+  // Only a refusal becomes this resource's 404: a store failure (a serialization failure the unit
+  // of work retries) must reach the unit of work as it is.
   try {
     await requireOrganization(repositories, principal, workspace.organizationName, need)
-  } catch {
-    throw CairnError.notFound('workspace')
+  } catch (error) {
+    throw isCairnError(error, 'not_found') ? CairnError.notFound('workspace') : error
   }
   return workspace
 }
