@@ -5,6 +5,7 @@ import type { BlobStore } from '../ports/blob-store.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { generalSettings } from '../settings/admin-general-settings.ts'
 import { parseEmail } from '../users/username.ts'
 import { type Organization, parseOrganizationName } from './organization.ts'
 import { requireOrganization } from './organization-access.ts'
@@ -20,8 +21,8 @@ export interface CreateOrganizationCommand {
 }
 
 /**
- * Organizations: a user creates one and becomes its first owner; members read it; owners change
- * and delete it. Everyone else is told it does not exist (`not_found`).
+ * Organizations: a user creates one (only a site administrator while the general settings limit
+ * organization creation) and becomes its first owner; members read it; owners change and delete it. Everyone else is told it does not exist (`not_found`).
  */
 export class ManageOrganizations {
   readonly #deps: OrganizationsDeps
@@ -45,12 +46,25 @@ export class ManageOrganizations {
       access: { manageModules: true, manageWorkspaces: true },
       createdAt: now,
     }
-    await this.#deps.unitOfWork.run(async ({ organizations, teams, memberships }) => {
+    const { user } = principal
+    await this.#deps.unitOfWork.run(async (repositories) => {
+      if (!user.isSiteAdmin && (await generalSettings(repositories)).limitUserOrganizationCreation) {
+        throw new CairnError('forbidden', 'only site administrators may create organizations on this installation')
+      }
+      const { organizations, teams, memberships } = repositories
       await organizations.add(organization)
       await teams.add(owners)
-      const membershipId = this.#deps.ids.next('ou')
-      await memberships.add({ id: membershipId, organizationName: name, userId: principal.user.id, createdAt: now })
-      await teams.addMember(owners.id, principal.user.id)
+      await memberships.add({
+        id: this.#deps.ids.next('ou'),
+        organizationName: name,
+        userId: user.id,
+        status: 'active',
+        email: user.email,
+        invitedUserId: user.id,
+        invitedTeamIds: [],
+        createdAt: now,
+      })
+      await teams.addMember(owners.id, user.id)
     })
     return organization
   }
