@@ -240,7 +240,7 @@ describe('ManageMemberships', () => {
     })
   })
 
-  describe('organization creation limited to site administrators (the installation default)', () => {
+  describe('organization creation limited to site administrators (the self-hosted installation default)', () => {
     it('a user who is not a site administrator is refused with forbidden; an administrator creates one', async () => {
       cases = createUseCases(inMemoryDeps({ installationDefaults: true }))
       const user = await signUp('user')
@@ -249,6 +249,12 @@ describe('ManageMemberships', () => {
       await expect(cases.organizations.create({ name: 'mine', email: 'a@b.test' }, admin)).resolves.toMatchObject({ name: 'mine' })
       await cases.adminGeneralSettings.update({ limitUserOrganizationCreation: false }, admin)
       await expect(cases.organizations.create({ name: 'yours', email: 'a@b.test' }, user)).resolves.toMatchObject({ name: 'yours' })
+    })
+
+    it('the hosted edition, which has no admin API, lets anyone create one', async () => {
+      cases = createUseCases(inMemoryDeps({ edition: 'hosted', installationDefaults: true }))
+      const user = await signUp('user')
+      await expect(cases.organizations.create({ name: 'mine', email: 'a@b.test' }, user)).resolves.toMatchObject({ name: 'mine' })
     })
   })
 })

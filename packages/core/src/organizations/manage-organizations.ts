@@ -3,6 +3,7 @@ import { CairnError } from '../errors/cairn-error.ts'
 import { deleteBlobsAfter } from '../modules/delete-blobs-after.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
+import type { Edition } from '../shared/edition.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { generalSettings } from '../settings/admin-general-settings.ts'
@@ -13,6 +14,8 @@ import { OWNERS_TEAM, type Team } from './team.ts'
 
 export interface OrganizationsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly blobs: BlobStore
+  /** The hosted edition has no admin API, and so no general settings: anyone creates organizations there. */
+  readonly edition: Edition
 }
 
 export interface CreateOrganizationCommand {
@@ -21,8 +24,8 @@ export interface CreateOrganizationCommand {
 }
 
 /**
- * Organizations: a user creates one (only a site administrator while the general settings limit
- * organization creation) and becomes its first owner; members read it; owners change and delete it. Everyone else is told it does not exist (`not_found`).
+ * Organizations: a user creates one (in the self-hosted edition, only a site administrator while
+ * the general settings limit organization creation) and becomes its first owner; members read it; owners change and delete it. Everyone else is told it does not exist (`not_found`).
  */
 export class ManageOrganizations {
   readonly #deps: OrganizationsDeps
@@ -48,7 +51,8 @@ export class ManageOrganizations {
     }
     const { user } = principal
     await this.#deps.unitOfWork.run(async (repositories) => {
-      if (!user.isSiteAdmin && (await generalSettings(repositories)).limitUserOrganizationCreation) {
+      const limited = this.#deps.edition === 'self-hosted' && (await generalSettings(repositories)).limitUserOrganizationCreation
+      if (limited && !user.isSiteAdmin) {
         throw new CairnError('forbidden', 'only site administrators may create organizations on this installation')
       }
       const { organizations, teams, memberships } = repositories

@@ -42,6 +42,15 @@ describe('admin general settings', () => {
     expect(doc.data.attributes).toMatchObject({ 'api-rate-limit': 50, 'apply-timeout': '2h', 'plan-timeout': '2h', 'limit-user-organization-creation': true })
   })
 
+  it('PATCH takes a document without a type, as go-tfe sends it, but not one of another type', async () => {
+    const t = await testApp({ installationDefaults: true })
+    const untyped = { data: { attributes: { 'limit-user-organization-creation': false } } }
+    expect((await t.call('PATCH', SETTINGS, t.adminToken, untyped)).status).toBe(200)
+    const wrong = { data: { type: 'users', attributes: { 'limit-user-organization-creation': true } } }
+    expect((await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, wrong))).errors[0]?.source).toEqual({ pointer: '/data/type' })
+    expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['limit-user-organization-creation']).toBe(false)
+  })
+
   it('422 naming each bad attribute; nothing changes', async () => {
     const t = await testApp({ installationDefaults: true })
     const typed = await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': '50', 'limit-user-organization-creation': 'no' })))

@@ -20,7 +20,7 @@ export function adminGeneralSettingsRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>()
     .get('/', async (c) => jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))))
     .patch('/', async (c) => {
-      const change = readAttributes((await readResource(c, 'general-settings')).attributes, SETTINGS)
+      const change = readAttributes((await readResource(c, 'general-settings', { typeMayBeBlank: true })).attributes, SETTINGS)
       return jsonApi(c, settingsDocument(await deps.adminGeneralSettings.update(change, c.var.principal)))
     })
 }
