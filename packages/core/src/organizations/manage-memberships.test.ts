@@ -137,6 +137,16 @@ describe('ManageMemberships', () => {
       }
     })
 
+    it('an administrator impersonating the invitee cannot answer for them (forbidden)', async () => {
+      const { membership } = await invite('bob@example.com')
+      const admin = await signUpUser(cases, 'ada', { isSiteAdmin: true })
+      const { cookie } = await cases.impersonation.start({ userId: bob.user.id, reason: 'support ticket 9' }, admin)
+      const impersonating = await cases.authenticateSession.execute(cookie)
+      await expect(cases.memberships.accept({ id: membership.id }, impersonating)).rejects.toMatchObject({ code: 'forbidden' })
+      await expect(cases.memberships.decline({ id: membership.id }, impersonating)).rejects.toMatchObject({ code: 'forbidden' })
+      await expect(cases.memberships.show({ id: membership.id }, bob)).resolves.toMatchObject({ membership: { status: 'invited' } })
+    })
+
     it('the invitee declines: the invitation is gone and may be sent again', async () => {
       const { membership } = await invite('bob@example.com')
       await cases.memberships.decline({ id: membership.id }, bob)

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts'
+import { impersonatorOf, type Principal } from '../auth/principal.ts'
 import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
@@ -162,10 +162,14 @@ async function findMembership(repositories: Repositories, id: string): Promise<O
   return membership
 }
 
-/** Only the invitee may answer an invitation; to anyone else it does not exist. */
+/**
+ * Only the invitee may answer an invitation; to anyone else it does not exist. An administrator
+ * impersonating them is refused (`forbidden`): joining is the invitee's own consent to give.
+ */
 async function findOwnInvitation(repositories: Repositories, id: string, principal: Principal) {
   const membership = await repositories.memberships.findById(id)
   if (membership === undefined || !isOwn(membership, principal)) throw CairnError.notFound('organization membership')
+  if (impersonatorOf(principal) !== null) throw new CairnError('forbidden', 'an invitation cannot be answered while impersonating its invitee')
   return membership
 }
 

@@ -19,7 +19,7 @@ export interface MembershipRepository {
   listByUser(userId: string): Promise<OrganizationMembership[]>
   findById(id: string): Promise<OrganizationMembership | undefined>
   find(organizationName: string, userId: string): Promise<OrganizationMembership | undefined>
-  /** The names of the organizations each of these users belongs to (invited or active), ordered by name. */
+  /** The names of the organizations each of these users is an active member of (not invited to), ordered by name. */
   organizationsOf(userIds: readonly string[]): Promise<Map<string, string[]>>
   /** Stores a membership. Raises `invalid` on `user` when the user is a member (or invited) already. */
   add(membership: OrganizationMembership): Promise<void>

@@ -65,7 +65,7 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     if (userIds.length === 0) return result
     const records = await this.#em.find(
       OrganizationMembershipSchema,
-      { user: { $in: [...userIds] } },
+      { user: { $in: [...userIds] }, status: 'active' },
       { ...FRESH, orderBy: { organization: 'asc' } },
     )
     for (const { organizationName, userId } of records.map(toMembership)) {

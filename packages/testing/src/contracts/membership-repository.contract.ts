@@ -109,21 +109,23 @@ export function membershipRepositoryContract(name: string, open: StoreHarness): 
       await expect(store().run(({ memberships }) => memberships.listByUser('user-nobody'))).resolves.toEqual([])
     })
 
-    it('tells the organizations of each user, ordered by name', async () => {
+    it('tells the organizations each user is an active member of, ordered by name', async () => {
       await seed()
       await store().run(async ({ memberships }) => {
+        await memberships.add(aMembership({ id: 'ou-0', organizationName: 'globex', userId: 'user-linus', status: 'invited' }))
         await memberships.add(aMembership({ id: 'ou-1', organizationName: 'initech', userId: 'user-ada' }))
         await memberships.add(aMembership({ id: 'ou-2', organizationName: 'acme', userId: 'user-ada' }))
         await memberships.add(aMembership({ id: 'ou-3', organizationName: 'globex', userId: 'user-grace' }))
         await memberships.add(aMembership({ id: 'ou-4', organizationName: 'acme', userId: 'user-linus' }))
       })
       const organizations = await store().run(({ memberships }) =>
-        memberships.organizationsOf(['user-ada', 'user-grace', 'user-nobody']),
+        memberships.organizationsOf(['user-ada', 'user-grace', 'user-linus', 'user-nobody']),
       )
       expect(organizations).toEqual(
         new Map([
           ['user-ada', ['acme', 'initech']],
           ['user-grace', ['globex']],
+          ['user-linus', ['acme']],
         ]),
       )
       await expect(store().run(({ memberships }) => memberships.organizationsOf([]))).resolves.toEqual(new Map())

@@ -45,7 +45,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async organizationsOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>()
     for (const membership of this.#state.memberships.values()) {
-      if (!userIds.includes(membership.userId)) continue
+      if (!userIds.includes(membership.userId) || membership.status !== 'active') continue
       result.set(membership.userId, [...(result.get(membership.userId) ?? []), membership.organizationName].sort(compareText))
     }
     return result
