@@ -113,7 +113,7 @@ describe('ManageMemberships', () => {
       const { membership } = await invite('bob@example.com', owner, [await ownersTeamId()])
       expect((await cases.teams.show({ id: await ownersTeamId() }, owner)).members.map((user) => user.id)).toEqual([owner.user.id])
       const accepted = await cases.memberships.accept({ id: membership.id }, bob)
-      expect(accepted).toMatchObject({ membership: { status: 'active', invitedUserId: bob.user.id }, teamIds: [await ownersTeamId()] })
+      expect(accepted).toMatchObject({ membership: { status: 'active', invitedUserId: bob.user.id }, teams: [{ id: await ownersTeamId() }] })
       expect(accepted.member?.username).toBe('bob')
       await expect(cases.organizations.update({ name: 'acme', email: 'bob@acme.test' }, bob)).resolves.toMatchObject({
         email: 'bob@acme.test',

@@ -10,6 +10,7 @@ import { User } from '../users/user.ts'
 import { parseEmail } from '../users/username.ts'
 import { requireOrganization } from './organization-access.ts'
 import { acceptInvitation, type OrganizationMembership } from './organization-membership.ts'
+import type { Team } from './team.ts'
 
 export interface InviteCommand {
   readonly organizationName: string
@@ -18,10 +19,10 @@ export interface InviteCommand {
   readonly teamIds?: readonly string[]
 }
 
-/** A membership as it is shown: its teams, and the member once they have accepted. */
+/** A membership as it is shown: its teams (those of the invitation while invited), and the member once they have accepted. */
 export interface MembershipDetails {
   readonly membership: OrganizationMembership
-  readonly teamIds: readonly string[]
+  readonly teams: readonly Team[]
   /** Undefined while invited: an invitation shows nothing of the person but the address. */
   readonly member?: User
 }
@@ -48,10 +49,11 @@ export class ManageMemberships {
       await requireOrganization(repositories, principal, command.organizationName, 'isOwner')
       const errors = new FieldErrors()
       const email = errors.collect(() => parseEmail(command.email)) ?? ''
-      const teamIds = [...new Set(command.teamIds ?? [])]
-      for (const teamId of teamIds) {
+      const teams: Team[] = []
+      for (const teamId of new Set(command.teamIds ?? [])) {
         const team = await repositories.teams.findById(teamId)
-        if (team?.organizationName !== command.organizationName) errors.add('teams', `${teamId} is not a team of the organization`)
+        if (team?.organizationName === command.organizationName) teams.push(team)
+        else errors.add('teams', `${teamId} is not a team of the organization`)
       }
       errors.throwIfAny()
       const now = this.#deps.clock.now()
@@ -68,12 +70,12 @@ export class ManageMemberships {
         email,
         // Drawn like a placeholder's id, so that a known address looks like an unknown one.
         invitedUserId: invitee.isPlaceholder ? invitee.id : this.#deps.ids.next('user'),
-        invitedTeamIds: teamIds,
+        invitedTeamIds: teams.map((team) => team.id),
         createdAt: now,
       }
       await repositories.memberships.add(membership)
       await recordAuditEvent(this.#deps, repositories, { type: 'membership.invited', principal, targetId: membership.id })
-      return { membership, teamIds }
+      return { membership, teams }
     })
   }
 
@@ -83,11 +85,7 @@ export class ManageMemberships {
       const invitation = await findOwnInvitation(repositories, command.id, principal)
       const accepted = acceptInvitation(invitation)
       await repositories.memberships.update(accepted)
-      for (const teamId of invitation.invitedTeamIds) {
-        // A team deleted since the invitation is skipped.
-        const team = await repositories.teams.findById(teamId)
-        if (team?.organizationName === accepted.organizationName) await repositories.teams.addMember(team.id, accepted.userId)
-      }
+      for (const team of await invitedTeams(repositories, invitation)) await repositories.teams.addMember(team.id, accepted.userId)
       await recordAuditEvent(this.#deps, repositories, { type: 'membership.accepted', principal, targetId: accepted.id })
       return details(repositories, accepted)
     })
@@ -173,9 +171,19 @@ async function findOwnInvitation(repositories: Repositories, id: string, princip
   return membership
 }
 
+/** The teams an invitation names that still exist (one deleted since is skipped). */
+async function invitedTeams(repositories: Repositories, invitation: OrganizationMembership): Promise<Team[]> {
+  const teams: Team[] = []
+  for (const teamId of invitation.invitedTeamIds) {
+    const team = await repositories.teams.findById(teamId)
+    if (team?.organizationName === invitation.organizationName) teams.push(team)
+  }
+  return teams
+}
+
 async function details(repositories: Repositories, membership: OrganizationMembership): Promise<MembershipDetails> {
-  if (membership.status === 'invited') return { membership, teamIds: membership.invitedTeamIds }
+  if (membership.status === 'invited') return { membership, teams: await invitedTeams(repositories, membership) }
   const teams = await repositories.teams.teamsOf(membership.organizationName, membership.userId)
   const member = await repositories.users.findById(membership.userId)
-  return { membership, teamIds: teams.map((team) => team.id), ...(member !== undefined && { member }) }
+  return { membership, teams, ...(member !== undefined && { member }) }
 }

@@ -6,7 +6,7 @@ import { userResource } from './user-resource.ts'
  * A membership. While it is an invitation its user is the id the invitation shows (see
  * `OrganizationMembership.invitedUserId`), and its teams are those the invitee will join.
  */
-export function membershipResource({ membership, teamIds }: MembershipDetails): ResourceObject {
+export function membershipResource({ membership, teams }: MembershipDetails): ResourceObject {
   return {
     id: membership.id,
     type: 'organization-memberships',
@@ -14,7 +14,7 @@ export function membershipResource({ membership, teamIds }: MembershipDetails): 
     relationships: {
       organization: toOne('organizations', membership.organizationName),
       user: toOne('users', membership.invitedUserId),
-      teams: toMany('teams', teamIds),
+      teams: toMany('teams', teams.map((team) => team.id)),
     },
     links: { self: `/api/v2/organization-memberships/${membership.id}` },
   }

@@ -58,6 +58,8 @@ describe('organization memberships: invitations, consent and privacy', () => {
   it('an invitee is not a member: no access, not on the teams they were invited to, not even owners', async () => {
     const { data } = await invite('bob@example.com', [ownersTeam])
     expect(data.relationships?.['teams']?.data).toEqual([{ id: ownersTeam, type: 'teams' }])
+    const withTeams = await json<SingleDoc>(await t.call('GET', `/api/v2/organization-memberships/${data.id}?include=teams`, t.memberToken))
+    expect(withTeams.included?.map((team) => [team.type, team.attributes['name']])).toEqual([['teams', 'owners']])
     expect((await t.call('GET', '/api/v2/organizations/acme', bob.token)).status).toBe(404)
     expect((await t.call('DELETE', '/api/v2/organizations/acme', bob.token)).status).toBe(404)
     const owners = await json<SingleDoc>(await t.call('GET', `/api/v2/teams/${ownersTeam}`, t.memberToken))

@@ -8,12 +8,13 @@ import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { isObject, readResource, type RequestResource } from '../jsonapi/request-document.ts'
 import { membershipResource, membershipUserResource } from '../resources/membership-resource.ts'
+import { teamResource } from '../resources/team-resource.ts'
 
 const MEMBERSHIP = { email: { name: 'email', kind: 'string' } } as const
 
 /**
  * Organization memberships, TFE's API: owners invite an address (with the teams the invitee will
- * join), members list them, the invitee accepts or declines (Cairn's `actions/accept` and
+ * join), members list them (`include` takes `user` and `teams`), the invitee accepts or declines (Cairn's `actions/accept` and
  * `actions/decline`, which TFE leaves to its web UI), a member leaves by deleting their own.
  * Mounted at /api/v2.
  */
@@ -45,14 +46,12 @@ export function membershipRoutes(deps: HttpDeps) {
         },
         c.var.principal,
       )
-      const included = include.includes('user') ? page.items.map(membershipUserResource) : []
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included }))
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }))
     })
     .get('/organization-memberships', async (c) => {
       const include = parseInclude(c.req.query('include'), INCLUDES)
       const own = await memberships.listOwn(c.var.principal)
-      const included = include.includes('user') ? own.map(membershipUserResource) : []
-      return jsonApi(c, { data: own.map(membershipResource), ...includedOf(included) })
+      return jsonApi(c, { data: own.map(membershipResource), ...includedOf(included(own, include)) })
     })
     .get('/organization-memberships/:id', async (c) => {
       const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
@@ -72,10 +71,18 @@ export function membershipRoutes(deps: HttpDeps) {
     })
 }
 
-const INCLUDES = ['user'] as const
+const INCLUDES = ['user', 'teams'] as const
 
 function document(details: MembershipDetails, include: readonly string[]): { data: ResourceObject; included?: ResourceObject[] } {
-  return { data: membershipResource(details), ...includedOf(include.includes('user') ? [membershipUserResource(details)] : []) }
+  return { data: membershipResource(details), ...includedOf(included([details], include)) }
+}
+
+/** What `include` asks for: each membership's user (as an invitation shows it) and teams. */
+function included(items: readonly MembershipDetails[], include: readonly string[]): ResourceObject[] {
+  return [
+    ...(include.includes('user') ? items.map(membershipUserResource) : []),
+    ...(include.includes('teams') ? items.flatMap((details) => details.teams.map((team) => teamResource(team))) : []),
+  ]
 }
 
 /** `relationships.teams.data`: `[{"type": "teams", "id": "<team id>"}]`, optional. */
