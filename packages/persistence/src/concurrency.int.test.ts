@@ -197,7 +197,7 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
   it('makes one placeholder when two organizations invite the same unknown address at once', async () => {
     for (let i = 0; i < REPETITIONS; i += 1) {
       const owner = await aStoredUser()
-      const names = [0, 1].map((n) => `invite-${i}-${n}-${ports.ids.next('org').slice(-4)}`)
+      const names = [0, 1].map((n) => `invite-${i}-${n}-${ports.ids.next('team').slice(-4)}`)
       await seed(async ({ organizations, memberships }) => {
         for (const name of names) {
           await organizations.add(anOrganization({ name }))
