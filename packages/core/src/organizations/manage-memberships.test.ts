@@ -77,6 +77,18 @@ describe('ManageMemberships', () => {
       await expect(cases.organizations.show({ name: 'acme' }, dave)).resolves.toMatchObject({ name: 'acme' })
     })
 
+    it('a placeholder goes with its last invitation; one still invited elsewhere stays', async () => {
+      const placeholders = async () => (await cases.adminUsers.list({ search: 'nobody@', page: PAGE }, OPERATOR)).page.total
+      const first = await invite('nobody@example.com')
+      await cases.organizations.create({ name: 'beta', email: 'owners@beta.test' }, carol)
+      const second = await cases.memberships.invite({ organizationName: 'beta', email: 'nobody@example.com' }, carol)
+      expect(second.membership.userId).toBe(first.membership.userId)
+      await cases.memberships.remove({ id: first.membership.id }, owner)
+      expect(await placeholders()).toBe(1)
+      await cases.memberships.remove({ id: second.membership.id }, carol)
+      expect(await placeholders()).toBe(0)
+    })
+
     it('a placeholder cannot be given a token', async () => {
       const { membership } = await invite('nobody@example.com')
       await expect(cases.userTokens.create.execute({ user: { id: membership.userId } }, OPERATOR)).rejects.toMatchObject({

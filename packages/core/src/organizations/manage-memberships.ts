@@ -96,7 +96,7 @@ export class ManageMemberships {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const invitation = await findOwnInvitation(repositories, command.id, principal)
       if (invitation.status !== 'invited') throw new CairnError('precondition', 'the membership is already active')
-      await repositories.memberships.remove(invitation.id)
+      await endMembership(repositories, invitation)
       await recordAuditEvent(this.#deps, repositories, { type: 'membership.declined', principal, targetId: invitation.id })
     })
   }
@@ -143,10 +143,22 @@ export class ManageMemberships {
       if (solelyOwned.includes(membership.organizationName)) {
         throw CairnError.invalidField('user', 'is the only owner of the organization')
       }
-      await repositories.memberships.remove(membership.id)
+      await endMembership(repositories, membership)
       const type = leaving ? 'membership.left' : 'membership.removed'
       await recordAuditEvent(this.#deps, repositories, { type, principal, targetId: membership.id })
     })
+  }
+}
+
+/**
+ * Removes a membership; a placeholder left with no invitation goes too, so that withdrawn
+ * invitations of addresses nobody signed up with leave no users behind.
+ */
+async function endMembership(repositories: Repositories, membership: OrganizationMembership): Promise<void> {
+  await repositories.memberships.remove(membership.id)
+  const user = await repositories.users.findById(membership.userId)
+  if (user?.isPlaceholder === true && (await repositories.memberships.listByUser(user.id)).length === 0) {
+    await repositories.users.remove(user.id)
   }
 }
 
