@@ -739,6 +739,7 @@ const PATH_ROUTES: readonly PathRoute[] = [
     'GET',
     'owner',
     '/api/v2/organizations/{org}/organization-memberships',
+    '/api/v2/organization-memberships',
     '/api/v2/organizations/{org}/teams',
     '/api/v2/users/{userId}',
     '/api/v2/users/{userId}/authentication-tokens',
@@ -771,6 +772,9 @@ const PATH_ROUTES: readonly PathRoute[] = [
     '/api/v2/organizations/{org}/authentication-token',
     '/api/v2/runs/{runId}/actions/discard',
     '/api/v2/runs/{runId}/actions/cancel',
+    // The owner's own membership is active: answering it as an invitation is a 400.
+    '/api/v2/organization-memberships/{membershipId}/actions/accept',
+    '/api/v2/organization-memberships/{membershipId}/actions/decline',
     '/api/v2/registry-modules/actions/delete/{org}/{name}',
     '/api/v2/registry-modules/actions/delete/{org}/{name}/{provider}',
     '/api/v2/registry-modules/actions/delete/{org}/{name}/{provider}/{version}',
@@ -835,7 +839,7 @@ const pathCases: fc.Arbitrary<PathCase> = fc
   .map(({ sent, changes }) => withDescription({ sent, changes }, () => describeSent(sent)))
 
 const QUERY_TARGETS: readonly { path: () => string; as: Actor }[] = [
-  ...['/api/v2/admin/users', '/admin/users', '/api/v2/admin/workspaces', '/admin/workspaces', '/api/v2/admin/tool-versions', '/admin/terraform-versions', '/api/v2/admin/audit-events'].map(
+  ...['/api/v2/admin/users', '/admin/users', '/api/v2/admin/workspaces', '/admin/workspaces', '/api/v2/admin/tool-versions', '/admin/terraform-versions', '/api/v2/admin/audit-events', '/api/v2/admin/general-settings'].map(
     (path) => ({ path: () => path, as: 'admin' as const }),
   ),
   { path: () => `/api/v2/admin/workspaces/${world.workspaceId}`, as: 'admin' },
@@ -852,11 +856,12 @@ const QUERY_TARGETS: readonly { path: () => string; as: Actor }[] = [
 const QUERY_NAMES = [
   'page[number]', 'page[size]', 'q', 'filter[admin]', 'filter[suspended]', 'filter[version]', 'search[version]',
   'filter[current_run][status]', 'sort', 'include', 'filter[registry_name]', 'filter[provider]', 'filter[organization_name]', 'module_version',
+  'filter[status]', 'filter[email]',
 ]
 const QUERY_VALUES = [
   '0', '-1', '1', '2', '100', '101', '999999999', '9999999999', '1e2', '0x10', '1.5', '%201', '1%20', '%D9%A1', '', 'true', 'false', 'TRUE',
   'organizations', 'organization,organization.owners,current_run', 'organization,,', 'name', '-name', '--name', 'current-run.created-at',
-  'pending,applied', 'pending,bogus', ',', 'private', 'public', 'PRIVATE', 'aws', '1.0.0', 'v1.0.0', '%25', '%5C', '%', '_', '%00',
+  'pending,applied', 'pending,bogus', ',', 'invited', 'owner@example.com', 'a@b,c', 'user', 'private', 'public', 'PRIVATE', 'aws', '1.0.0', 'v1.0.0', '%25', '%5C', '%', '_', '%00',
 ]
 const queryName = fc.oneof(
   { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...QUERY_NAMES), fc.boolean()).map(([name, raw]) => (raw ? name : name.replace('[', '%5B').replace(']', '%5D').replace('[', '%5B').replace(']', '%5D'))) },
@@ -989,6 +994,8 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
 
     world.adminId = (await ok('GET', '/api/v2/account/details', 'admin')).data.id
     world.ownerId = (await ok('GET', '/api/v2/account/details', 'owner')).data.id
+    // A fresh self-hosted installation lets only site administrators create organizations.
+    await ok('PATCH', '/api/v2/admin/general-settings', 'admin', { data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } } })
     await ok('POST', '/api/v2/organizations', 'owner', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     world.teamId = (
       await ok('POST', '/api/v2/organizations/acme/teams', 'owner', {

@@ -27,7 +27,7 @@ describe('module archive uploads, end to end', () => {
   let versionCount = 0
 
   beforeAll(async () => {
-    token = await userToken(env, 'owner')
+    token = await userToken(env, 'owner', true)
     server = await startServer(loadConfig(env))
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     await api('POST', '/api/v2/organizations/acme/registry-modules', {

@@ -52,7 +52,7 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
     caPem = await readFile(ca.caFile)
     scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
     const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_TLS_CERT: ca.certFile, CAIRN_TLS_KEY: ca.keyFile }
-    token = await userToken(env, 'owner')
+    token = await userToken(env, 'owner', true)
     server = await startServer(loadConfig(env))
     registry = `${HOST}:${new URL(server.url).port}`
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })

@@ -13,6 +13,7 @@ import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
 import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
+import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
 import type { CredentialCache } from './ports/credential-cache.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
@@ -59,6 +60,7 @@ export function createUseCases(ports: CairnPorts) {
     impersonation: new Impersonation(deps),
     signOut: new SignOut(deps),
     adminWorkspaces: new AdminWorkspaces(deps),
+    adminGeneralSettings: new AdminGeneralSettings(deps),
     auditEvents: new ListAuditEvents(deps),
     organizations: new ManageOrganizations(deps),
     memberships: new ManageMemberships(deps),

@@ -6,6 +6,7 @@ import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
 import { rejectControlCharacters } from './reject-control-characters.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
+import { adminGeneralSettingsRoutes } from './routes/admin-general-settings-routes.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
 import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
 import { initialAdminRoutes } from './routes/initial-admin-routes.ts'
@@ -73,6 +74,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     app.route(`${prefix}/users`, adminUserRoutes(deps))
     app.route(`${prefix}/workspaces`, adminWorkspaceRoutes(deps))
     app.route(`${prefix}/audit-events`, auditEventRoutes(deps))
+    app.route(`${prefix}/general-settings`, adminGeneralSettingsRoutes(deps))
   }
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)

@@ -194,6 +194,24 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
     }
   }, TIMEOUT_MS)
 
+  it('makes one placeholder when two organizations invite the same unknown address at once', async () => {
+    for (let i = 0; i < REPETITIONS; i += 1) {
+      const owner = await aStoredUser()
+      const names = [0, 1].map((n) => `invite-${i}-${n}-${ports.ids.next('team').slice(-4)}`)
+      await seed(async ({ organizations, memberships }) => {
+        for (const name of names) {
+          await organizations.add(anOrganization({ name }))
+          await memberships.add(aMembership({ id: ports.ids.next('ou'), organizationName: name, userId: owner.id }))
+        }
+      })
+      const email = `newcomer-${i}@x.test`
+      const results = await Promise.allSettled(names.map((organizationName) => useCases.memberships.invite({ organizationName, email }, OPERATOR)))
+      expect(outcomes(results)).toEqual(['fulfilled', 'fulfilled'])
+      const placeholders = await seed(({ users }) => users.list({ search: email, page: { number: 1, size: 10 } }))
+      expect(placeholders.items).toMatchObject([{ username: null, email }])
+    }
+  }, TIMEOUT_MS)
+
   it('never leaves a provider without versions when its last two versions are deleted at once', async () => {
     for (let i = 0; i < REPETITIONS; i += 1) {
       const { organizationName, address, created } = await aModuleWithVersions('1.0.0', '1.1.0')

@@ -4,6 +4,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
 import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
+import { MikroOrmSettingsRepository } from './repositories/mikro-orm-settings-repository.ts'
 import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organization-repository.ts'
 import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
 import { MikroOrmRunRepository } from './repositories/mikro-orm-run-repository.ts'
@@ -108,5 +109,6 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     registryModules: new MikroOrmRegistryModuleRepository(em),
     auditLog: new MikroOrmAuditLog(em),
     initialAdminTokens: new MikroOrmInitialAdminTokenRepository(em),
+    settings: new MikroOrmSettingsRepository(em),
   }
 }

@@ -50,16 +50,17 @@ const STEPS = [
 
 const ORGANIZATION = 'acme'
 
-/** A JSON:API call with a user's token, as setup before go-tfe runs. */
-async function call(server: RunningServer, token: string, path: string, body: unknown): Promise<void> {
+/** A JSON:API POST with a user's token, as setup before go-tfe runs; the id of what it made. */
+async function call(server: RunningServer, token: string, path: string, body?: unknown, status = 201): Promise<string> {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
-    body: JSON.stringify(body),
+    ...(body !== undefined && { body: JSON.stringify(body) }),
   })
-  if (response.status !== 201) {
+  if (response.status !== status) {
     throw new Error(`setup, before go-tfe ran: POST ${path} answered ${response.status}: ${await response.text()}`)
   }
+  return ((await response.json()) as { data: { id: string } }).data.id
 }
 
 const TITLE = 'the official Go client (go-tfe) against the private module registry'
@@ -75,7 +76,8 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
       // The embedded database takes one process at a time: users first (while Go builds), then
       // the server.
       const users = async () => ({
-        owner: await userToken(env, 'owner'),
+        // A site administrator: only they create organizations on a fresh self-hosted installation.
+        owner: await userToken(env, 'owner', true),
         member: await userToken(env, 'member'),
         outsider: await userToken(env, 'outsider'),
       })
@@ -93,9 +95,10 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
         await call(server, tokens.owner, '/api/v2/organizations', {
           data: { type: 'organizations', attributes: { name: ORGANIZATION, email: 'owner@example.com' } },
         })
-        await call(server, tokens.owner, `/api/v2/organizations/${ORGANIZATION}/organization-memberships`, {
+        const invitation = await call(server, tokens.owner, `/api/v2/organizations/${ORGANIZATION}/organization-memberships`, {
           data: { type: 'organization-memberships', attributes: { email: 'member@example.com' } },
         })
+        await call(server, tokens.member, `/api/v2/organization-memberships/${invitation}/actions/accept`, undefined, 200)
         result = await runScenario(binary, {
           TFE_SCENARIO: 'registry-modules',
           TFE_ADDRESS: server.url,

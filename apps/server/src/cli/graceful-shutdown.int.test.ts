@@ -31,7 +31,7 @@ function slowPut(link: string, archive: Uint8Array, between: () => Promise<void>
 describe('SIGTERM to the server process', () => {
   it('stops accepting, finishes the upload in flight, closes the database and exits 0', async () => {
     const env = { CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-sigterm-')), PORT: '0' }
-    const token = await userToken(env, 'owner')
+    const token = await userToken(env, 'owner', true)
     const server = await spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env: { ...process.env, ...env } })
     const api = async (path: string, body: unknown) => {
       const response = await fetch(`${server.url}${path}`, {

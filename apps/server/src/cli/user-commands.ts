@@ -17,7 +17,7 @@ export function createUser(config: Config, args: { username: string; email: stri
   return withRuntime(config, 'cairn user create', async ({ container }) => {
     const { createUser, userTokens } = container.get(TYPES.UseCases)
     const user = await createUser.execute({ username: args.username, email: args.email, isSiteAdmin: args.siteAdmin }, OPERATOR)
-    const { bearer } = await userTokens.create.execute({ user: { username: user.username }, description: 'created by cairn user create' }, OPERATOR)
+    const { bearer } = await userTokens.create.execute({ user: { id: user.id }, description: 'created by cairn user create' }, OPERATOR)
     return { id: user.id, username: user.username, token: bearer }
   })
 }

@@ -10,6 +10,11 @@ export type AuditEventType =
   | 'user.impersonation_started'
   | 'user.impersonation_ended'
   | 'workspace.deleted'
+  | 'membership.invited'
+  | 'membership.accepted'
+  | 'membership.declined'
+  | 'membership.left'
+  | 'membership.removed'
   | 'token.created'
   | 'module_version.reuploaded'
 
@@ -19,7 +24,7 @@ export interface AuditEvent {
   readonly type: AuditEventType
   /** The user who acted; null for the operator (the CLI). */
   readonly actorId: string | null
-  /** The id of what was acted on (a user id, a workspace id, a token id). */
+  /** The id of what was acted on (a user id, a workspace id, a token id, a membership id). */
   readonly targetId: string
   /** Why, when the action asks for a reason (impersonation). */
   readonly reason: string | null

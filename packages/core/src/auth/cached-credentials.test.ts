@@ -1,4 +1,4 @@
-import { inMemoryDeps, signUpUser, type InMemoryDeps } from '@cairn/testing'
+import { addMember, inMemoryDeps, signUpUser, type InMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createUseCases, type UseCases } from '../use-cases.ts'
 import { OPERATOR, type UserPrincipal } from './principal.ts'
@@ -79,7 +79,7 @@ describe('authentication through the credential cache', () => {
     const principal = await cases.authenticateToken.execute(bob.bearer)
     await cases.organizations.create({ name: 'acme', email: 'ops@acme.example' }, admin)
     await expect(cases.organizations.show({ name: 'acme' }, principal)).rejects.toMatchObject({ code: 'not_found' })
-    await cases.memberships.add({ organizationName: 'acme', email: 'bob@example.com' }, admin)
+    await addMember(cases, { organizationName: 'acme', email: 'bob@example.com' }, admin)
     const after = await cases.authenticateToken.execute(bob.bearer)
     await expect(cases.organizations.show({ name: 'acme' }, after)).resolves.toMatchObject({ name: 'acme' })
   })

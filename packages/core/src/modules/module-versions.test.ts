@@ -1,4 +1,4 @@
-import { FAKE_METADATA, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, FAKE_METADATA, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -36,7 +36,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
     reader = await signUp('mia')
-    await cases.memberships.add({ organizationName: 'acme', email: 'mia@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'mia@example.com' }, owner)
     await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, owner)
   })
 

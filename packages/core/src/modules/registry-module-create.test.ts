@@ -1,4 +1,4 @@
-import { inMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -18,9 +18,9 @@ async function organization(edition: Edition) {
   const owner = await signUp('olivia')
   await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
   const reader = await signUp('mia')
-  await cases.memberships.add({ organizationName: 'acme', email: 'mia@example.com' }, owner)
+  await addMember(cases, { organizationName: 'acme', email: 'mia@example.com' }, owner)
   const manager = await signUp('mo')
-  await cases.memberships.add({ organizationName: 'acme', email: 'mo@example.com' }, owner)
+  await addMember(cases, { organizationName: 'acme', email: 'mo@example.com' }, owner)
   const team = await cases.teams.create({ organizationName: 'acme', name: 'modules', access: { manageModules: true } }, owner)
   await cases.teams.addMembers({ id: team.id, usernames: ['mo'] }, owner)
   return { cases, owner, reader, manager, stranger: await signUp('nora') }

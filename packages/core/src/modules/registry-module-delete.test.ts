@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -50,7 +50,7 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
     manager = await signUp('mo')
-    await cases.memberships.add({ organizationName: 'acme', email: 'mo@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'mo@example.com' }, owner)
     const team = await cases.teams.create({ organizationName: 'acme', name: 'modules', access: { manageModules: true } }, owner)
     await cases.teams.addMembers({ id: team.id, usernames: ['mo'] }, owner)
     for (const [name, provider] of [['vpc', 'aws'], ['vpc', 'google'], ['dns', 'aws']] as const) {

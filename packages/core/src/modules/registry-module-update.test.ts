@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -46,7 +46,7 @@ describe('ManageRegistryModules.update (spec §4.1 "Update a private registry mo
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
     manager = await signUp('mo')
-    await cases.memberships.add({ organizationName: 'acme', email: 'mo@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'mo@example.com' }, owner)
     const team = await cases.teams.create({ organizationName: 'acme', name: 'modules', access: { manageModules: true } }, owner)
     await cases.teams.addMembers({ id: team.id, usernames: ['mo'] }, owner)
     await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, owner)

@@ -1,4 +1,4 @@
-import { aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -27,7 +27,7 @@ describe('ManageOrganizations', () => {
       const organization = await cases.organizations.create({ name: 'acme', email: ' Owners@ACME.test ' }, ada)
       expect(organization).toMatchObject({ name: 'acme', email: 'owners@acme.test' })
       const memberships = await cases.memberships.list({ organizationName: 'acme', page: PAGE }, ada)
-      expect(memberships.items.map((membership) => membership.userId)).toEqual([ada.user.id])
+      expect(memberships.items.map(({ membership }) => [membership.userId, membership.status])).toEqual([[ada.user.id, 'active']])
       const teams = await cases.teams.list({ organizationName: 'acme', page: PAGE }, ada)
       expect(teams.items).toMatchObject([{ name: 'owners', access: { manageModules: true, manageWorkspaces: true } }])
       const { members } = await cases.teams.show({ id: teams.items[0]?.id ?? '' }, ada)
@@ -119,7 +119,7 @@ describe('ManageOrganizations', () => {
     beforeEach(async () => {
       await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, ada)
       bob = await signUp('bob')
-      await cases.memberships.add({ organizationName: 'acme', email: 'bob@example.com' }, ada)
+      await addMember(cases, { organizationName: 'acme', email: 'bob@example.com' }, ada)
     })
 
     it('an owner changes the e-mail address, stored in lower case', async () => {

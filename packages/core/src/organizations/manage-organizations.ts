@@ -3,8 +3,10 @@ import { CairnError } from '../errors/cairn-error.ts'
 import { deleteBlobsAfter } from '../modules/delete-blobs-after.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
+import type { Edition } from '../shared/edition.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { generalSettings } from '../settings/admin-general-settings.ts'
 import { parseEmail } from '../users/username.ts'
 import { type Organization, parseOrganizationName } from './organization.ts'
 import { requireOrganization } from './organization-access.ts'
@@ -12,6 +14,8 @@ import { OWNERS_TEAM, type Team } from './team.ts'
 
 export interface OrganizationsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly blobs: BlobStore
+  /** The hosted edition has no admin API, and so no general settings: anyone creates organizations there. */
+  readonly edition: Edition
 }
 
 export interface CreateOrganizationCommand {
@@ -20,8 +24,8 @@ export interface CreateOrganizationCommand {
 }
 
 /**
- * Organizations: a user creates one and becomes its first owner; members read it; owners change
- * and delete it. Everyone else is told it does not exist (`not_found`).
+ * Organizations: a user creates one (in the self-hosted edition, only a site administrator while
+ * the general settings limit organization creation) and becomes its first owner; members read it; owners change and delete it. Everyone else is told it does not exist (`not_found`).
  */
 export class ManageOrganizations {
   readonly #deps: OrganizationsDeps
@@ -45,12 +49,26 @@ export class ManageOrganizations {
       access: { manageModules: true, manageWorkspaces: true },
       createdAt: now,
     }
-    await this.#deps.unitOfWork.run(async ({ organizations, teams, memberships }) => {
+    const { user } = principal
+    await this.#deps.unitOfWork.run(async (repositories) => {
+      const limited = this.#deps.edition === 'self-hosted' && (await generalSettings(repositories)).limitUserOrganizationCreation
+      if (limited && !user.isSiteAdmin) {
+        throw new CairnError('forbidden', 'only site administrators may create organizations on this installation')
+      }
+      const { organizations, teams, memberships } = repositories
       await organizations.add(organization)
       await teams.add(owners)
-      const membershipId = this.#deps.ids.next('ou')
-      await memberships.add({ id: membershipId, organizationName: name, userId: principal.user.id, createdAt: now })
-      await teams.addMember(owners.id, principal.user.id)
+      await memberships.add({
+        id: this.#deps.ids.next('ou'),
+        organizationName: name,
+        userId: user.id,
+        status: 'active',
+        email: user.email,
+        invitedUserId: user.id,
+        invitedTeamIds: [],
+        createdAt: now,
+      })
+      await teams.addMember(owners.id, user.id)
     })
     return organization
   }

@@ -1,4 +1,4 @@
-import { inMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -14,7 +14,7 @@ describe('ManageTeams', () => {
 
   const signUp = (username: string) => signUpUser(cases, username)
 
-  async function membersOf(team: Team): Promise<string[]> {
+  async function membersOf(team: Team): Promise<(string | null)[]> {
     return (await cases.teams.show({ id: team.id }, OPERATOR)).members.map((user) => user.username)
   }
 
@@ -28,7 +28,7 @@ describe('ManageTeams', () => {
     bob = await signUp('bob')
     await signUp('carol')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
-    await cases.memberships.add({ organizationName: 'acme', email: 'bob@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'bob@example.com' }, owner)
     const [first] = (await cases.teams.list({ organizationName: 'acme', page: PAGE }, owner)).items
     if (first === undefined) throw new Error('an organization has an owners team')
     owners = first

@@ -89,7 +89,7 @@ export class ManageTeams {
     })
   }
 
-  /** Puts users (by username) on a team. Raises `invalid` for a user not in the organization. */
+  /** Puts users (by username) on a team. Raises `invalid` for a user not in the organization (or only invited). */
   addMembers(command: { readonly id: string; readonly usernames: readonly string[] }, principal: Principal) {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const team = await this.#find(repositories, command.id, principal, 'isOwner')
@@ -125,7 +125,7 @@ export class ManageTeams {
     for (const username of usernames) {
       const user = await repositories.users.findByUsername(username)
       const member = user && (await repositories.memberships.find(team.organizationName, user.id))
-      if (user === undefined || member === undefined) errors.add('users', `${username} is not a member of the organization`)
+      if (user === undefined || member?.status !== 'active') errors.add('users', `${username} is not a member of the organization`)
       else users.push(user)
     }
     errors.throwIfAny()

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -19,7 +19,7 @@ describe('organization access (spec §5.2, §5.3)', () => {
   /** A user who is a member of acme, on a new team with `access` when given. */
   async function member(username: string, access?: Partial<TeamAccess>): Promise<UserPrincipal> {
     const principal = await signUp(username)
-    await cases.memberships.add({ organizationName: 'acme', email: principal.user.email }, owner)
+    await addMember(cases, { organizationName: 'acme', email: principal.user.email }, owner)
     if (access !== undefined) {
       const team = await cases.teams.create({ organizationName: 'acme', name: `${username}-team`, access }, owner)
       await cases.teams.addMembers({ id: team.id, usernames: [username] }, owner)

@@ -27,8 +27,8 @@ function fromTeams(teams: readonly Team[]): OrganizationAccess {
 }
 
 /**
- * Works out a principal's access to an organization from its memberships: a user through the
- * teams they are on (members on no team may read), a team token through its team, an
+ * Works out a principal's access to an organization from its memberships: a user with an active
+ * membership through the teams they are on (members on no team may read), a team token through its team, an
  * organization token reads and manages modules and workspaces but does not own.
  */
 export async function organizationAccess(
@@ -47,7 +47,8 @@ export async function organizationAccess(
       return principal.team.organizationName === organizationName ? fromTeams([principal.team]) : NONE
     case 'user': {
       const membership = await repositories.memberships.find(organizationName, principal.user.id)
-      if (membership === undefined) return NONE
+      // An invitation grants nothing until it is accepted.
+      if (membership?.status !== 'active') return NONE
       const access = fromTeams(await repositories.teams.teamsOf(organizationName, principal.user.id))
       return { ...access, canRead: true }
     }

@@ -2,7 +2,7 @@ import type { Organization } from '../organizations/organization.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 
 export interface OrganizationQuery {
-  /** Only the organizations this user is a member of; all of them when absent. */
+  /** Only the organizations this user is an active member of (not invited to); all of them when absent. */
   readonly memberUserId?: string
   readonly page: PageRequest
 }

@@ -5,6 +5,7 @@ import type { OrganizationRepository } from './organization-repository.ts'
 import type { RegistryModuleRepository } from './registry-module-repository.ts'
 import type { RunRepository } from './run-repository.ts'
 import type { SessionRepository } from './session-repository.ts'
+import type { SettingsRepository } from './settings-repository.ts'
 import type { TeamRepository } from './team-repository.ts'
 import type { TokenRepository } from './token-repository.ts'
 import type { ToolVersionRepository } from './tool-version-repository.ts'
@@ -25,6 +26,7 @@ export interface Repositories {
   readonly registryModules: RegistryModuleRepository
   readonly auditLog: AuditLog
   readonly initialAdminTokens: InitialAdminTokenRepository
+  readonly settings: SettingsRepository
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -31,7 +31,7 @@ describe('ManageRuns', () => {
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
     reader = await signUp('mia')
-    await cases.memberships.add({ organizationName: 'acme', email: 'mia@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'mia@example.com' }, owner)
     stranger = await signUp('nora')
     workspace = (await cases.workspaces.create({ organizationName: 'acme', name: 'net' }, owner)).workspace
   })

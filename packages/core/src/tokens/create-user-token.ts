@@ -29,7 +29,8 @@ export class CreateUserToken {
       const { users } = repositories
       const user = 'id' in command.user ? await users.findById(command.user.id) : await users.findByUsername(command.user.username)
       const isSelf = principal.kind === 'user' && principal.user.id === user?.id
-      if (user === undefined || !(isSelf || principal.kind === 'operator')) throw CairnError.notFound('user')
+      // A placeholder (an invited address nobody has signed up with) never signs in.
+      if (user === undefined || user.isPlaceholder || !(isSelf || principal.kind === 'operator')) throw CairnError.notFound('user')
       const description = command.description ?? null
       if (description !== null && description.length > MAX_DESCRIPTION_LENGTH) {
         throw CairnError.invalidField('description', `must be at most ${MAX_DESCRIPTION_LENGTH} characters`)

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import type { Team } from '../organizations/team.ts'
@@ -21,7 +21,7 @@ describe('ManageServiceTokens, and AuthenticateToken for team and organization t
     owner = await signUp('olivia')
     bob = await signUp('bob')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
-    await cases.memberships.add({ organizationName: 'acme', email: 'bob@example.com' }, owner)
+    await addMember(cases, { organizationName: 'acme', email: 'bob@example.com' }, owner)
     ci = await cases.teams.create({ organizationName: 'acme', name: 'ci', access: { manageModules: true } }, owner)
     await cases.teams.addMembers({ id: ci.id, usernames: ['bob'] }, owner)
   })

@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
@@ -76,7 +76,7 @@ describe('AdminUsers.list and AdminUsers.remove (spec §4.3)', () => {
     it('include=organizations gives the organizations of each listed user, by name', async () => {
       await cases.organizations.create({ name: 'zeta', email: 'z@zeta.test' }, admin)
       await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, admin)
-      await cases.memberships.add({ organizationName: 'acme', email: 'dave@example.com' }, admin)
+      await addMember(cases, { organizationName: 'acme', email: 'dave@example.com' }, admin)
       const { organizations } = await cases.adminUsers.list({ page: PAGE, includeOrganizations: true }, admin)
       expect(organizations?.get(admin.user.id)).toEqual(['acme', 'zeta'])
       expect(organizations?.get(dave.user.id)).toEqual(['acme'])
@@ -109,7 +109,7 @@ describe('AdminUsers.list and AdminUsers.remove (spec §4.3)', () => {
 
     it('deletes an owner who shares ownership; the organization keeps its other owner', async () => {
       await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, admin)
-      await cases.memberships.add({ organizationName: 'acme', email: 'carol@example.com' }, admin)
+      await addMember(cases, { organizationName: 'acme', email: 'carol@example.com' }, admin)
       const { items } = await cases.teams.list({ organizationName: 'acme', page: PAGE }, admin)
       await cases.teams.addMembers({ id: items[0]?.id ?? '', usernames: ['carol'] }, admin)
       await cases.adminUsers.remove({ userId: admin.user.id }, OPERATOR)

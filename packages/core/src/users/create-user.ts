@@ -4,7 +4,8 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import type { Clock } from '../ports/clock.ts'
 import type { IdGenerator } from '../ports/id-generator.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
-import { User } from './user.ts'
+import { addOrClaim } from './add-or-claim.ts'
+import type { User } from './user.ts'
 import { parseEmail, parseUsername } from './username.ts'
 
 export interface CreateUserCommand {
@@ -40,20 +41,18 @@ export class CreateUser {
       errors.add('isAdmin', 'a service account cannot be an administrator')
     }
     errors.throwIfAny()
-    const user = new User({
-      id: this.#deps.ids.next('user'),
+    const account = {
       username: username ?? '',
-      email: email ?? '',
       isSiteAdmin: command.isSiteAdmin ?? false,
       isSuspended: false,
       isServiceAccount: command.isServiceAccount ?? false,
       twoFactorEnabled: false,
       createdAt: this.#deps.clock.now(),
-    })
-    await this.#deps.unitOfWork.run(async (repositories) => {
-      await repositories.users.add(user)
+    }
+    return this.#deps.unitOfWork.run(async (repositories) => {
+      const user = await addOrClaim(repositories, { id: this.#deps.ids.next('user'), email: email ?? '', ...account })
       await recordAuditEvent(this.#deps, repositories, { type: 'user.created', principal, targetId: user.id })
+      return user
     })
-    return user
   }
 }

@@ -6,8 +6,9 @@ import type { PasswordHasher } from '../ports/password-hasher.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { issueToken } from '../tokens/issue-token.ts'
+import { addOrClaim } from './add-or-claim.ts'
 import { parsePassword } from './password.ts'
-import { User } from './user.ts'
+import type { User } from './user.ts'
 import { parseEmail, parseUsername } from './username.ts'
 
 export interface InitialAdminDeps extends UseCaseDeps {
@@ -67,7 +68,7 @@ export class InitialAdmin {
         throw CairnError.notFound('initial admin token')
       }
       errors.throwIfAny()
-      const user = new User({
+      const user = await addOrClaim(repositories, {
         id: this.#deps.ids.next('user'),
         username: username ?? '',
         email: email ?? '',
@@ -77,7 +78,6 @@ export class InitialAdmin {
         twoFactorEnabled: false,
         createdAt: this.#deps.clock.now(),
       })
-      await repositories.users.add(user)
       await repositories.users.setPasswordHash(user.id, passwordHash ?? '')
       await repositories.initialAdminTokens.clear()
       // The IACT stands for the operator who started the server and read its log.

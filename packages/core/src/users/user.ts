@@ -2,7 +2,8 @@ import { CairnError } from '../errors/cairn-error.ts'
 
 export interface UserState {
   readonly id: string
-  readonly username: string
+  /** Null for a placeholder: an address invited to an organization before anyone signed up with it. */
+  readonly username: string | null
   readonly email: string
   readonly isSiteAdmin: boolean
   readonly isSuspended: boolean
@@ -17,7 +18,7 @@ export interface UserState {
  */
 export class User implements UserState {
   readonly id: string
-  readonly username: string
+  readonly username: string | null
   readonly email: string
   readonly isSiteAdmin: boolean
   readonly isSuspended: boolean
@@ -34,6 +35,31 @@ export class User implements UserState {
     this.isServiceAccount = state.isServiceAccount
     this.twoFactorEnabled = state.twoFactorEnabled
     this.createdAt = state.createdAt
+  }
+
+  /** A user for an invited address that nobody has signed up with yet; it cannot sign in. */
+  static placeholder(state: { readonly id: string; readonly email: string; readonly createdAt: Date }): User {
+    return new User({
+      ...state,
+      username: null,
+      isSiteAdmin: false,
+      isSuspended: false,
+      isServiceAccount: false,
+      twoFactorEnabled: false,
+    })
+  }
+
+  get isPlaceholder(): boolean {
+    return this.username === null
+  }
+
+  /**
+   * The account someone signs up with (or an admin creates) for the address of this placeholder:
+   * it keeps the placeholder's id, so the invitations sent to the address become theirs.
+   */
+  claim(account: Omit<UserState, 'id' | 'email'>): User {
+    if (!this.isPlaceholder) throw CairnError.invalidField('email', 'has already been taken')
+    return this.#with({ ...account, id: this.id, email: this.email })
   }
 
   suspend(): User {

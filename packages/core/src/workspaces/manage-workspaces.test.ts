@@ -1,4 +1,4 @@
-import { inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
@@ -19,7 +19,7 @@ describe('ManageWorkspaces', () => {
 
   async function member(username: string, manageWorkspaces: boolean): Promise<UserPrincipal> {
     const principal = await signUp(username)
-    await cases.memberships.add({ organizationName: 'acme', email: principal.user.email }, owner)
+    await addMember(cases, { organizationName: 'acme', email: principal.user.email }, owner)
     const team = await cases.teams.create({ organizationName: 'acme', name: `${username}-team`, access: { manageWorkspaces } }, owner)
     await cases.teams.addMembers({ id: team.id, usernames: [username] }, owner)
     return principal

@@ -1,9 +1,15 @@
 import { FieldErrors } from '@cairn/core'
 
 /** What an attribute must be. `null` counts as absent, except where null is a value of its own. */
-export type AttributeKind = 'string' | 'boolean' | 'string-or-null'
+export type AttributeKind = 'string' | 'boolean' | 'integer' | 'string-or-null'
 
-type ValueOf<K extends AttributeKind> = K extends 'boolean' ? boolean : K extends 'string' ? string : string | null
+type ValueOf<K extends AttributeKind> = K extends 'boolean'
+  ? boolean
+  : K extends 'integer'
+    ? number
+    : K extends 'string'
+      ? string
+      : string | null
 
 export type AttributeSpec = Readonly<Record<string, { readonly name: string; readonly kind: AttributeKind }>>
 
@@ -47,10 +53,12 @@ export function requireAttributes<S extends AttributeSpec>(
 
 function matches(value: unknown, kind: AttributeKind): boolean {
   if (kind === 'boolean') return typeof value === 'boolean'
+  if (kind === 'integer') return Number.isSafeInteger(value)
   if (kind === 'string') return typeof value === 'string'
   return value === null || typeof value === 'string'
 }
 
 function describe(kind: AttributeKind): string {
-  return kind === 'boolean' ? 'a boolean' : kind === 'string' ? 'a string' : 'a string or null'
+  const descriptions = { boolean: 'a boolean', integer: 'a whole number', string: 'a string', 'string-or-null': 'a string or null' }
+  return descriptions[kind]
 }

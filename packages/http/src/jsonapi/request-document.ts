@@ -14,12 +14,14 @@ function malformed(pointer: string, message: string): CairnError {
 /**
  * Reads a JSON:API request document whose primary data must be one resource of `type`.
  * Raises `invalid` with a pointer for malformed JSON, a missing `data`, or a wrong `data.type`.
+ * `typeMayBeBlank` also takes a document without a type, as go-tfe sends some settings updates.
  */
-export async function readResource(c: Context, type: string): Promise<RequestResource> {
+export async function readResource(c: Context, type: string, options: { readonly typeMayBeBlank?: boolean } = {}): Promise<RequestResource> {
   const body = await readJsonBody(c)
   if (!isObject(body) || !isObject(body['data'])) throw malformed('/data', 'must be a resource object')
   const data = body['data']
-  if (data['type'] !== type) throw malformed('/data/type', `must be "${type}"`)
+  const blank = data['type'] === undefined || data['type'] === ''
+  if (data['type'] !== type && !(blank && options.typeMayBeBlank === true)) throw malformed('/data/type', `must be "${type}"`)
   const attributes = data['attributes'] ?? {}
   if (!isObject(attributes)) throw malformed('/data/attributes', 'must be an object')
   const relationships = data['relationships'] ?? {}

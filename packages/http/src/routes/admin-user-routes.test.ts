@@ -1,3 +1,4 @@
+import { addMember } from '@cairn/testing'
 import { User } from '@cairn/core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json, type ErrorDoc, type ListDoc, type SingleDoc } from '../test-support/documents.ts'
@@ -127,10 +128,10 @@ describe.each(['/api/v2/admin', '/admin'])('admin users under %s (spec §4.3)', 
       const { principal } = await anOrganizationWith(t.useCases, t.member.user, 'acme')
       const errors = await expectError(await t.call('DELETE', `${users}/${t.member.user.id}`, t.adminToken), 422)
       expect(errors[0]?.detail).toContain('acme')
-      const other = await t.signUp('other')
-      await t.useCases.memberships.add({ organizationName: 'acme', email: 'other@example.com' }, principal)
+      await t.signUp('other')
+      await addMember(t.useCases, { organizationName: 'acme', email: 'other@example.com' }, principal)
       const owners = (await t.useCases.teams.list({ organizationName: 'acme', page: { number: 1, size: 20 } }, principal)).items[0]
-      await t.useCases.teams.addMembers({ id: owners?.id ?? '', usernames: [other.user.username] }, principal)
+      await t.useCases.teams.addMembers({ id: owners?.id ?? '', usernames: ['other'] }, principal)
       expect((await t.call('DELETE', `${users}/${t.member.user.id}`, t.adminToken)).status).toBe(204)
     })
   })

@@ -1,41 +1,120 @@
+import { CairnError, MEMBERSHIP_STATUSES, parseEmail, type MembershipDetails, type MembershipStatus } from '@cairn/core'
 import { Hono } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
-import { listDocument } from '../jsonapi/documents.ts'
+import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
-import { readResource } from '../jsonapi/request-document.ts'
-import { membershipResource } from '../resources/membership-resource.ts'
-import { userResource } from '../resources/user-resource.ts'
+import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
+import { isObject, readResource, type RequestResource } from '../jsonapi/request-document.ts'
+import { membershipResource, membershipUserResource } from '../resources/membership-resource.ts'
+import { teamResource } from '../resources/team-resource.ts'
 
 const MEMBERSHIP = { email: { name: 'email', kind: 'string' } } as const
 
-/** Organization memberships: owners add existing users by e-mail address. Mounted at /api/v2. */
+/**
+ * Organization memberships, TFE's API: owners invite an address (with the teams the invitee will
+ * join), members list them (`include` takes `user` and `teams`), the invitee accepts or declines (Cairn's `actions/accept` and
+ * `actions/decline`, which TFE leaves to its web UI), a member leaves by deleting their own.
+ * Mounted at /api/v2.
+ */
 export function membershipRoutes(deps: HttpDeps) {
   const memberships = deps.memberships
   return new Hono<AppEnv>()
     .post('/organizations/:org/organization-memberships', async (c) => {
-      const values = readAttributes((await readResource(c, 'organization-memberships')).attributes, MEMBERSHIP)
+      const resource = await readResource(c, 'organization-memberships')
+      const values = readAttributes(resource.attributes, MEMBERSHIP)
       requireAttributes(values, MEMBERSHIP, ['email'])
-      const { membership, user } = await memberships.add(
-        { organizationName: c.req.param('org'), email: values.email ?? '' },
+      const details = await memberships.invite(
+        { organizationName: c.req.param('org'), email: values.email ?? '', teamIds: readTeamIds(resource) },
         c.var.principal,
       )
-      return jsonApi(c, { data: membershipResource(membership), included: [userResource(user)] }, 201)
+      return jsonApi(c, document(details, ['user']), 201)
     })
     .get('/organizations/:org/organization-memberships', async (c) => {
+      const include = parseInclude(c.req.query('include'), INCLUDES)
+      const status = parseStatus(c.req.query('filter[status]'))
+      const emails = parseEmails(c.req.queries('filter[email]'))
+      const search = optionalText(c.req.query('q'))
       const page = await memberships.list(
-        { organizationName: c.req.param('org'), page: parsePageRequest((name) => c.req.query(name)) },
+        {
+          organizationName: c.req.param('org'),
+          ...(status !== undefined && { status }),
+          ...(emails !== undefined && { emails }),
+          ...(search !== undefined && { search }),
+          page: parsePageRequest((name) => c.req.query(name)),
+        },
         c.var.principal,
       )
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource)))
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }))
+    })
+    .get('/organization-memberships', async (c) => {
+      const include = parseInclude(c.req.query('include'), INCLUDES)
+      const own = await memberships.listOwn(c.var.principal)
+      return jsonApi(c, { data: own.map(membershipResource), ...includedOf(included(own, include)) })
     })
     .get('/organization-memberships/:id', async (c) => {
-      const membership = await memberships.show({ id: c.req.param('id') }, c.var.principal)
-      return jsonApi(c, { data: membershipResource(membership) })
+      const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
+      return jsonApi(c, document(details, parseInclude(c.req.query('include'), INCLUDES)))
+    })
+    .post('/organization-memberships/:id/actions/accept', async (c) => {
+      const details = await memberships.accept({ id: c.req.param('id') }, c.var.principal)
+      return jsonApi(c, document(details, ['user']))
+    })
+    .post('/organization-memberships/:id/actions/decline', async (c) => {
+      await memberships.decline({ id: c.req.param('id') }, c.var.principal)
+      return c.body(null, 204)
     })
     .delete('/organization-memberships/:id', async (c) => {
       await memberships.remove({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
     })
+}
+
+const INCLUDES = ['user', 'teams'] as const
+
+function document(details: MembershipDetails, include: readonly string[]): { data: ResourceObject; included?: ResourceObject[] } {
+  return { data: membershipResource(details), ...includedOf(included([details], include)) }
+}
+
+/** What `include` asks for: each membership's user (as an invitation shows it) and teams. */
+function included(items: readonly MembershipDetails[], include: readonly string[]): ResourceObject[] {
+  return [
+    ...(include.includes('user') ? items.map(membershipUserResource) : []),
+    ...(include.includes('teams') ? items.flatMap((details) => details.teams.map((team) => teamResource(team))) : []),
+  ]
+}
+
+/** `relationships.teams.data`: `[{"type": "teams", "id": "<team id>"}]`, optional. */
+function readTeamIds(resource: RequestResource): string[] {
+  const teams = resource.relationships['teams']
+  if (teams === undefined || teams === null) return []
+  const data = isObject(teams) ? teams['data'] : undefined
+  if (!Array.isArray(data)) throw CairnError.invalidField('/data/relationships/teams/data', 'must be an array of teams')
+  return data.map((item: unknown, index) => {
+    if (!isObject(item) || item['type'] !== 'teams' || typeof item['id'] !== 'string') {
+      throw CairnError.invalidField(`/data/relationships/teams/data/${index}`, 'must be {"type": "teams", "id": "<team id>"}')
+    }
+    return item['id']
+  })
+}
+
+function parseStatus(raw: string | undefined): MembershipStatus | undefined {
+  if (raw === undefined || raw === '') return undefined
+  const status = MEMBERSHIP_STATUSES.find((value) => value === raw)
+  if (status === undefined) throw queryError('filter[status]', `must be one of ${MEMBERSHIP_STATUSES.join(', ')}`)
+  return status
+}
+
+/** `filter[email]`, repeated (as go-tfe sends it) or comma-separated (as TFE documents it). */
+function parseEmails(raw: readonly string[] | undefined): string[] | undefined {
+  const values = (raw ?? []).flatMap((value) => value.split(',')).filter((value) => value.trim() !== '')
+  if (values.length === 0) return undefined
+  return values.map((value) => {
+    try {
+      return parseEmail(value)
+    } catch {
+      throw queryError('filter[email]', `has an invalid address "${value}"`)
+    }
+  })
 }

@@ -1,3 +1,4 @@
+import { addMember } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json } from '../test-support/documents.ts'
 import { moduleOrganization, publish } from '../test-support/module-fixtures.ts'
@@ -190,7 +191,7 @@ describe('module registry protocol (reference §4.2)', () => {
   describe('browse and search', () => {
     it('browse lists published modules of every readable organization, and of one namespace', async () => {
       const { principal } = await anOrganizationWith(t.useCases, t.admin.user, 'globex')
-      await t.useCases.memberships.add({ organizationName: 'globex', email: 'reader@example.com' }, principal)
+      await addMember(t.useCases, { organizationName: 'globex', email: 'reader@example.com' }, principal)
       await publish(t, t.adminToken, { name: 'net', provider: 'aws', version: '1.0.0', organization: 'globex' })
       const all = await body<ListBody>(B, tokens.reader)
       expect(all.modules.map((m) => m.id)).toEqual(['acme/vpc/aws/1.2.0', 'acme/vpc/google/0.1.0', 'globex/net/aws/1.0.0'])

@@ -65,14 +65,17 @@ describe('organizations, memberships and teams', () => {
       other = await t.signUp('other')
     })
 
+    /** Invites other, who accepts. */
     async function join(): Promise<string> {
       const body = { data: { type: 'organization-memberships', attributes: { email: 'OTHER@example.com' } } }
       const response = await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, body)
       expect(response.status).toBe(201)
-      return (await json<SingleDoc>(response)).data.id
+      const { id } = (await json<SingleDoc>(response)).data
+      expect((await t.call('POST', `/api/v2/organization-memberships/${id}/actions/accept`, other.token)).status).toBe(200)
+      return id
     }
 
-    it('owners add members by e-mail address; members read but do not own', async () => {
+    it('owners invite members by e-mail address, who accept; members read but do not own', async () => {
       const id = await join()
       const list = await json<ListDoc>(await t.call('GET', '/api/v2/organizations/acme/organization-memberships', other.token))
       expect(list.data.map((m) => m.relationships?.['user']?.data)).toEqual([
@@ -85,10 +88,10 @@ describe('organizations, memberships and teams', () => {
       expect((await t.call('GET', '/api/v2/organizations/acme', other.token)).status).toBe(404)
     })
 
-    it('422: an e-mail address of nobody, or someone who is a member already', async () => {
+    it('422: something that is not an e-mail address, or someone who is a member already', async () => {
       const body = (email: string) => ({ data: { type: 'organization-memberships', attributes: { email } } })
-      const nobody = await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, body('no@one.test'))
-      expect((await json<ErrorDoc>(nobody)).errors[0]?.source).toEqual({ pointer: '/data/attributes/email' })
+      const bad = await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, body('no-address'))
+      expect((await json<ErrorDoc>(bad)).errors[0]?.source).toEqual({ pointer: '/data/attributes/email' })
       await join()
       const again = await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, body('other@example.com'))
       expect(again.status).toBe(422)

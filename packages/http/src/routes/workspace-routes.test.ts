@@ -1,3 +1,4 @@
+import { addMember } from '@cairn/testing'
 import { OPERATOR } from '@cairn/core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json, type ErrorDoc, type ListDoc, type SingleDoc } from '../test-support/documents.ts'
@@ -72,7 +73,7 @@ describe('workspaces and runs', () => {
     const id = await createWorkspace()
     const reader = await t.signUp('reader')
     const owner = await t.useCases.authenticateToken.execute(t.memberToken)
-    await t.useCases.memberships.add({ organizationName: 'acme', email: reader.user.email }, owner)
+    await addMember(t.useCases, { organizationName: 'acme', email: reader.user.email }, owner)
     const body = { data: { type: 'runs', relationships: { workspace: { data: { type: 'workspaces', id } } } } }
     expect((await t.call('POST', '/api/v2/runs', reader.token, body)).status).toBe(404)
     const run = (await json<SingleDoc>(await t.call('POST', '/api/v2/runs', t.memberToken, body))).data

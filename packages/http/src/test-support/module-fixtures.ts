@@ -1,3 +1,4 @@
+import { addMember } from '@cairn/testing'
 import { anOrganizationWith } from './seed.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -10,7 +11,7 @@ export async function moduleOrganization(t: TestApp) {
   const publisher = await t.signUp('publisher')
   const reader = await t.signUp('reader')
   for (const user of [publisher, reader]) {
-    await t.useCases.memberships.add({ organizationName: 'acme', email: user.user.email }, owner)
+    await addMember(t.useCases, { organizationName: 'acme', email: user.user.email }, owner)
   }
   const team = await t.useCases.teams.create({ organizationName: 'acme', name: 'publishers', access: { manageModules: true } }, owner)
   await t.useCases.teams.addMembers({ id: team.id, usernames: ['publisher'] }, owner)

@@ -4,8 +4,14 @@ import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
-export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean } = {}) {
-  const deps = inMemoryDeps({ edition: options.edition ?? 'self-hosted', immutableVersions: options.immutableVersions ?? false })
+export async function testApp(
+  options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean; installationDefaults?: boolean } = {},
+) {
+  const deps = inMemoryDeps({
+    edition: options.edition ?? 'self-hosted',
+    immutableVersions: options.immutableVersions ?? false,
+    installationDefaults: options.installationDefaults ?? false,
+  })
   const useCases = createUseCases(deps)
   const logged: unknown[] = []
   const app = createHttpApp({

@@ -19,11 +19,11 @@ export class MikroOrmOrganizationRepository implements OrganizationRepository {
       const found = await findPage(this.#em, OrganizationSchema, {}, { name: 'asc' }, query.page)
       return pageOf(found, query.page, toOrganization)
     }
-    // A member's organizations: their memberships, ordered by the organization name they hold,
-    // with each organization joined in.
+    // A member's organizations: their active memberships (not invitations), ordered by the
+    // organization name they hold, with each organization joined in.
     const found = await this.#em.findAndCount(
       OrganizationMembershipSchema,
-      { user: query.memberUserId },
+      { user: query.memberUserId, status: 'active' },
       { ...FRESH, orderBy: { organization: 'asc' }, ...pageWindow(query.page), populate: ['organization'] },
     )
     return pageOf(found, query.page, (membership) => toOrganization(membership.organization))

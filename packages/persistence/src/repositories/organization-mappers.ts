@@ -1,4 +1,4 @@
-import type { Organization, OrganizationMembership, Team } from '@cairn/core'
+import type { MembershipStatus, Organization, OrganizationMembership, Team } from '@cairn/core'
 import type { OrganizationMembershipRecord } from '../schema/organization-membership.schema.ts'
 import type { OrganizationRecord } from '../schema/organization.schema.ts'
 import type { TeamRecord } from '../schema/team.schema.ts'
@@ -12,6 +12,11 @@ export function toMembership(record: OrganizationMembershipRecord): Organization
     id: record.id,
     organizationName: record.organization.name,
     userId: record.user.id,
+    // Written from a MembershipStatus only.
+    status: record.status as MembershipStatus,
+    email: record.email,
+    invitedUserId: record.invitedUserId,
+    invitedTeamIds: record.invitedTeamIds,
     createdAt: record.createdAt,
   }
 }

@@ -4,7 +4,7 @@ import type { UserRecord } from '../schema/user.schema.ts'
 export function toUser(record: UserRecord): User {
   return new User({
     id: record.id,
-    username: record.username,
+    username: record.username ?? null,
     email: record.email,
     isSiteAdmin: record.isSiteAdmin,
     isSuspended: record.isSuspended,

@@ -1,5 +1,6 @@
 import { AuditEventSchema } from './audit-event.schema.ts'
 import { AuthTokenSchema } from './auth-token.schema.ts'
+import { GeneralSettingsSchema } from './general-settings.schema.ts'
 import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
@@ -28,4 +29,5 @@ export const entities = [
   ModuleVersionSchema,
   AuditEventSchema,
   InitialAdminTokenSchema,
+  GeneralSettingsSchema,
 ]

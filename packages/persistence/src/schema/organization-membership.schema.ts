@@ -7,12 +7,17 @@ export const OrganizationMembershipSchema = defineEntity({
   name: 'OrganizationMembershipRecord',
   tableName: 'organization_memberships',
   uniques: [{ name: 'organization_memberships_organization_name_user_id_unique', properties: ['organization', 'user'] }],
-  // A list of an organization's members, oldest first.
+  // A list of an organization's members, oldest first (the status filter picks among those).
   indexes: [{ properties: ['organization', 'createdAt', 'id'] }],
   properties: {
     id: p.string().primary().collation(BYTE_ORDER),
     organization: () => p.manyToOne(OrganizationSchema).deleteRule('cascade'),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    // 'invited' or 'active' (MembershipStatus).
+    status: p.string(),
+    email: p.string(),
+    invitedUserId: p.string().collation(BYTE_ORDER),
+    invitedTeamIds: p.json<string[]>(),
     createdAt: p.datetime(),
   },
 })

@@ -15,8 +15,9 @@ export const UserSchema = defineEntity({
   ],
   properties: {
     id: p.string().primary().collation(BYTE_ORDER),
-    // Unique: its index also serves the list's order by username.
-    username: p.string().unique().collation(BYTE_ORDER),
+    // Unique: its index also serves the list's order by username. Null for a placeholder (an
+    // invited address nobody has signed up with); placeholders sort last.
+    username: p.string().unique().collation(BYTE_ORDER).nullable(),
     email: p.string().unique(),
     isSiteAdmin: p.boolean(),
     isSuspended: p.boolean(),

@@ -94,5 +94,5 @@ export function expectedUsers(data: LargeDataset, query: Omit<UserQuery, 'page'>
     .filter((u) => needle === undefined || `${u.username}\n${u.email}`.toLowerCase().includes(needle))
     .filter((u) => query.isSiteAdmin === undefined || u.isSiteAdmin === query.isSiteAdmin)
     .filter((u) => query.isSuspended === undefined || u.isSuspended === query.isSuspended)
-    .sort((a, b) => compare(a.username, b.username))
+    .sort((a, b) => compare(a.username ?? '', b.username ?? ''))
 }

@@ -111,7 +111,11 @@ export function aMembership(overrides: Partial<OrganizationMembership> = {}): Or
   return {
     id: 'ou-0000000000000001',
     organizationName: 'acme',
-    userId: 'user-0000000000000abc',
+    userId: overrides.userId ?? 'user-0000000000000abc',
+    status: 'active',
+    email: 'member@example.com',
+    invitedUserId: overrides.userId ?? 'user-0000000000000abc',
+    invitedTeamIds: [],
     createdAt: EPOCH,
     ...overrides,
   }

@@ -5,6 +5,7 @@ import { organizationRepositoryContract } from './organization-repository.contra
 import { registryModuleRepositoryContract } from './registry-module-repository.contract.ts'
 import { runRepositoryContract } from './run-repository.contract.ts'
 import { sessionRepositoryContract } from './session-repository.contract.ts'
+import { settingsRepositoryContract } from './settings-repository.contract.ts'
 import { teamRepositoryContract } from './team-repository.contract.ts'
 import { tokenRepositoryContract } from './token-repository.contract.ts'
 import { toolVersionRepositoryContract } from './tool-version-repository.contract.ts'
@@ -33,6 +34,7 @@ export function storeContracts(name: string, open: StoreHarness): void {
   registryModuleRepositoryContract(name, open)
   auditLogContract(name, open)
   initialAdminTokenRepositoryContract(name, open)
+  settingsRepositoryContract(name, open)
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'

@@ -1,6 +1,7 @@
+import { User } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { aMembership, aSession, aTeam, aToken, aUser } from '../builders/builders.ts'
-import { PAGE, seedOrganizations } from './fixtures.ts'
+import { minute, PAGE, seedOrganizations } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 import { userListContract } from './user-list.contract.ts'
 
@@ -12,7 +13,7 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
       const user = aUser({ isSiteAdmin: true, twoFactorEnabled: true, isServiceAccount: true })
       await store().run(({ users }) => users.add(user))
       await expect(store().run(({ users }) => users.findById(user.id))).resolves.toEqual(user)
-      await expect(store().run(({ users }) => users.findByUsername(user.username))).resolves.toEqual(user)
+      await expect(store().run(({ users }) => users.findByUsername(user.username ?? ''))).resolves.toEqual(user)
       await expect(store().run(({ users }) => users.findByEmail(user.email))).resolves.toEqual(user)
       await expect(store().run(({ users }) => users.findByUsername('nobody'))).resolves.toBeUndefined()
       await expect(store().run(({ users }) => users.findByEmail('nobody@example.com'))).resolves.toBeUndefined()
@@ -47,6 +48,24 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
         code: 'invalid',
         fields: [{ field: 'username' }],
       })
+    })
+
+    it('keeps placeholders (no username) for invited addresses, any number of them, listed last and found by address', async () => {
+      const first = User.placeholder({ id: 'user-p1', email: 'first@invited.test', createdAt: minute(1) })
+      const second = User.placeholder({ id: 'user-p2', email: 'second@invited.test', createdAt: minute(1) })
+      await store().run(async ({ users }) => {
+        await users.add(first)
+        await users.add(aUser({ id: 'user-zed', username: 'zed', email: 'zed@x.test' }))
+        await users.add(second)
+      })
+      await expect(store().run(({ users }) => users.findByEmail('second@invited.test'))).resolves.toEqual(second)
+      const listed = await store().run(({ users }) => users.list({ page: PAGE }))
+      expect(listed.items.map((user) => user.username)).toEqual(['zed', null, null])
+      const searched = await store().run(({ users }) => users.list({ search: 'FIRST@', page: PAGE }))
+      expect(searched.items).toEqual([first])
+      const claimed = first.claim({ ...aUser(), username: 'ada', createdAt: minute(1) })
+      await store().run(({ users }) => users.update(claimed))
+      await expect(store().run(({ users }) => users.findByUsername('ada'))).resolves.toEqual(claimed)
     })
 
     it('keeps a password hash apart from the user, replaces it, and refuses one for a missing user', async () => {

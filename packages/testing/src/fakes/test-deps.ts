@@ -1,4 +1,4 @@
-import type { CredentialEntry, Edition } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, type CredentialEntry, type Edition } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
@@ -11,10 +11,17 @@ import { InMemoryHealthCheck } from './in-memory-health-check.ts'
 import { ManualClock } from './manual-clock.ts'
 import { SequentialIds } from './sequential-ids.ts'
 
-/** Fresh in-memory ports for one test: everything the use cases need. */
-export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: number; immutableVersions?: boolean } = {}) {
+/**
+ * Fresh in-memory ports for one test: everything the use cases need. The tests of other features
+ * create organizations as ordinary users, so organization creation is open to everyone unless
+ * `installationDefaults` keeps the general settings of a fresh installation.
+ */
+export function inMemoryDeps(
+  options: { edition?: Edition; maxArchiveBytes?: number; immutableVersions?: boolean; installationDefaults?: boolean } = {},
+) {
+  const generalSettings = options.installationDefaults === true ? undefined : { ...DEFAULT_GENERAL_SETTINGS, limitUserOrganizationCreation: false }
   return {
-    unitOfWork: new InMemoryUnitOfWork(),
+    unitOfWork: new InMemoryUnitOfWork({ generalSettings }),
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),

@@ -1,11 +1,11 @@
 import {
   CairnError,
+  type MembershipQuery,
   type MembershipRepository,
   type OrganizationMembership,
   type Page,
-  type PageRequest,
 } from '@cairn/core'
-import { compareText, pageOf, type InMemoryState } from './in-memory-state.ts'
+import { compareText, contains, pageOf, type InMemoryState } from './in-memory-state.ts'
 
 export class InMemoryMembershipRepository implements MembershipRepository {
   readonly #state: InMemoryState
@@ -14,11 +14,22 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     this.#state = state
   }
 
-  async listByOrganization(organizationName: string, page: PageRequest): Promise<Page<OrganizationMembership>> {
-    const matching = [...this.#state.memberships.values()]
-      .filter((membership) => membership.organizationName === organizationName)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))
-    return pageOf(matching, page)
+  async listByOrganization(query: MembershipQuery): Promise<Page<OrganizationMembership>> {
+    const { organizationName, status, emails, search } = query
+    const username = (membership: OrganizationMembership) =>
+      membership.status === 'active' ? (this.#state.users.get(membership.userId)?.username ?? null) : null
+    const matching = sortedOldestFirst(
+      [...this.#state.memberships.values()]
+        .filter((membership) => membership.organizationName === organizationName)
+        .filter((membership) => status === undefined || membership.status === status)
+        .filter((membership) => emails === undefined || emails.includes(membership.email))
+        .filter((membership) => search === undefined || contains(membership.email, search) || contains(username(membership), search)),
+    )
+    return pageOf(matching, query.page)
+  }
+
+  async listByUser(userId: string): Promise<OrganizationMembership[]> {
+    return sortedOldestFirst([...this.#state.memberships.values()].filter((membership) => membership.userId === userId))
   }
 
   async findById(id: string): Promise<OrganizationMembership | undefined> {
@@ -34,7 +45,7 @@ export class InMemoryMembershipRepository implements MembershipRepository {
   async organizationsOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
     const result = new Map<string, string[]>()
     for (const membership of this.#state.memberships.values()) {
-      if (!userIds.includes(membership.userId)) continue
+      if (!userIds.includes(membership.userId) || membership.status !== 'active') continue
       result.set(membership.userId, [...(result.get(membership.userId) ?? []), membership.organizationName].sort(compareText))
     }
     return result
@@ -49,6 +60,11 @@ export class InMemoryMembershipRepository implements MembershipRepository {
     this.#state.memberships.set(membership.id, membership)
   }
 
+  async update(membership: OrganizationMembership): Promise<void> {
+    if (!this.#state.memberships.has(membership.id)) throw CairnError.notFound('organization membership')
+    this.#state.memberships.set(membership.id, membership)
+  }
+
   async remove(id: string): Promise<void> {
     const membership = this.#state.memberships.get(id)
     if (membership === undefined) return
@@ -59,4 +75,8 @@ export class InMemoryMembershipRepository implements MembershipRepository {
       }
     }
   }
+}
+
+function sortedOldestFirst(memberships: OrganizationMembership[]): OrganizationMembership[] {
+  return memberships.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))
 }

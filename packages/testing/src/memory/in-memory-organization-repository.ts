@@ -11,7 +11,7 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
   async list(query: OrganizationQuery): Promise<Page<Organization>> {
     const { memberUserId } = query
     const memberOf = new Set(
-      [...this.#state.memberships.values()].filter((m) => m.userId === memberUserId).map((m) => m.organizationName),
+      [...this.#state.memberships.values()].filter((m) => m.userId === memberUserId && m.status === 'active').map((m) => m.organizationName),
     )
     const matching = [...this.#state.organizations.values()]
       .filter((organization) => memberUserId === undefined || memberOf.has(organization.name))

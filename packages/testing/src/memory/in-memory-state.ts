@@ -1,5 +1,6 @@
 import type {
   AuditEvent,
+  GeneralSettings,
   ModuleVersion,
   RegistryModule,
   AuthToken,
@@ -35,6 +36,7 @@ export interface InMemoryState {
   /** Password hashes by user id, apart from users as the database keeps them out of user reads. */
   passwordHashes: Map<string, string>
   initialAdminTokens: InitialAdminToken[]
+  generalSettings: GeneralSettings | undefined
 }
 
 export function emptyState(): InMemoryState {
@@ -55,6 +57,7 @@ export function emptyState(): InMemoryState {
     moduleDownloads: new Map(),
     passwordHashes: new Map(),
     initialAdminTokens: [],
+    generalSettings: undefined,
   })
 }
 
@@ -76,6 +79,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     moduleDownloads: new Map(state.moduleDownloads),
     passwordHashes: new Map(state.passwordHashes),
     initialAdminTokens: [...state.initialAdminTokens],
+    generalSettings: state.generalSettings,
   }
 }
 
@@ -94,11 +98,13 @@ export function pageOf<T>(items: readonly T[], page: { number: number; size: num
   return { items: items.slice(start, start + page.size), total: items.length, request: page }
 }
 
-export function compareText(a: string, b: string): number {
+/** Byte order, nulls (placeholders' usernames) last, as the database orders them. */
+export function compareText(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** Case-insensitive "contains", as the stores' ILIKE does it. */
-export function contains(value: string, needle: string): boolean {
-  return value.toLowerCase().includes(needle.toLowerCase())
+/** Case-insensitive "contains", as the stores' ILIKE does it; null contains nothing. */
+export function contains(value: string | null, needle: string): boolean {
+  return value !== null && value.toLowerCase().includes(needle.toLowerCase())
 }

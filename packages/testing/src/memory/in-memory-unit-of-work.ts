@@ -11,6 +11,7 @@ import { InMemoryOrganizationRepository } from './in-memory-organization-reposit
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
+import { InMemorySettingsRepository } from './in-memory-settings-repository.ts'
 import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
 
 /**
@@ -18,8 +19,13 @@ import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
  * state only when the work succeeds, so a failed use case leaves nothing behind.
  */
 export class InMemoryUnitOfWork implements UnitOfWork {
-  #state: InMemoryState = emptyState()
+  #state: InMemoryState
   #queue: Promise<unknown> = Promise.resolve()
+
+  /** `seed` is state to start from instead of an empty store. */
+  constructor(seed: Partial<InMemoryState> = {}) {
+    this.#state = { ...emptyState(), ...seed }
+  }
 
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     const result = this.#queue.then(async () => {
@@ -52,5 +58,6 @@ function repositoriesOver(state: InMemoryState): Repositories {
     auditLog: new InMemoryAuditLog(state),
     registryModules: new InMemoryRegistryModuleRepository(state),
     initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
+    settings: new InMemorySettingsRepository(state),
   }
 }

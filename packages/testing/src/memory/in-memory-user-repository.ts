@@ -72,7 +72,7 @@ export class InMemoryUserRepository implements UserRepository {
   #assertUnique(user: User): void {
     for (const other of this.#state.users.values()) {
       if (other.id === user.id) continue
-      if (other.username === user.username) throw CairnError.invalidField('username', 'has already been taken')
+      if (other.username !== null && other.username === user.username) throw CairnError.invalidField('username', 'has already been taken')
       if (other.email === user.email) throw CairnError.invalidField('email', 'has already been taken')
     }
   }
