@@ -1,6 +1,7 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { resolve } from 'node:path'
+import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
 
 const MiB = 1024 * 1024
 
@@ -57,6 +58,8 @@ export interface Config {
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
   readonly upstreamRegistry: UpstreamRegistryConfig
+  /** The least severe log lines written. */
+  readonly logLevel: LogLevel
 }
 
 export class ConfigError extends Error {
@@ -100,6 +103,7 @@ export function loadConfig(env: Env): Config {
       timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
     },
+    logLevel: read.choice('CAIRN_LOG_LEVEL', LOG_LEVELS, 'info'),
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
@@ -177,6 +181,17 @@ class Reader {
       this.#problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
     }
     return number
+  }
+
+  /** One of `choices`; `fallback` when unset. */
+  choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const value = this.text(name)
+    if (value === undefined) return fallback
+    if (!(choices as readonly string[]).includes(value)) {
+      this.#problems.push(`${name} must be one of ${choices.join(', ')} (got "${value}")`)
+      return fallback
+    }
+    return value as T
   }
 
   /** `true` or `false`; false when unset. */

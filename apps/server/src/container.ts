@@ -28,8 +28,8 @@ import type { HttpDeps } from '@cairn/http'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
-import { consoleErrorLog } from './platform/console-error-log.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
+import { createLogger, errorLogOver, logServedRequest, type Logger } from './platform/logger.ts'
 import { LruCredentialCache } from './platform/lru-credential-cache.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
@@ -43,6 +43,7 @@ const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier
 
 export const TYPES = {
   Config: id<Config>('Config'),
+  Logger: id<Logger>('Logger'),
   UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
   Health: port<HealthCheck>(HEALTH_CHECK),
   BlobStore: port<BlobStore>(BLOB_STORE),
@@ -76,6 +77,7 @@ export interface Infrastructure {
 export function buildContainer(config: Config, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   container.bind(TYPES.Config).toConstantValue(config)
+  container.bind(TYPES.Logger).toDynamicValue(() => createLogger(config.logLevel))
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
   container.bind(TYPES.Health).toConstantValue(infrastructure.health)
   container.bind(TYPES.BlobStore).toConstantValue(infrastructure.blobs)
@@ -107,15 +109,16 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   )
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
   container.bind(TYPES.HttpDeps).toResolvedValue(
-    (useCases: UseCases, health: HealthCheck): HttpDeps => ({
+    (useCases: UseCases, health: HealthCheck, logger: Logger): HttpDeps => ({
       ...useCases,
       health,
       edition: config.edition,
       ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
       ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
-      log: consoleErrorLog,
+      log: errorLogOver(logger),
+      onServed: logServedRequest(logger),
     }),
-    [TYPES.UseCases, TYPES.Health],
+    [TYPES.UseCases, TYPES.Health, TYPES.Logger],
   )
   return container
 }

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth/authenticate.ts'
 import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
+import { trackRequests } from './served-requests.ts'
 import { rejectControlCharacters } from './reject-control-characters.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
@@ -39,10 +40,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.onError(errorHandler(deps.log))
   app.notFound(notFoundHandler)
-  app.use(async (c, next) => {
-    c.set('requestId', crypto.randomUUID())
-    await next()
-  })
+  app.use(trackRequests(deps.onServed ?? (() => undefined)))
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))

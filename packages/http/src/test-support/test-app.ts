@@ -2,12 +2,14 @@ import { createUseCases, OPERATOR, type Edition } from '@cairn/core'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
+import type { ServedRequest } from '../served-requests.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
 export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean } = {}) {
   const deps = inMemoryDeps({ edition: options.edition ?? 'self-hosted', immutableVersions: options.immutableVersions ?? false })
   const useCases = createUseCases(deps)
   const logged: unknown[] = []
+  const served: ServedRequest[] = []
   const app = createHttpApp({
     ...useCases,
     health: deps.health,
@@ -15,6 +17,7 @@ export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploa
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
     log: { error: (message, details) => logged.push({ message, details }) },
+    onServed: (request) => served.push(request),
   })
 
   /** Creates a user (as the operator) and returns a token for them. */
@@ -48,7 +51,7 @@ export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploa
     return app.request(path, init)
   }
 
-  return { app, deps, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, signUp }
+  return { app, deps, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, served, signUp }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
