@@ -15,6 +15,7 @@ import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
 import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { discoveryRoutes } from './routes/discovery-routes.ts'
+import { metricsRoute } from './routes/metrics-route.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
 import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
@@ -55,6 +56,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
   app.route('/', discoveryRoutes())
+  // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
+  if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.

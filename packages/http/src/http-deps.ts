@@ -1,5 +1,6 @@
 import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
 import type { GetConnInfo } from 'hono/conninfo'
+import type { MetricsEndpoint } from './routes/metrics-route.ts'
 import type { ServedRequest } from './served-requests.ts'
 
 /** Something that records what went wrong unexpectedly; never given secrets. */
@@ -17,6 +18,8 @@ export interface HttpDeps extends UseCases {
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog
+  /** Serves `/metrics` when given. */
+  readonly metrics?: MetricsEndpoint
   /** Hears of every request once it is answered (for the request log and metrics). */
   readonly onServed?: (request: ServedRequest) => void
   /**
