@@ -1,7 +1,16 @@
-import { fixtureModule, packDirectory } from '@cairn/test-fixtures'
+import { collect, fixtureModule, packDirectory } from '@cairn/test-fixtures'
 import { Readable } from 'node:stream'
 
 const JSON_API = 'application/vnd.api+json'
+
+/** The archive every published version gets: the network fixture module, packed once. */
+export const FIXTURE_ARCHIVE = await collect(packDirectory(fixtureModule('network')))
+
+/** PUTs `archive` to a signed upload link; throws unless it is taken. */
+export async function uploadArchive(link: string, archive: Uint8Array): Promise<void> {
+  const response = await fetch(link, { method: 'PUT', body: Readable.from([archive]) as unknown as BodyInit, duplex: 'half' } as RequestInit)
+  if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`)
+}
 
 /** A client of one Cairn server, for tests that drive real server processes through the API. */
 export class RegistryClient {
@@ -75,20 +84,20 @@ export class RegistryClient {
     })
   }
 
-  /** Creates `version` of `org`'s network module and uploads the fixture archive; answers the upload link. */
-  async publishVersion(token: string, org: string, version: string): Promise<string> {
+  /** Creates `version` of `org`'s network module; answers its upload link. */
+  async createVersion(token: string, org: string, version: string): Promise<string> {
     const created = await this.call<{ data: { links: { upload: string } } }>(
       'POST',
       `/api/v2/organizations/${org}/registry-modules/private/${org}/network/aws/versions`,
       { token, body: { data: { type: 'registry-module-versions', attributes: { version } } } },
     )
-    const upload = created.data.links.upload
-    const response = await fetch(upload, {
-      method: 'PUT',
-      body: Readable.from(packDirectory(fixtureModule('network'))) as unknown as BodyInit,
-      duplex: 'half',
-    } as RequestInit)
-    if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`)
+    return created.data.links.upload
+  }
+
+  /** Creates `version` of `org`'s network module and uploads the fixture archive; answers the upload link. */
+  async publishVersion(token: string, org: string, version: string): Promise<string> {
+    const upload = await this.createVersion(token, org, version)
+    await uploadArchive(upload, FIXTURE_ARCHIVE)
     return upload
   }
 
