@@ -13,7 +13,7 @@ export interface ServedRequest {
   readonly durationMs: number
 }
 
-export const REQUEST_ID_HEADER = 'X-Request-Id'
+const REQUEST_ID_HEADER = 'X-Request-Id'
 
 /**
  * A client's request id is kept when it looks like one (a load balancer's or a caller's, to follow
@@ -26,15 +26,15 @@ const ACCEPTED_REQUEST_ID = /^[\w.:-]{1,128}$/
  * template, not the path, is reported: paths and queries carry secrets (signed upload links, the
  * initial admin creation token), and templates keep the number of metric series bounded.
  */
-export function trackRequests(onServed: (request: ServedRequest) => void, now: () => number = performance.now.bind(performance)): MiddlewareHandler<AppEnv> {
+export function trackRequests(onServed: (request: ServedRequest) => void): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const started = now()
+    const started = performance.now()
     const offered = c.req.header(REQUEST_ID_HEADER)
     const requestId = offered !== undefined && ACCEPTED_REQUEST_ID.test(offered) ? offered : crypto.randomUUID()
     c.set('requestId', requestId)
     await next()
     c.res.headers.set(REQUEST_ID_HEADER, requestId)
-    onServed({ requestId, method: c.req.method, route: routeTemplate(matchedRoutes(c)), status: c.res.status, durationMs: now() - started })
+    onServed({ requestId, method: c.req.method, route: routeTemplate(matchedRoutes(c)), status: c.res.status, durationMs: performance.now() - started })
   }
 }
 
