@@ -92,7 +92,12 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
-    () => new HttpUpstreamRegistry({ ...config.upstreamRegistry, cacheMaxEntries: UPSTREAM_CACHE_ENTRIES }),
+    (context) =>
+      new HttpUpstreamRegistry({
+        ...config.upstreamRegistry,
+        cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
+        onCacheLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('upstream', hit),
+      }),
   )
   container.bind(TYPES.Ports).toDynamicValue(
     (context): CairnPorts => ({
@@ -101,7 +106,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruCredentialCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCredentialLookup(hit) }),
+      credentialCache: new LruCredentialCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),

@@ -57,9 +57,9 @@ describe('Prometheus metrics of a real server', () => {
     await fetch(`${server.url}/api/v2/account/details`, { headers: { Authorization: `Bearer ${token}` } })
     await fetch(`${server.url}/api/v2/account/details`, { headers: { Authorization: `Bearer ${token}` } })
     const after = await scrape()
-    const hits = (text: string) => sample(text, 'cairn_credential_cache_lookups_total{result="hit"}') ?? 0
+    const hits = (text: string) => sample(text, 'cairn_cache_lookups_total{cache="credentials",result="hit"}') ?? 0
     expect(hits(after) - hits(before)).toBeGreaterThanOrEqual(1)
-    expect(after).toContain('cairn_credential_cache_lookups_total{result="miss"}')
+    expect(after).toContain('cairn_cache_lookups_total{cache="credentials",result="miss"}')
   })
 
   it("has the process's own metrics", async () => {

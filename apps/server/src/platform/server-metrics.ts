@@ -6,7 +6,7 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 /**
  * This process's Prometheus metrics: requests by route template and status with their latency,
- * credential cache lookups (its hit ratio), and the process's own (memory, CPU, event loop, GC).
+ * lookups in the credential and public-registry caches (their hit ratios), and the process's own (memory, CPU, event loop, GC).
  * Each process has its own registry; Prometheus adds the processes of a deployment up.
  */
 export class ServerMetrics {
@@ -24,10 +24,10 @@ export class ServerMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.#registry],
   })
-  readonly #credentialLookups = new Counter({
-    name: 'cairn_credential_cache_lookups_total',
-    help: 'Lookups of a token or session in the credential cache, by result (hit or miss)',
-    labelNames: ['result'] as const,
+  readonly #cacheLookups = new Counter({
+    name: 'cairn_cache_lookups_total',
+    help: 'Lookups in an in-memory cache (credentials: tokens and sessions; upstream: the public registry), by result (hit or miss)',
+    labelNames: ['cache', 'result'] as const,
     registers: [this.#registry],
   })
 
@@ -41,8 +41,8 @@ export class ServerMetrics {
     this.#latency.observe(labels, request.durationMs / 1000)
   }
 
-  observeCredentialLookup(hit: boolean): void {
-    this.#credentialLookups.inc({ result: hit ? 'hit' : 'miss' })
+  observeCacheLookup(cache: 'credentials' | 'upstream', hit: boolean): void {
+    this.#cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
