@@ -118,6 +118,11 @@ async function startChild(args: readonly string[], env: NodeJS.ProcessEnv, liste
     child.once('error', fail)
     child.once('exit', (code, signal) => fail(new Error(`exited with ${code ?? signal}`)))
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      // Once it serves, Cairn logs a line per request: only its errors are kept, and shown at once.
+      if (started) {
+        if (!stopping) for (const line of text.split('\n').filter(isErrorLine)) process.stderr.write(`[server ${child.pid}] ${line}\n`)
+        return
+      }
       output += text
       const match = listening.exec(output)
       if (match?.[1] === undefined || started) return
@@ -132,6 +137,11 @@ async function startChild(args: readonly string[], env: NodeJS.ProcessEnv, liste
     return stopChild(child)
   }
   return { url, pid: child.pid ?? -1, stop }
+}
+
+/** A JSON log line of level error (50) or fatal (60). */
+function isErrorLine(line: string): boolean {
+  return /^\{"level":(50|60),/.test(line)
 }
 
 /** SIGTERM, then SIGKILL if the process has not exited within ten seconds. */

@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       immutableVersions: false,
       signingKey: undefined,
       blobs: { kind: 'filesystem', root: resolve('./data/blobs') },
+      metricsToken: undefined,
+      logLevel: 'info',
     })
     expect(config.archiveLimits).toEqual({
       maxArchiveBytes: 256 * 1024 * 1024,
@@ -45,7 +47,10 @@ describe('loadConfig', () => {
       CAIRN_UPSTREAM_REGISTRY_URL: 'https://registry.opentofu.org',
       CAIRN_UPSTREAM_TIMEOUT_MS: '2500',
       CAIRN_UPSTREAM_CACHE_TTL_SECONDS: '60',
+      CAIRN_METRICS_TOKEN: 'scrape-0123456789abcdef',
+      CAIRN_LOG_LEVEL: 'warn',
     })
+    expect(config).toMatchObject({ metricsToken: 'scrape-0123456789abcdef', logLevel: 'warn' })
     expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
     expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
@@ -76,8 +81,10 @@ describe('loadConfig', () => {
         CAIRN_S3_ACCESS_KEY_ID: 'only-half',
         CAIRN_UPSTREAM_REGISTRY_URL: 'ftp://registry',
         CAIRN_UPSTREAM_TIMEOUT_MS: '0',
+        CAIRN_METRICS_TOKEN: 'short token',
+        CAIRN_LOG_LEVEL: 'loud',
       }),
-    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS/)
+    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*CAIRN_METRICS_TOKEN[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS[\s\S]*CAIRN_LOG_LEVEL/)
   })
 
   it('serves TLS with a certificate and a key, which go together', () => {

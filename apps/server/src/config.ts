@@ -1,6 +1,7 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { resolve } from 'node:path'
+import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
 
 const MiB = 1024 * 1024
 
@@ -57,6 +58,10 @@ export interface Config {
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
   readonly upstreamRegistry: UpstreamRegistryConfig
+  /** Serves `/metrics` to scrapers sending it as a bearer token; no `/metrics` when unset. */
+  readonly metricsToken: string | undefined
+  /** The least severe log lines written. */
+  readonly logLevel: LogLevel
 }
 
 export class ConfigError extends Error {
@@ -78,6 +83,10 @@ export function loadConfig(env: Env): Config {
   if (!EDITIONS.includes(edition)) problems.push(`CAIRN_EDITION must be one of ${EDITIONS.join(', ')}`)
   const signingKey = read.text('CAIRN_SIGNING_KEY')
   if (signingKey !== undefined && signingKey.length < 32) problems.push('CAIRN_SIGNING_KEY must be at least 32 characters')
+  const metricsToken = read.text('CAIRN_METRICS_TOKEN')
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push('CAIRN_METRICS_TOKEN must be at least 16 printable characters without spaces')
+  }
   const config: Config = {
     port: read.integer('PORT', 8080, 0, 65535),
     tls: readTls(read),
@@ -100,6 +109,8 @@ export function loadConfig(env: Env): Config {
       timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
     },
+    metricsToken,
+    logLevel: read.choice('CAIRN_LOG_LEVEL', LOG_LEVELS, 'info'),
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
@@ -177,6 +188,17 @@ class Reader {
       this.#problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
     }
     return number
+  }
+
+  /** One of `choices`; `fallback` when unset. */
+  choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const value = this.text(name)
+    if (value === undefined) return fallback
+    if (!(choices as readonly string[]).includes(value)) {
+      this.#problems.push(`${name} must be one of ${choices.join(', ')} (got "${value}")`)
+      return fallback
+    }
+    return value as T
   }
 
   /** `true` or `false`; false when unset. */

@@ -28,12 +28,14 @@ import type { HttpDeps } from '@cairn/http'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
-import { consoleErrorLog } from './platform/console-error-log.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
+import { createLogger, errorLogOver, logServedRequest, type Logger } from './platform/logger.ts'
 import { LruCredentialCache } from './platform/lru-credential-cache.ts'
+import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
+import { ServerMetrics } from './platform/server-metrics.ts'
 import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
 
@@ -43,6 +45,8 @@ const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier
 
 export const TYPES = {
   Config: id<Config>('Config'),
+  Logger: id<Logger>('Logger'),
+  Metrics: id<ServerMetrics>('Metrics'),
   UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
   Health: port<HealthCheck>(HEALTH_CHECK),
   BlobStore: port<BlobStore>(BLOB_STORE),
@@ -76,6 +80,8 @@ export interface Infrastructure {
 export function buildContainer(config: Config, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
   container.bind(TYPES.Config).toConstantValue(config)
+  container.bind(TYPES.Logger).toDynamicValue(() => createLogger(config.logLevel))
+  container.bind(TYPES.Metrics).toDynamicValue(() => new ServerMetrics())
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
   container.bind(TYPES.Health).toConstantValue(infrastructure.health)
   container.bind(TYPES.BlobStore).toConstantValue(infrastructure.blobs)
@@ -86,7 +92,12 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
-    () => new HttpUpstreamRegistry({ ...config.upstreamRegistry, cacheMaxEntries: UPSTREAM_CACHE_ENTRIES }),
+    (context) =>
+      new HttpUpstreamRegistry({
+        ...config.upstreamRegistry,
+        cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
+        onCacheLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('upstream', hit),
+      }),
   )
   container.bind(TYPES.Ports).toDynamicValue(
     (context): CairnPorts => ({
@@ -95,7 +106,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruCredentialCache<CredentialEntry>(),
+      credentialCache: new LruCredentialCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
@@ -107,15 +118,23 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   )
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
   container.bind(TYPES.HttpDeps).toResolvedValue(
-    (useCases: UseCases, health: HealthCheck): HttpDeps => ({
-      ...useCases,
-      health,
-      edition: config.edition,
-      ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
-      ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
-      log: consoleErrorLog,
-    }),
-    [TYPES.UseCases, TYPES.Health],
+    (useCases: UseCases, health: HealthCheck, logger: Logger, metrics: ServerMetrics): HttpDeps => {
+      const logRequest = logServedRequest(logger)
+      return {
+        ...useCases,
+        health,
+        edition: config.edition,
+        ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
+        ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+        ...(config.metricsToken !== undefined && { metrics: { accepts: matchesMetricsToken(config.metricsToken), render: () => metrics.render() } }),
+        log: errorLogOver(logger),
+        onServed(request) {
+          logRequest(request)
+          metrics.observeRequest(request)
+        },
+      }
+    },
+    [TYPES.UseCases, TYPES.Health, TYPES.Logger, TYPES.Metrics],
   )
   return container
 }

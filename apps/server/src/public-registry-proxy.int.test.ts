@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
 
 const PROXY = '/api/registry/public/v1/modules'
+const METRICS_TOKEN = 'proxy-metrics-0123456789'
 
 /**
  * The hosted edition's public-module proxy through the real server and the real upstream client,
@@ -28,6 +29,7 @@ describe('public module proxy, end to end', () => {
       CAIRN_EDITION: 'hosted',
       CAIRN_UPSTREAM_REGISTRY_URL: upstream.url.href,
       CAIRN_UPSTREAM_TIMEOUT_MS: '200',
+      CAIRN_METRICS_TOKEN: METRICS_TOKEN,
     }
     token = await userToken(env, 'owner')
     server = await startServer(loadConfig(env))
@@ -72,6 +74,18 @@ describe('public module proxy, end to end', () => {
     })
     expect(await (await call('GET', `${PROXY}/terraform-aws-modules/vpc/aws/5.0.0`)).json()).toMatchObject({ version: '5.0.0', downloads: 42 })
     expect(await (await call('GET', `${PROXY}/terraform-aws-modules/vpc/aws`)).json()).toMatchObject({ version: '5.1.0' })
+  })
+
+  it("counts the upstream cache's hits and misses in the metrics", async () => {
+    const lookups = async (result: string) => {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+      const line = text.split('\n').find((candidate) => candidate.startsWith(`cairn_cache_lookups_total{cache="upstream",result="${result}"} `))
+      return Number(line?.split(' ')[1] ?? 0)
+    }
+    const [hits, misses] = [await lookups('hit'), await lookups('miss')]
+    await call('GET', `${PROXY}/terraform-aws-modules/iam/aws/5.2.0`)
+    await call('GET', `${PROXY}/terraform-aws-modules/iam/aws/5.2.0`)
+    expect([(await lookups('hit')) - hits, (await lookups('miss')) - misses]).toEqual([1, 1])
   })
 
   it('502 and 504 with a JSON error object when the upstream fails or hangs', async () => {

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authenticate } from './auth/authenticate.ts'
 import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
+import { trackRequests } from './served-requests.ts'
 import { rejectControlCharacters } from './reject-control-characters.ts'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { adminGeneralSettingsRoutes } from './routes/admin-general-settings-routes.ts'
@@ -15,6 +16,7 @@ import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
 import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { discoveryRoutes } from './routes/discovery-routes.ts'
+import { metricsRoute } from './routes/metrics-route.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
 import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
@@ -40,10 +42,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.onError(errorHandler(deps.log))
   app.notFound(notFoundHandler)
-  app.use(async (c, next) => {
-    c.set('requestId', crypto.randomUUID())
-    await next()
-  })
+  app.use(trackRequests(deps.onServed ?? (() => undefined)))
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
@@ -58,6 +57,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
   app.route('/', discoveryRoutes())
+  // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
+  if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.

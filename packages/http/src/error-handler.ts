@@ -19,7 +19,8 @@ export function errorHandler(log: ErrorLog) {
       return response
     }
     const requestId = c.get('requestId')
-    log.error('unexpected error', { requestId, method: c.req.method, path: c.req.path, error: describe(error) })
+    // No path: paths carry secrets (signed links). The request's log line has its route, by id.
+    log.error('unexpected error', { requestId, error: describe(error) })
     return jsonApi(c, { errors: [{ status: '500', title: 'internal server error', detail: `request ${requestId}` }] }, 500)
   }
 }

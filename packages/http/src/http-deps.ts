@@ -1,5 +1,7 @@
 import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
 import type { GetConnInfo } from 'hono/conninfo'
+import type { MetricsEndpoint } from './routes/metrics-route.ts'
+import type { ServedRequest } from './served-requests.ts'
 
 /** Something that records what went wrong unexpectedly; never given secrets. */
 export interface ErrorLog {
@@ -16,6 +18,10 @@ export interface HttpDeps extends UseCases {
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog
+  /** Serves `/metrics` when given. */
+  readonly metrics?: MetricsEndpoint
+  /** Hears of every request once it is answered (for the request log and metrics). */
+  readonly onServed?: (request: ServedRequest) => void
   /**
    * The client's address as the socket has it (never a forwarded header, which the client writes).
    * Without it, loopback-only routes are 404.

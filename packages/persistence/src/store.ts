@@ -4,6 +4,7 @@ import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
 import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
 import { openJobQueue } from './jobs/open-job-queue.ts'
+import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
 import { QueryListener } from './query-listener.ts'
@@ -64,8 +65,9 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
       },
     },
     async migrate() {
-      const applied = await orm.migrator.up()
-      return applied.map((migration) => migration.name)
+      const up = async () => (await orm.migrator.up()).map((migration) => migration.name)
+      // PGlite is one process's alone (see DataDirLock); PostgreSQL is shared by every server.
+      return location.kind === 'postgres' ? holdingMigrationLock(orm, up) : up()
     },
     openJobQueue: (onError) => openJobQueue(orm, location, onError),
     clear: () => orm.schema.clear(),

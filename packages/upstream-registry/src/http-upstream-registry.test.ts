@@ -90,6 +90,15 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
       ])
     })
 
+    it('tells whether each question was answered without a new request', async () => {
+      const lookups: boolean[] = []
+      const client = registry({ onCacheLookup: (hit) => lookups.push(hit) })
+      await client.versions(VPC)
+      await client.versions(VPC)
+      await Promise.all([client.latest(VPC), client.latest(VPC)])
+      expect(lookups).toEqual([false, true, false, true])
+    })
+
     it('shares one request among concurrent identical questions', async () => {
       const client = registry()
       await Promise.all([client.latest(VPC), client.latest(VPC), client.latest(VPC)])

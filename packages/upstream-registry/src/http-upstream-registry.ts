@@ -21,6 +21,8 @@ export interface HttpUpstreamRegistryOptions {
   readonly cacheTtlMs: number
   /** How many answers are kept; the least recently used go first. */
   readonly cacheMaxEntries: number
+  /** Hears whether each question was answered without a new request to the registry (for metrics). */
+  readonly onCacheLookup?: (hit: boolean) => void
 }
 
 /** The parser that checks an answer; it travels with a cache fetch so only good answers are kept. */
@@ -60,7 +62,13 @@ export class HttpUpstreamRegistry implements UpstreamRegistry {
   }
 
   async #get(path: string, parse: Parse): Promise<unknown> {
-    return this.#cache.fetch(path, { context: parse })
+    const status: LRUCache.Status<string, object, Parse> = {}
+    try {
+      return await this.#cache.fetch(path, { context: parse, status })
+    } finally {
+      // A question sharing another's request in flight costs the registry nothing either.
+      this.#options.onCacheLookup?.(status.fetch === 'hit' || status.fetch === 'inflight')
+    }
   }
 
   /** The `modules.v1` base URL from discovery, asked once; a failed discovery is asked again next time. */

@@ -1,10 +1,10 @@
-/** What the start-up log says while the site has no administrator: the IACT, and how to use it. */
-export function initialAdminInstructions(url: string, token: string): string {
-  return [
-    'Cairn has no site administrator yet. Create the first one with this initial admin creation token',
-    `(also at ${url}/admin/retrieve-iact, from this machine only):`,
-    `  initial admin creation token: ${token}`,
-    `  curl -H 'Content-Type: application/json' -d '{"username":"admin","email":"admin@example.com","password":"…"}' \\`,
-    `    '${url}/admin/initial-admin-user?token=${token}'`,
-  ].join('\n')
+/**
+ * The start-up log line's message while the site has no administrator; the line carries the IACT
+ * itself in its `initialAdminToken` field, the one place Cairn ever writes it.
+ */
+export function initialAdminInstructions(url: string): string {
+  return (
+    `Cairn has no site administrator yet: create the first one with POST ${url}/admin/initial-admin-user?token=<initialAdminToken> ` +
+    `and a JSON body of username, email and password (the token is also at ${url}/admin/retrieve-iact, from this machine only)`
+  )
 }

@@ -58,21 +58,25 @@ async function main(argv: readonly string[]): Promise<void> {
 
 async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promise<void> {
   const server = await startServer(config)
+  const { logger } = server
   const stop = () => {
     void server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error)
+        logger.fatal({ err: error }, 'stopping failed')
         process.exit(1)
       },
     )
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-  for (const warning of startupWarnings(config)) console.warn(`cairn: warning: ${warning}`)
-  if (server.initialAdminToken !== undefined) console.log(initialAdminInstructions(server.url, server.initialAdminToken))
-  // Last: whoever waits for this line finds the signal handlers installed and the IACT printed.
-  console.log(`Cairn is listening on ${server.url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`)
+  for (const warning of startupWarnings(config)) logger.warn(warning)
+  if (server.initialAdminToken !== undefined) {
+    logger.info({ initialAdminToken: server.initialAdminToken }, initialAdminInstructions(server.url))
+  }
+  // Last: whoever waits for this line finds the signal handlers installed and the IACT logged.
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  logger.info({ url: server.url }, `Cairn is listening on ${server.url} (${database})`)
 }
 
 function print(result: unknown): void {

@@ -7,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { TYPES } from '../container.ts'
+import type { Logger } from '../platform/logger.ts'
 import { startDownloadFlushing } from '../platform/download-flushing.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { openRuntime } from '../runtime.ts'
@@ -16,6 +17,7 @@ export interface RunningServer {
   readonly url: string
   /** The initial admin creation token this process issued, when the site has no administrator. */
   readonly initialAdminToken: string | undefined
+  readonly logger: Logger
   /** Stops accepting, lets requests in flight finish (for a bounded time), then closes the database. */
   stop(): Promise<void>
 }
@@ -49,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       initialAdminToken,
+      logger: runtime.container.get(TYPES.Logger),
       async stop() {
         if (server !== undefined) await closeGracefully(server)
         await downloads.stop()

@@ -14,12 +14,18 @@ const MAX_ENTRIES = 10_000
 export class LruCredentialCache<V extends object> implements CredentialCache<V> {
   readonly #entries: LRUCache<string, V>
 
-  constructor(options: { readonly ttlMs: number } = { ttlMs: CREDENTIAL_TTL_MS }) {
-    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs })
+  readonly #onLookup: (hit: boolean) => void
+
+  /** `onLookup` hears whether each `get` found its key (for the cache's hit ratio). */
+  constructor(options: { readonly ttlMs?: number; readonly onLookup?: (hit: boolean) => void } = {}) {
+    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs ?? CREDENTIAL_TTL_MS })
+    this.#onLookup = options.onLookup ?? (() => undefined)
   }
 
   get(key: string): V | undefined {
-    return this.#entries.get(key)
+    const value = this.#entries.get(key)
+    this.#onLookup(value !== undefined)
+    return value
   }
 
   set(key: string, value: V): void {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CreateBucketCommand, ListMultipartUploadsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import { ListMultipartUploadsCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import type { ByteStream } from '@cairn/core'
 import { binaryContent, blobStoreContract, chunksOf, sortedOf } from '@cairn/testing/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,9 +23,7 @@ if (cannotRun === undefined) {
 
   beforeAll(async () => {
     server = await startS3Server()
-    const admin = new S3Client(config())
-    await admin.send(new CreateBucketCommand({ Bucket: BUCKET }))
-    admin.destroy()
+    await server.createBucket(BUCKET)
   }, 600_000)
   afterAll(() => server?.stop())
 

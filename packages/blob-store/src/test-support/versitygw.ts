@@ -1,3 +1,4 @@
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rename, rm } from 'node:fs/promises'
@@ -16,6 +17,7 @@ const VERSION = 'v1.8.0'
 export interface S3Server {
   readonly endpoint: string
   readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string }
+  createBucket(name: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -45,6 +47,14 @@ export async function startS3Server(): Promise<S3Server> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     credentials,
+    async createBucket(name) {
+      const admin = new S3Client({ endpoint: `http://127.0.0.1:${port}`, credentials, region: 'us-east-1', forcePathStyle: true })
+      try {
+        await admin.send(new CreateBucketCommand({ Bucket: name }))
+      } finally {
+        admin.destroy()
+      }
+    },
     async stop() {
       await stopProcess(server)
       await rm(data, { recursive: true, force: true })

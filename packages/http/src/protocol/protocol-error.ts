@@ -14,7 +14,8 @@ export function protocolErrorHandler(log: ErrorLog) {
     if (isCairnError(error)) return protocolError(c, STATUS[error.code], error.message)
     if (error instanceof HTTPException && error.status < 500) return protocolError(c, error.status, error.message || 'bad request')
     const requestId = c.get('requestId')
-    log.error('unexpected error', { requestId, method: c.req.method, path: c.req.path, error: error.stack ?? error.message })
+    // No path: paths carry secrets (signed links). The request's log line has its route, by id.
+    log.error('unexpected error', { requestId, error: error.stack ?? error.message })
     return protocolError(c, 500, `internal server error (request ${requestId})`)
   }
 }

@@ -2,6 +2,7 @@ import { createUseCases, OPERATOR, type Edition } from '@cairn/core'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
+import type { ServedRequest } from '../served-requests.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
 export async function testApp(
@@ -14,6 +15,7 @@ export async function testApp(
   })
   const useCases = createUseCases(deps)
   const logged: unknown[] = []
+  const served: ServedRequest[] = []
   const app = createHttpApp({
     ...useCases,
     health: deps.health,
@@ -21,6 +23,7 @@ export async function testApp(
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
     log: { error: (message, details) => logged.push({ message, details }) },
+    onServed: (request) => served.push(request),
   })
 
   /** Creates a user (as the operator) and returns a token for them. */
@@ -54,7 +57,7 @@ export async function testApp(
     return app.request(path, init)
   }
 
-  return { app, deps, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, signUp }
+  return { app, deps, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, served, signUp }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>

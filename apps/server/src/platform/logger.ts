@@ -1,0 +1,37 @@
+import type { ErrorLog, ServedRequest } from '@cairn/http'
+import { pino, type Level, type Logger } from 'pino'
+
+export type { Logger }
+
+/** The levels `CAIRN_LOG_LEVEL` takes, quietest last. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const satisfies readonly (Level | 'silent')[]
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/**
+ * Keys that hold secrets, wherever a future log call might put them. Nothing logs them today
+ * (request lines carry the route template, never the path, query or headers); this is the net
+ * under that rule, not the rule.
+ */
+const SECRET_KEYS = ['authorization', 'cookie', 'password', 'token', 'secret', 'signature']
+
+/**
+ * One JSON object per line on standard output, with ISO times; `pid` and `hostname` tell the
+ * processes of a scaled-out deployment apart.
+ */
+export function createLogger(level: LogLevel): Logger {
+  return pino({
+    level,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
+  })
+}
+
+/** The HTTP adapter's log of unexpected errors, as error lines. */
+export function errorLogOver(logger: Logger): ErrorLog {
+  return { error: (message, details) => logger.error(details, message) }
+}
+
+/** One info line per answered request: id, method, route template, status, duration. */
+export function logServedRequest(logger: Logger): (request: ServedRequest) => void {
+  return (request) => logger.info({ ...request, durationMs: Math.round(request.durationMs * 10) / 10 }, 'request')
+}

@@ -1,0 +1,51 @@
+import type { ServedRequest } from '@cairn/http'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+
+/** Request latency buckets, in seconds: cached reads take milliseconds, uploads seconds. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+
+/**
+ * This process's Prometheus metrics: requests by route template and status with their latency,
+ * lookups in the credential and public-registry caches (their hit ratios), and the process's own (memory, CPU, event loop, GC).
+ * Each process has its own registry; Prometheus adds the processes of a deployment up.
+ */
+export class ServerMetrics {
+  readonly #registry = new Registry()
+  readonly #requests = new Counter({
+    name: 'cairn_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.#registry],
+  })
+  readonly #latency = new Histogram({
+    name: 'cairn_http_request_duration_seconds',
+    help: 'Time until the response started, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.#registry],
+  })
+  readonly #cacheLookups = new Counter({
+    name: 'cairn_cache_lookups_total',
+    help: 'Lookups in an in-memory cache (credentials: tokens and sessions; upstream: the public registry), by result (hit or miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [this.#registry],
+  })
+
+  constructor() {
+    collectDefaultMetrics({ register: this.#registry })
+  }
+
+  observeRequest(request: ServedRequest): void {
+    const labels = { method: request.method, route: request.route, status: String(request.status) }
+    this.#requests.inc(labels)
+    this.#latency.observe(labels, request.durationMs / 1000)
+  }
+
+  observeCacheLookup(cache: 'credentials' | 'upstream', hit: boolean): void {
+    this.#cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.#registry.contentType, body: await this.#registry.metrics() }
+  }
+}
