@@ -52,6 +52,16 @@ describe('registry module statements (PGlite)', () => {
     expect(queries()[0]).not.toMatch(/metadata/)
   })
 
+  it("serves the protocol's versions, with the caller's membership checked, in one select", async () => {
+    const query = { organizationName: 'acme', address: MODULE, memberId: 'user-missing', withMetadata: true }
+    await expect(store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))).resolves.toEqual([])
+    const { memberId: _memberId, ...anyone } = query
+    const served = await store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions({ ...anyone, version: '1.0.0' }))
+    expect(served).toEqual([{ id: 'modver-1', version: '1.0.0', archive: VERSION.archive, metadata: VERSION.metadata }])
+    expect(queries()).toHaveLength(2)
+    expect(queries()[0]).toMatch(/organization_memberships/)
+  })
+
   it('pages published modules in one bounded select', async () => {
     const found = await store.unitOfWork.run(({ registryModules }) => registryModules.published({ offset: 0, limit: 16, search: 'vp' }))
     expect(found.map((module) => module.id)).toEqual(['mod-1'])

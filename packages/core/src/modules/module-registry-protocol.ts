@@ -1,8 +1,9 @@
 import semver from 'semver'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import { requireOrganization } from '../organizations/organization-access.ts'
+import { readCheck, requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
+import type { ServedVersion } from '../ports/registry-module-repository.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
@@ -102,13 +103,9 @@ export class ModuleRegistryProtocol {
     })
   }
 
-  /** The versions of a module provider that are ready to consume, with what each requires. */
-  versions(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.read(async (repositories) => {
-      const versions = await this.#ready(repositories, address, principal)
-      const metadata = await repositories.registryModules.versionMetadata(versions.map((version) => version.id))
-      return versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null }))
-    })
+  /** The versions of a module provider that are ready to consume, with what each requires (their metadata). */
+  versions(address: ProtocolAddress, principal: Principal): Promise<ServedVersion[]> {
+    return this.#served(address, principal, { withMetadata: true })
   }
 
   /** One version (the latest when none is named) with its metadata. */
@@ -132,10 +129,8 @@ export class ModuleRegistryProtocol {
   }
 
   /** The latest version that is ready to consume. */
-  latestVersion(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.read(async (repositories) => {
-      return latestOf(await this.#ready(repositories, address, principal)).version
-    })
+  async latestVersion(address: ProtocolAddress, principal: Principal): Promise<string> {
+    return latestOf(await this.#served(address, principal, { withMetadata: false })).version
   }
 
   /**
@@ -144,10 +139,8 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const version = await this.#deps.unitOfWork.read(async (repositories) =>
-      named(await this.#ready(repositories, address, principal), address.version),
-    )
-    if (version.archive === null) throw CairnError.notFound('registry module version')
+    const [version] = await this.#served(address, principal, { version: spelledVersion(address.version), withMetadata: false })
+    if (version?.archive == null) throw CairnError.notFound('registry module version')
     // Counted once the read committed: a retried transaction must not count twice.
     this.#downloads.record(version.id)
     const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
@@ -170,11 +163,22 @@ export class ModuleRegistryProtocol {
     return blobKey
   }
 
-  /** The hot path (versions, download): the access check, then one read of the versions. */
-  async #ready(repositories: Repositories, address: ProtocolAddress, principal: Principal): Promise<ModuleVersionSummary[]> {
-    await requireOrganization(repositories, principal, address.namespace, 'canRead')
-    const versions = ready(await repositories.registryModules.versionsAt(address.namespace, { registryName: 'private', ...address }))
-    if (versions.length === 0) throw CairnError.notFound('registry module')
+  /**
+   * The hot path (versions, download, latest): the caller's access and the versions in one read
+   * of one statement. Every way of not finding them (no such organization or provider, no access,
+   * no version ready) is the same `not_found`, which reveals nothing.
+   */
+  async #served(address: ProtocolAddress, principal: Principal, select: { readonly version?: string; readonly withMetadata: boolean }) {
+    const check = readCheck(principal, address.namespace)
+    if (check.kind === 'refused') throw CairnError.notFound('registry module')
+    const query = {
+      organizationName: address.namespace,
+      address: { registryName: 'private' as const, ...address },
+      ...(check.kind === 'member' && { memberId: check.userId }),
+      ...select,
+    }
+    const versions = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
+    if (versions.length === 0) throw CairnError.notFound(select.version === undefined ? 'registry module' : 'registry module version')
     return versions
   }
 
@@ -213,7 +217,7 @@ function ready(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary[
 }
 
 /** The highest version, releases before pre-releases. */
-function latestOf(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary {
+function latestOf<V extends { readonly version: string }>(versions: readonly V[]): V {
   const releases = versions.filter((version) => semver.prerelease(version.version) === null)
   const candidates = releases.length > 0 ? releases : versions
   const [latest] = [...candidates].sort((a, b) => semver.rcompare(a.version, b.version))
@@ -221,13 +225,17 @@ function latestOf(versions: readonly ModuleVersionSummary[]): ModuleVersionSumma
   return latest
 }
 
-function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
-  let wanted: string
+/** A version as a path spells it, normalised; one that is no version is not found. */
+function spelledVersion(spelled: string): string {
   try {
-    wanted = parseModuleVersion(spelled)
+    return parseModuleVersion(spelled)
   } catch {
     throw CairnError.notFound('registry module version')
   }
+}
+
+function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
+  const wanted = spelledVersion(spelled)
   const found = versions.find((version) => version.version === wanted)
   if (found === undefined) throw CairnError.notFound('registry module version')
   return found

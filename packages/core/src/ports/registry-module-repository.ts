@@ -1,6 +1,6 @@
 import type { ModuleAddress, RegistryName } from '../modules/module-address.ts'
 import type { ModuleMetadata } from '../modules/module-metadata.ts'
-import type { ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
+import type { ModuleArchive, ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 
@@ -23,6 +23,27 @@ export interface PublishedModuleQuery {
   readonly provider?: string
   readonly offset: number
   readonly limit: number
+}
+
+/** The `ok` versions of one module provider that the registry protocol serves, read with the caller's access. */
+export interface ServedVersionsQuery {
+  readonly organizationName: string
+  readonly address: ModuleAddress
+  /** Only when this user is a member of the organization: the caller's read access, checked by the same read. */
+  readonly memberId?: string
+  /** Only this version (normalised); every `ok` one when absent. */
+  readonly version?: string
+  /** With each version's metadata; only `versions` shows it, and it can be large. */
+  readonly withMetadata: boolean
+}
+
+/** What the registry protocol's hot path needs of a version, and nothing more. */
+export interface ServedVersion {
+  readonly id: string
+  readonly version: string
+  readonly archive: ModuleArchive | null
+  /** Null when not asked for (`withMetadata`) or when the version has none. */
+  readonly metadata: ModuleMetadata | null
 }
 
 /** An organization's registry modules and their versions. */
@@ -50,6 +71,12 @@ export interface RegistryModuleRepository {
    * one read; empty when there is no such provider.
    */
   versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
+  /**
+   * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
+   * versions of the provider at `address`, oldest first; empty when there is no such provider or
+   * `memberId` is not a member of the organization.
+   */
+  servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
   /** Adds each version's count to its downloads in place, without reading them first; unknown ids are skipped. */

@@ -1,4 +1,4 @@
-import type { ModuleMetadata, ModulePart, ModuleVersionDetail, ModuleVersionSummary, PublishedModule, RegistryModule } from '@cairn/core'
+import type { ModulePart, ModuleVersionDetail, PublishedModule, RegistryModule, ServedVersion } from '@cairn/core'
 
 /** The short form of a module version in lists (registry protocol "list shape"). */
 export function shortModule({ module, latest }: PublishedModule) {
@@ -22,14 +22,14 @@ export function shortModule({ module, latest }: PublishedModule) {
 /** The versions shape: one module, its ready versions with what each requires. */
 export function versionsDocument(
   module: { readonly namespace: string; readonly name: string; readonly provider: string },
-  versions: readonly { readonly version: ModuleVersionSummary; readonly metadata: ModuleMetadata | null }[],
+  versions: readonly Pick<ServedVersion, 'version' | 'metadata'>[],
 ) {
   return {
     modules: [
       {
         source: `${module.namespace}/${module.name}/${module.provider}`,
         versions: versions.map(({ version, metadata }) => ({
-          version: version.version,
+          version,
           root: requirementsOf(metadata?.root),
           submodules: (metadata?.submodules ?? []).map((part) => ({ path: part.path, ...requirementsOf(part) })),
           deprecation: null,

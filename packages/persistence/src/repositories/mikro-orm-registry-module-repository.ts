@@ -8,10 +8,13 @@ import type {
   RegistryModule,
   RegistryModuleQuery,
   RegistryModuleRepository,
+  ServedVersion,
+  ServedVersionsQuery,
 } from '@cairn/core'
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
+import { OrganizationMembershipSchema } from '../schema/organization-membership.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
@@ -23,6 +26,8 @@ import {
   toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
+  toServedVersion,
+  type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
@@ -32,6 +37,9 @@ const SUMMARY_FIELDS = [
   'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
   'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
 ] as const
+
+/** What the registry protocol serves of a version, its metadata apart. */
+const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize'] as const
 
 /** Names, namespaces or providers containing `search`, case-insensitively. */
 function matching(search: string): FilterQuery<RegistryModuleRecord> {
@@ -135,6 +143,31 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
     )
     return records.map(toModuleVersionSummary)
+  }
+
+  /**
+   * One statement that maps no entities; the caller's membership is a semi-join on the
+   * memberships' index by user.
+   */
+  async servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]> {
+    const { registryName, namespace, name, provider } = query.address
+    const memberOf =
+      query.memberId === undefined
+        ? undefined
+        : this.#em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: query.memberId })
+    const organization = memberOf === undefined ? query.organizationName : { $eq: query.organizationName, $in: memberOf }
+    const rows = await this.#em
+      .createQueryBuilder(ModuleVersionSchema, 'v')
+      .select(query.withMetadata ? [...SERVED_FIELDS, 'metadata'] : [...SERVED_FIELDS])
+      .join('v.module', 'm')
+      .where({
+        status: 'ok',
+        ...(query.version !== undefined && { version: query.version }),
+        module: { organization, registryName, namespace, name, provider },
+      })
+      .orderBy({ createdAt: 'asc', id: 'asc' })
+      .execute<ServedVersionRow[]>('all', false)
+    return rows.map(toServedVersion)
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

@@ -1,4 +1,4 @@
-import type { ModuleVersion, ModuleVersionSummary, RegistryModule } from '@cairn/core'
+import type { ModuleMetadata, ModuleVersion, ModuleVersionSummary, RegistryModule, ServedVersion } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 
@@ -60,4 +60,20 @@ export function toModuleVersionRecord(version: ModuleVersion) {
     archiveSha256: archive?.sha256 ?? null,
     archiveSize: archive?.size ?? null,
   }
+}
+
+/** A row of `servedVersions`, as the driver returns it: column names, `bigint` as text, JSON parsed. */
+export interface ServedVersionRow {
+  readonly id: string
+  readonly version: string
+  readonly archive_blob_key: string | null
+  readonly archive_sha256: string | null
+  readonly archive_size: string | number | null
+  readonly metadata?: ModuleMetadata | null
+}
+
+export function toServedVersion(row: ServedVersionRow): ServedVersion {
+  const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size } = row
+  const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
+  return { id: row.id, version: row.version, archive, metadata: row.metadata ?? null }
 }

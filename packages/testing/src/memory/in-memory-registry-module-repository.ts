@@ -4,11 +4,14 @@ import {
   type ModuleMetadata,
   type ModuleVersion,
   type ModuleVersionSummary,
+  type OrganizationMembership,
   type Page,
   type PublishedModuleQuery,
   type RegistryModule,
   type RegistryModuleQuery,
   type RegistryModuleRepository,
+  type ServedVersion,
+  type ServedVersionsQuery,
 } from '@cairn/core'
 import { compareText, contains, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
@@ -95,6 +98,19 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
   async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
     const module = await this.findByAddress(organizationName, address)
     return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
+  }
+
+  async servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]> {
+    const { organizationName, memberId } = query
+    const member = (m: OrganizationMembership) => m.organizationName === organizationName && m.userId === memberId
+    if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
+    const versions = await this.versionsAt(organizationName, query.address)
+    return versions
+      .filter((v) => v.status === 'ok' && (query.version === undefined || v.version === query.version))
+      .map(({ id, version, archive }) => {
+        const metadata = query.withMetadata ? (this.#state.moduleVersions.get(id)?.metadata ?? null) : null
+        return { id, version, archive, metadata }
+      })
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
