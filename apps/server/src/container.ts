@@ -13,6 +13,7 @@ import {
   type BlobStore,
   type CairnPorts,
   type CredentialEntry,
+  type ProtocolVersion,
   type Clock,
   type HealthCheck,
   type IdGenerator,
@@ -30,7 +31,7 @@ import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
 import { consoleErrorLog } from './platform/console-error-log.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
-import { LruCredentialCache } from './platform/lru-credential-cache.ts'
+import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
@@ -95,7 +96,8 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruCredentialCache<CredentialEntry>(),
+      credentialCache: new LruExpiringCache<CredentialEntry>(),
+      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>(),
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),

@@ -3,22 +3,30 @@ import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { readCheck, requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
-import type { ServedVersion } from '../ports/registry-module-repository.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
-import type { Repositories } from '../ports/unit-of-work.ts'
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
+import type { StoreCache } from '../shared/store-cache.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { DownloadTally } from './download-tally.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
+import { toProtocolVersion, type ProtocolVersion } from './protocol-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
   readonly edition: Edition
   readonly blobs: BlobStore
   readonly signer: UrlSigner
+  /** The hot path's answers by caller and module provider, cleared by every write of this process. */
+  readonly servedVersions: StoreCache<readonly ProtocolVersion[]>
+  /**
+   * Where download counts are written: a unit of work that clears no cache, since no cache holds
+   * counts, and a flush every few seconds would otherwise empty them as often.
+   */
+  readonly countingUnitOfWork: UnitOfWork
 }
 
 /** How long an archive link from a download answer works: long enough for the CLI to follow it. */
@@ -67,7 +75,7 @@ export class ModuleRegistryProtocol {
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
-    this.#downloads = new DownloadTally(deps.unitOfWork)
+    this.#downloads = new DownloadTally(deps.countingUnitOfWork)
   }
 
   /** Writes the downloads counted since the last flush; the server calls it every few seconds and on stopping. */
@@ -104,8 +112,8 @@ export class ModuleRegistryProtocol {
   }
 
   /** The versions of a module provider that are ready to consume, with what each requires (their metadata). */
-  versions(address: ProtocolAddress, principal: Principal): Promise<ServedVersion[]> {
-    return this.#served(address, principal, { withMetadata: true })
+  versions(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
+    return this.#served(address, principal)
   }
 
   /** One version (the latest when none is named) with its metadata. */
@@ -130,7 +138,7 @@ export class ModuleRegistryProtocol {
 
   /** The latest version that is ready to consume. */
   async latestVersion(address: ProtocolAddress, principal: Principal): Promise<string> {
-    return latestOf(await this.#served(address, principal, { withMetadata: false })).version
+    return latestOf(await this.#served(address, principal)).version
   }
 
   /**
@@ -139,9 +147,9 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const [version] = await this.#served(address, principal, { version: spelledVersion(address.version), withMetadata: false })
+    const wanted = spelledVersion(address.version)
+    const version = (await this.#served(address, principal)).find((served) => served.version === wanted)
     if (version?.archive == null) throw CairnError.notFound('registry module version')
-    // Counted once the read committed: a retried transaction must not count twice.
     this.#downloads.record(version.id)
     const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
     return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
@@ -164,21 +172,22 @@ export class ModuleRegistryProtocol {
   }
 
   /**
-   * The hot path (versions, download, latest): the caller's access and the versions in one read
-   * of one statement. Every way of not finding them (no such organization or provider, no access,
-   * no version ready) is the same `not_found`, which reveals nothing.
+   * The hot path (versions, download, latest): the caller's access and the versions from the cache,
+   * or else in one read of one statement. Every way of not finding them (no such organization or
+   * provider, no access, no version ready) is the same `not_found`, which reveals nothing.
    */
-  async #served(address: ProtocolAddress, principal: Principal, select: { readonly version?: string; readonly withMetadata: boolean }) {
+  async #served(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
     const check = readCheck(principal, address.namespace)
     if (check.kind === 'refused') throw CairnError.notFound('registry module')
-    const query = {
-      organizationName: address.namespace,
-      address: { registryName: 'private' as const, ...address },
-      ...(check.kind === 'member' && { memberId: check.userId }),
-      ...select,
-    }
-    const versions = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
-    if (versions.length === 0) throw CairnError.notFound(select.version === undefined ? 'registry module' : 'registry module version')
+    const memberId = check.kind === 'member' ? check.userId : undefined
+    const { namespace, name, provider } = address
+    const key = JSON.stringify([memberId ?? null, namespace, name, provider])
+    const versions = await this.#deps.servedVersions.get(key, async () => {
+      const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider }, ...(memberId !== undefined && { memberId }) }
+      const served = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
+      return served.map(toProtocolVersion)
+    })
+    if (versions.length === 0) throw CairnError.notFound('registry module')
     return versions
   }
 

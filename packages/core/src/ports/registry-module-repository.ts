@@ -31,10 +31,6 @@ export interface ServedVersionsQuery {
   readonly address: ModuleAddress
   /** Only when this user is a member of the organization: the caller's read access, checked by the same read. */
   readonly memberId?: string
-  /** Only this version (normalised); every `ok` one when absent. */
-  readonly version?: string
-  /** With each version's metadata; only `versions` shows it, and it can be large. */
-  readonly withMetadata: boolean
 }
 
 /** What the registry protocol's hot path needs of a version, and nothing more. */
@@ -42,7 +38,6 @@ export interface ServedVersion {
   readonly id: string
   readonly version: string
   readonly archive: ModuleArchive | null
-  /** Null when not asked for (`withMetadata`) or when the version has none. */
   readonly metadata: ModuleMetadata | null
 }
 

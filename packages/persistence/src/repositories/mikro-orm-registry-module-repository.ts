@@ -38,8 +38,8 @@ const SUMMARY_FIELDS = [
   'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
 ] as const
 
-/** What the registry protocol serves of a version, its metadata apart. */
-const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize'] as const
+/** What the registry protocol serves of a version. */
+const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'metadata'] as const
 
 /** Names, namespaces or providers containing `search`, case-insensitively. */
 function matching(search: string): FilterQuery<RegistryModuleRecord> {
@@ -158,13 +158,9 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const organization = memberOf === undefined ? query.organizationName : { $eq: query.organizationName, $in: memberOf }
     const rows = await this.#em
       .createQueryBuilder(ModuleVersionSchema, 'v')
-      .select(query.withMetadata ? [...SERVED_FIELDS, 'metadata'] : [...SERVED_FIELDS])
+      .select([...SERVED_FIELDS])
       .join('v.module', 'm')
-      .where({
-        status: 'ok',
-        ...(query.version !== undefined && { version: query.version }),
-        module: { organization, registryName, namespace, name, provider },
-      })
+      .where({ status: 'ok', module: { organization, registryName, namespace, name, provider } })
       .orderBy({ createdAt: 'asc', id: 'asc' })
       .execute<ServedVersionRow[]>('all', false)
     return rows.map(toServedVersion)

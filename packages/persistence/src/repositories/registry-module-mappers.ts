@@ -69,11 +69,11 @@ export interface ServedVersionRow {
   readonly archive_blob_key: string | null
   readonly archive_sha256: string | null
   readonly archive_size: string | number | null
-  readonly metadata?: ModuleMetadata | null
+  readonly metadata: ModuleMetadata | null
 }
 
 export function toServedVersion(row: ServedVersionRow): ServedVersion {
   const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size } = row
   const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
-  return { id: row.id, version: row.version, archive, metadata: row.metadata ?? null }
+  return { id: row.id, version: row.version, archive, metadata: row.metadata }
 }

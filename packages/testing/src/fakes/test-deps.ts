@@ -1,6 +1,6 @@
-import type { CredentialEntry, Edition } from '@cairn/core'
+import type { CredentialEntry, Edition, ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
-import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
+import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
@@ -18,7 +18,8 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
-    credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
+    credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
+    protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
     passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),

@@ -106,11 +106,8 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
     const versions = await this.versionsAt(organizationName, query.address)
     return versions
-      .filter((v) => v.status === 'ok' && (query.version === undefined || v.version === query.version))
-      .map(({ id, version, archive }) => {
-        const metadata = query.withMetadata ? (this.#state.moduleVersions.get(id)?.metadata ?? null) : null
-        return { id, version, archive, metadata }
-      })
+      .filter((v) => v.status === 'ok')
+      .map(({ id, version, archive }) => ({ id, version, archive, metadata: this.#state.moduleVersions.get(id)?.metadata ?? null }))
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

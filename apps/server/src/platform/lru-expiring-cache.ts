@@ -1,0 +1,33 @@
+import type { ExpiringCache } from '@cairn/core'
+import { LRUCache } from 'lru-cache'
+
+/**
+ * How long an entry lives: the longest another process sharing the database may keep honouring a
+ * token after it is revoked, or its user suspended, deleted or demoted, there, or keep serving the
+ * registry protocol's answers from before a membership change, publication or deletion there.
+ */
+export const CACHE_TTL_MS = 5_000
+
+/** Enough for every token, or every busy module provider, of a large installation; the least recently used leave first. */
+const MAX_ENTRIES = 10_000
+
+/** A cache of a server process: bounded (`lru-cache`), entries expire after the TTL. */
+export class LruExpiringCache<V extends object> implements ExpiringCache<V> {
+  readonly #entries: LRUCache<string, V>
+
+  constructor(options: { readonly ttlMs: number } = { ttlMs: CACHE_TTL_MS }) {
+    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs })
+  }
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key)
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.set(key, value)
+  }
+
+  clear(): void {
+    this.#entries.clear()
+  }
+}
