@@ -56,7 +56,8 @@ describe('registry module statements (PGlite)', () => {
     const query = { organizationName: 'acme', address: MODULE }
     await expect(store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions({ ...query, memberId: 'user-missing' }))).resolves.toEqual([])
     const served = await store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
-    expect(served).toEqual([{ id: 'modver-1', version: '1.0.0', archive: VERSION.archive, metadata: VERSION.metadata }])
+    const none = { providers: [], dependencies: [] }
+    expect(served).toEqual([{ id: 'modver-1', version: '1.0.0', archive: VERSION.archive, root: none, submodules: [] }])
     expect(queries()).toHaveLength(2)
     expect(queries()[0]).toMatch(/organization_memberships/)
   })

@@ -13,7 +13,7 @@ import { DownloadTally } from './download-tally.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
-import { toProtocolVersion, type ProtocolVersion } from './protocol-version.ts'
+import type { ProtocolVersion } from './protocol-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
@@ -184,8 +184,7 @@ export class ModuleRegistryProtocol {
     const key = JSON.stringify([memberId ?? null, namespace, name, provider])
     const versions = await this.#deps.servedVersions.get(key, async () => {
       const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider }, ...(memberId !== undefined && { memberId }) }
-      const served = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
-      return served.map(toProtocolVersion)
+      return this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
     })
     if (versions.length === 0) throw CairnError.notFound('registry module')
     return versions

@@ -1,5 +1,4 @@
-import type { ServedVersion } from '../ports/registry-module-repository.ts'
-import type { ModuleCall, ModulePart, ProviderRequirement } from './module-metadata.ts'
+import type { ModuleCall, ModuleMetadata, ModulePart, ProviderRequirement } from './module-metadata.ts'
 import type { ModuleArchive } from './module-version.ts'
 
 /** What one part of a module requires, as the protocol's `versions` answer lists it. */
@@ -21,7 +20,11 @@ export interface ProtocolVersion {
   readonly submodules: readonly (PartRequirements & { readonly path: string })[]
 }
 
-export function toProtocolVersion({ id, version, archive, metadata }: ServedVersion): ProtocolVersion {
+/** The protocol's view of a version and its metadata. */
+export function protocolVersionOf(
+  { id, version, archive }: Pick<ProtocolVersion, 'id' | 'version' | 'archive'>,
+  metadata: ModuleMetadata | null,
+): ProtocolVersion {
   return {
     id,
     version,

@@ -1,6 +1,7 @@
 import type { ModuleAddress, RegistryName } from '../modules/module-address.ts'
 import type { ModuleMetadata } from '../modules/module-metadata.ts'
-import type { ModuleArchive, ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
+import type { ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
+import type { ProtocolVersion } from '../modules/protocol-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 
@@ -33,14 +34,6 @@ export interface ServedVersionsQuery {
   readonly memberId?: string
 }
 
-/** What the registry protocol's hot path needs of a version, and nothing more. */
-export interface ServedVersion {
-  readonly id: string
-  readonly version: string
-  readonly archive: ModuleArchive | null
-  readonly metadata: ModuleMetadata | null
-}
-
 /** An organization's registry modules and their versions. */
 export interface RegistryModuleRepository {
   /** A page of an organization's module providers, ordered by namespace, name and provider. */
@@ -68,10 +61,10 @@ export interface RegistryModuleRepository {
   versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
   /**
    * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
-   * versions of the provider at `address`, oldest first; empty when there is no such provider or
-   * `memberId` is not a member of the organization.
+   * versions of the provider at `address`, oldest first, with only the requirements of their
+   * metadata; empty when there is no such provider or `memberId` is not a member of the organization.
    */
-  servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]>
+  servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
   /** Adds each version's count to its downloads in place, without reading them first; unknown ids are skipped. */

@@ -8,7 +8,7 @@ import type {
   RegistryModule,
   RegistryModuleQuery,
   RegistryModuleRepository,
-  ServedVersion,
+  ProtocolVersion,
   ServedVersionsQuery,
 } from '@cairn/core'
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
@@ -26,7 +26,7 @@ import {
   toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
-  toServedVersion,
+  toProtocolVersion,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
@@ -38,8 +38,15 @@ const SUMMARY_FIELDS = [
   'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
 ] as const
 
-/** What the registry protocol serves of a version. */
-const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'metadata'] as const
+/** What the registry protocol serves of a version, its requirements apart. */
+const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize'] as const
+
+/** The requirements of a version's root and submodules, out of its metadata (`ModuleMetadata` as stored). */
+const REQUIREMENTS = `jsonb_build_object(
+  'root', jsonb_build_object('providerRequirements', v.metadata #> '{root,providerRequirements}', 'moduleCalls', v.metadata #> '{root,moduleCalls}'),
+  'submodules', (select jsonb_agg(jsonb_build_object('path', s -> 'path', 'providerRequirements', s -> 'providerRequirements', 'moduleCalls', s -> 'moduleCalls'))
+    from jsonb_array_elements(v.metadata -> 'submodules') as s)
+) as requirements`
 
 /** Names, namespaces or providers containing `search`, case-insensitively. */
 function matching(search: string): FilterQuery<RegistryModuleRecord> {
@@ -147,9 +154,10 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   /**
    * One statement that maps no entities; the caller's membership is a semi-join on the
-   * memberships' index by user.
+   * memberships' index by user. The database cuts the metadata (kilobytes: READMEs, inputs,
+   * resources) down to the requirements the protocol shows, so they are neither sent nor parsed.
    */
-  async servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]> {
+  async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
     const { registryName, namespace, name, provider } = query.address
     const memberOf =
       query.memberId === undefined
@@ -158,12 +166,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const organization = memberOf === undefined ? query.organizationName : { $eq: query.organizationName, $in: memberOf }
     const rows = await this.#em
       .createQueryBuilder(ModuleVersionSchema, 'v')
-      .select([...SERVED_FIELDS])
+      .select([...SERVED_FIELDS, raw(REQUIREMENTS)])
       .join('v.module', 'm')
       .where({ status: 'ok', module: { organization, registryName, namespace, name, provider } })
       .orderBy({ createdAt: 'asc', id: 'asc' })
       .execute<ServedVersionRow[]>('all', false)
-    return rows.map(toServedVersion)
+    return rows.map(toProtocolVersion)
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

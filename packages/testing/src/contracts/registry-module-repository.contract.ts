@@ -233,13 +233,21 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         })
       }
 
-      it("gives the provider's ok versions only, oldest first, with their archive and metadata", async () => {
+      it("gives the provider's ok versions only, oldest first, with their archive and the requirements of their metadata", async () => {
         await seedServed()
-        await store().run(({ registryModules }) => registryModules.addVersion(aVersion({ id: 'modver-4', version: '4.0.0', status: 'ok', createdAt: minute(4) })))
+        const submodule = { ...METADATA.root, path: 'modules/subnet', name: 'subnet', moduleCalls: [{ name: 'labels', source: './labels', version: '' }] }
+        await store().run(async ({ registryModules }) => {
+          await registryModules.addVersion(aVersion({ id: 'modver-4', version: '4.0.0', status: 'ok', createdAt: minute(4) }))
+          const metadata = { ...METADATA, submodules: [submodule], examples: [{ ...submodule, path: 'examples/basic' }] }
+          await registryModules.addVersion(aVersion({ id: 'modver-5', version: '5.0.0', status: 'ok', metadata, createdAt: minute(5) }))
+        })
+        const root = { providers: METADATA.root.providerRequirements, dependencies: [] }
+        const none = { providers: [], dependencies: [] }
         await expect(served()).resolves.toEqual([
-          { id: 'modver-1', version: '1.0.0', archive, metadata: METADATA },
-          { id: 'modver-2', version: '2.0.0', archive: null, metadata: METADATA },
-          { id: 'modver-4', version: '4.0.0', archive: null, metadata: null },
+          { id: 'modver-1', version: '1.0.0', archive, root, submodules: [] },
+          { id: 'modver-2', version: '2.0.0', archive: null, root, submodules: [] },
+          { id: 'modver-4', version: '4.0.0', archive: null, root: none, submodules: [] },
+          { id: 'modver-5', version: '5.0.0', archive: null, root, submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }] },
         ])
       })
 

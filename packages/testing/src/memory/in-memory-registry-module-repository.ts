@@ -1,5 +1,6 @@
 import {
   CairnError,
+  protocolVersionOf,
   type ModuleAddress,
   type ModuleMetadata,
   type ModuleVersion,
@@ -10,7 +11,7 @@ import {
   type RegistryModule,
   type RegistryModuleQuery,
   type RegistryModuleRepository,
-  type ServedVersion,
+  type ProtocolVersion,
   type ServedVersionsQuery,
 } from '@cairn/core'
 import { compareText, contains, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
@@ -100,14 +101,14 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
   }
 
-  async servedVersions(query: ServedVersionsQuery): Promise<ServedVersion[]> {
+  async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
     const { organizationName, memberId } = query
     const member = (m: OrganizationMembership) => m.organizationName === organizationName && m.userId === memberId
     if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
     const versions = await this.versionsAt(organizationName, query.address)
     return versions
       .filter((v) => v.status === 'ok')
-      .map(({ id, version, archive }) => ({ id, version, archive, metadata: this.#state.moduleVersions.get(id)?.metadata ?? null }))
+      .map((version) => protocolVersionOf(version, this.#state.moduleVersions.get(version.id)?.metadata ?? null))
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
