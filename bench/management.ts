@@ -16,11 +16,17 @@ const READS = [
 const TOOL_VERSIONS = 50
 const MODULES = 30
 
+/** How long a server is left alone after it starts before its idle RSS is read. */
+const IDLE_SETTLE_MS = 5_000
+
 /** A Cairn on `store` with the management reads' data: 50 tool versions, the organization, 30 modules. */
-async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnProcess; readonly stop: () => Promise<void> }> {
+async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnProcess; readonly startedRss: number; readonly stop: () => Promise<void> }> {
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
   try {
     const cairn = await startCairn({ env: postgres === undefined ? {} : { DATABASE_URL: postgres.url } })
+    // Past the start-up spike (PGlite's), as an operator would see it idle.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS))
+    const startedRss = readProcMemory(cairn.pid).rss
     const stop = async () => {
       await cairn.stop()
       await postgres?.drop()
@@ -30,7 +36,7 @@ async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnPro
       await seedToolVersions(cairn, TOOL_VERSIONS)
       await createOrganization(cairn)
       for (let i = 0; i < MODULES; i++) await createModule(cairn, `mod${String(i).padStart(2, '0')}`)
-      return { cairn, stop }
+      return { cairn, startedRss, stop }
     } catch (error) {
       await stop()
       throw error
@@ -79,6 +85,8 @@ export async function benchManagement(
 
 export interface ReadMemoryResult {
   readonly store: StoreKind
+  /** RSS of the server idle: `IDLE_SETTLE_MS` after it started listening, before anything was asked of it, in bytes. */
+  readonly startedRss: number
   /** RSS of the server after seeding, before any load, in bytes. */
   readonly idleRss: number
   /** RSS at the end of each load period: `[seconds since the load started, bytes]`. */
@@ -98,7 +106,7 @@ export async function benchReadMemory(
   store: StoreKind,
   plan: { readonly connections: number; readonly minutes: number; readonly periodSeconds: number },
 ): Promise<ReadMemoryResult> {
-  const { cairn, stop } = await seededCairn(store)
+  const { cairn, startedRss, stop } = await seededCairn(store)
   try {
     const idleRss = readProcMemory(cairn.pid).rss
     const series: [number, number][] = []
@@ -121,6 +129,7 @@ export async function benchReadMemory(
     const finalRss = series.at(-1)?.[1] ?? Number.NaN
     return {
       store,
+      startedRss,
       idleRss,
       series,
       afterFirstMinuteRss,

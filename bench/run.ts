@@ -195,9 +195,10 @@ async function readMemorySection(minutes: number): Promise<ReadMemoryResult[]> {
   console.log(
     table(
       `Server RSS (MiB) under ${minutes} min of the mixed management reads, ${plan.connections} connections`,
-      ['store', 'idle', 'after 1 min', `after ${minutes} min`, 'growth', 'max', 'requests/s', 'within 64 MiB'],
+      ['store', 'started', 'seeded', 'after 1 min', `after ${minutes} min`, 'growth', 'max', 'requests/s', 'within 64 MiB'],
       results.map((result) => [
         result.store,
+        mib(result.startedRss),
         mib(result.idleRss),
         mib(result.afterFirstMinuteRss),
         mib(result.finalRss),
