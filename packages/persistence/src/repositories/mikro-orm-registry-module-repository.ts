@@ -13,7 +13,7 @@ import type {
 } from '@cairn/core'
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
-import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
+import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import { OrganizationMembershipSchema } from '../schema/organization-membership.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
@@ -47,6 +47,52 @@ const REQUIREMENTS = `jsonb_build_object(
   'submodules', (select jsonb_agg(jsonb_build_object('path', s -> 'path', 'providerRequirements', s -> 'providerRequirements', 'moduleCalls', s -> 'moduleCalls'))
     from jsonb_array_elements(v.metadata -> 'submodules') as s)
 ) as requirements`
+
+/** The values of `servedVersions`' statement. */
+type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
+
+/** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
+interface ServedStatement {
+  readonly sql: string
+  readonly parameters: readonly (string | { readonly name: ServedParameter })[]
+}
+
+const SERVED_PARAMETERS: readonly string[] = ['organizationName', 'registryName', 'namespace', 'name', 'provider', 'memberId'] satisfies ServedParameter[]
+
+const isServedParameter = (value: string): value is ServedParameter => SERVED_PARAMETERS.includes(value)
+
+/** Built once per ORM (its metadata), for callers checked by membership and for the others. */
+const servedStatements = new WeakMap<object, { member?: ServedStatement; anyone?: ServedStatement }>()
+
+/**
+ * The hot path's statement, built by the query builder (schema, quoting) the first time and then
+ * only run with each request's values: building it costs more than running it. Placeholders are
+ * told apart by the parameter names given as their values.
+ */
+function servedStatement(em: EntityManager, byMembership: boolean): ServedStatement {
+  const built = servedStatements.get(em.getMetadata()) ?? {}
+  servedStatements.set(em.getMetadata(), built)
+  const kind = byMembership ? 'member' : 'anyone'
+  const cached = built[kind]
+  if (cached !== undefined) return cached
+  const name = (parameter: ServedParameter) => parameter
+  const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: name('memberId') })
+  const organization = byMembership ? { $eq: name('organizationName'), $in: memberOf } : name('organizationName')
+  const module = { organization, registryName: name('registryName'), namespace: name('namespace'), name: name('name'), provider: name('provider') }
+  const qb = em
+    .createQueryBuilder(ModuleVersionSchema, 'v')
+    .select([...SERVED_FIELDS, raw(REQUIREMENTS)])
+    .join('v.module', 'm')
+    .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
+    .orderBy({ createdAt: 'asc', id: 'asc' })
+  const parameters = qb.getParams().map((value) => {
+    if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
+    return isServedParameter(value) ? { name: value } : value
+  })
+  const statement = { sql: qb.getQuery(), parameters }
+  built[kind] = statement
+  return statement
+}
 
 /** Names, namespaces or providers containing `search`, case-insensitively. */
 function matching(search: string): FilterQuery<RegistryModuleRecord> {
@@ -158,19 +204,11 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
    * resources) down to the requirements the protocol shows, so they are neither sent nor parsed.
    */
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
-    const { registryName, namespace, name, provider } = query.address
-    const memberOf =
-      query.memberId === undefined
-        ? undefined
-        : this.#em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: query.memberId })
-    const organization = memberOf === undefined ? query.organizationName : { $eq: query.organizationName, $in: memberOf }
-    const rows = await this.#em
-      .createQueryBuilder(ModuleVersionSchema, 'v')
-      .select([...SERVED_FIELDS, raw(REQUIREMENTS)])
-      .join('v.module', 'm')
-      .where({ status: 'ok', module: { organization, registryName, namespace, name, provider } })
-      .orderBy({ createdAt: 'asc', id: 'asc' })
-      .execute<ServedVersionRow[]>('all', false)
+    const { memberId } = query
+    const statement = servedStatement(this.#em, memberId !== undefined)
+    const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
+    const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
+    const rows = await this.#em.execute<ServedVersionRow[]>(statement.sql, parameters)
     return rows.map(toProtocolVersion)
   }
 
