@@ -2,6 +2,7 @@ import { ListAuditEvents } from './audit/list-audit-events.ts'
 import { AuthenticateToken } from './auth/authenticate-token.ts'
 import type { CredentialEntry } from './auth/cached-credentials.ts'
 import type { ProtocolVersion } from './modules/protocol-version.ts'
+import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
 import { clearedByWrites, StoreCache } from './shared/store-cache.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
@@ -42,13 +43,17 @@ export type CairnPorts = UseCaseDeps &
     readonly credentialCache: ExpiringCache<CredentialEntry>
     /** What the registry protocol served, by caller and module provider. */
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
+    /** What principals may do in organizations, for read-only use cases. */
+    readonly accessCache: ExpiringCache<GrantLookup>
   }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
   const credentials = new StoreCache(ports.credentialCache)
   const servedVersions = new StoreCache(ports.protocolCache)
-  const deps = { ...ports, credentials, unitOfWork: clearedByWrites(ports.unitOfWork, [credentials, servedVersions]) }
+  const grants = new StoreCache(ports.accessCache)
+  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants])
+  const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   return {
     authenticateToken: new AuthenticateToken(deps),
     authenticateSession: new AuthenticateSession(deps),

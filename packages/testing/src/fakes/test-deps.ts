@@ -1,4 +1,4 @@
-import type { CredentialEntry, Edition, ProtocolVersion } from '@cairn/core'
+import type { CredentialEntry, Edition, GrantLookup, ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
@@ -20,6 +20,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     hasher: new FakeTokenHasher(),
     credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
     protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
+    accessCache: new InMemoryExpiringCache<GrantLookup>(),
     passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
