@@ -45,13 +45,6 @@ describe('registry module statements (PGlite)', () => {
     expect(queries()[0]).not.toMatch(/metadata/)
   })
 
-  it("reads a provider's versions by its address in one select that leaves the metadata out", async () => {
-    const versions = await store.unitOfWork.run(({ registryModules }) => registryModules.versionsAt('acme', MODULE))
-    expect(versions.map((version) => version.id)).toEqual(['modver-1'])
-    expect(queries()).toHaveLength(1)
-    expect(queries()[0]).not.toMatch(/metadata/)
-  })
-
   it("serves the protocol's versions, with the caller's membership checked, in one select", async () => {
     const query = { organizationName: 'acme', address: MODULE }
     await expect(store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions({ ...query, memberId: 'user-missing' }))).resolves.toEqual([])

@@ -111,7 +111,7 @@ export class ModuleRegistryProtocol {
     })
   }
 
-  /** The versions of a module provider that are ready to consume, with what each requires (their metadata). */
+  /** The versions of a module provider that are ready to consume, with what each requires. */
   versions(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
     return this.#served(address, principal)
   }
@@ -183,7 +183,8 @@ export class ModuleRegistryProtocol {
     const { namespace, name, provider } = address
     const key = JSON.stringify([memberId ?? null, namespace, name, provider])
     const versions = await this.#deps.servedVersions.get(key, async () => {
-      const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider }, ...(memberId !== undefined && { memberId }) }
+      const address = { registryName: 'private' as const, namespace, name, provider }
+      const query = { organizationName: namespace, address, ...(memberId !== undefined && { memberId }) }
       return this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
     })
     if (versions.length === 0) throw CairnError.notFound('registry module')

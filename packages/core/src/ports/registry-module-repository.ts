@@ -55,11 +55,6 @@ export interface RegistryModuleRepository {
   /** The versions of each of these module providers, oldest first, without their metadata. */
   versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>>
   /**
-   * The versions of the module provider at `address`, oldest first, without their metadata, in
-   * one read; empty when there is no such provider.
-   */
-  versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
-  /**
    * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
    * versions of the provider at `address`, oldest first, with only the requirements of their
    * metadata; empty when there is no such provider or `memberId` is not a member of the organization.

@@ -188,16 +188,6 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
-  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
-    const { registryName, namespace, name, provider } = address
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { module: { organization: organizationName, registryName, namespace, name, provider } },
-      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
-    )
-    return records.map(toModuleVersionSummary)
-  }
-
   /**
    * One statement that maps no entities; the caller's membership is a semi-join on the
    * memberships' index by user. The database cuts the metadata (kilobytes: READMEs, inputs,

@@ -96,16 +96,12 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
-  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
-    const module = await this.findByAddress(organizationName, address)
-    return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
-  }
-
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
     const { organizationName, memberId } = query
     const member = (m: OrganizationMembership) => m.organizationName === organizationName && m.userId === memberId
     if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
-    const versions = await this.versionsAt(organizationName, query.address)
+    const module = await this.findByAddress(organizationName, query.address)
+    const versions = module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
     return versions
       .filter((v) => v.status === 'ok')
       .map((version) => protocolVersionOf(version, this.#state.moduleVersions.get(version.id)?.metadata ?? null))
