@@ -27,7 +27,7 @@ const PREFIX = '/api/registry/v1/modules'
 export async function benchProtocol(
   store: StoreKind,
   bareUrl: string,
-  plan: { readonly size: DatasetSize; readonly connections: number; readonly seconds: number },
+  plan: { readonly size: DatasetSize; readonly hotModules: number; readonly connections: number; readonly seconds: number },
 ): Promise<ProtocolResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-protocol-'))
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
@@ -51,12 +51,16 @@ export async function benchProtocol(
     const options = { connections: plan.connections, seconds: plan.seconds }
     const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, options)
     const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
+    const hot = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.hotModules))}/aws`
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
     const authenticated = { ...options, token: cairn.token }
     const loads = [
       await loadTest(`${store}: versions`, cairn.url, { ...authenticated, path: () => `${random()}/versions` }),
       await loadTest(`${store}: download`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}/download` }),
       await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}` }),
+      // Pipelines mostly init the same few modules: the same reads over a hot set of them.
+      await loadTest(`${store}: versions, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/versions` }),
+      await loadTest(`${store}: download, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/${anyVersion()}/download` }),
     ]
     // A fast 404 is no measurement: every answer must be the endpoint's success.
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)

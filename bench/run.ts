@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { thousandFileArchive, typicalArchive, writeLargeArchive } from './archives.ts'
 import { createOrganization, ORGANIZATION } from './cairn-api.ts'
 import { closeConnections } from './http-client.ts'
+import { benchManagement, benchReadMemory, type ManagementResult, type ReadMemoryResult } from './management.ts'
 import { sequentialLatency } from './latency.ts'
 import { benchMemory, benchScaling, type MemoryResult, type ScalingResult } from './memory.ts'
 import { CAIRN_NODE_ARGS, startBare, startCairn, type ServerProcess } from './processes.ts'
@@ -20,7 +21,7 @@ import { MiB, type Summary } from './stats.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 import { benchUploads, type UploadResult } from './uploads.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -34,7 +35,9 @@ const PLAN = {
   toolVersions: 50,
   loadSeconds: 5,
   loadConnections: 10,
-  protocol: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
+  protocol: { size: { modules: 10_000, versionsPerModule: 10 }, hotModules: 100, connections: 32, seconds: 5 },
+  management: { connections: 32, seconds: 5 },
+  readMemory: { connections: 32, minutes: 5, periodSeconds: 30 },
 } as const
 
 interface Reference {
@@ -47,10 +50,14 @@ interface Reference {
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { help: { type: 'boolean', default: false }, out: { type: 'string', default: RESULTS } },
+    options: {
+      help: { type: 'boolean', default: false },
+      out: { type: 'string', default: RESULTS },
+      'memory-minutes': { type: 'string', default: String(PLAN.readMemory.minutes) },
+    },
   })
   if (values.help) {
-    console.log(`usage: node bench/run.ts [--out file.json] [${SECTIONS.join('] [')}]   (every section when none is named)
+    console.log(`usage: node bench/run.ts [--out file.json] [--memory-minutes n] [${SECTIONS.join('] [')}]   (every section when none is named)
   BENCH_CAIRN_NODE_ARGS="--flag …"   node options for the Cairn server processes`)
     return
   }
@@ -66,6 +73,8 @@ async function main(): Promise<void> {
     if (sections.has('uploads') || sections.has('throughput')) Object.assign(report, await httpSections(sections))
     if (sections.has('memory')) report['memory'] = await memorySection(work)
     if (sections.has('protocol')) report['protocol'] = await protocolSection()
+    if (sections.has('management')) report['management'] = await managementSection()
+    if (sections.has('read-memory')) report['readMemory'] = await readMemorySection(Number(values['memory-minutes']))
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -160,6 +169,61 @@ async function protocolSection(): Promise<ProtocolResult[]> {
   }
 }
 
+/** The authenticated management reads on both stores, each against the bare endpoint loaded just before it. */
+async function managementSection(): Promise<ManagementResult[]> {
+  const bare = await startBare()
+  try {
+    const results = [await benchManagement('postgres', bare.url, PLAN.management), await benchManagement('pglite', bare.url, PLAN.management)]
+    console.log(
+      table(
+        `Authenticated management reads: autocannon, ${PLAN.management.connections} connections, ${PLAN.management.seconds} s`,
+        ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'non-2xx', 'errors'],
+        results.flatMap((result) => [result.bare, ...result.loads].map((load) => loadRow(load === result.bare ? `${result.store}: ${load.name}` : load.name, load, result.bare))),
+      ),
+    )
+    return results
+  } finally {
+    await bare.stop()
+  }
+}
+
+/** The server's RSS under minutes of mixed management reads, on both stores. */
+async function readMemorySection(minutes: number): Promise<ReadMemoryResult[]> {
+  if (!(minutes >= 1)) throw new Error('--memory-minutes must be at least 1 (the growth is taken from the end of the first minute)')
+  const plan = { ...PLAN.readMemory, minutes }
+  const results = [await benchReadMemory('postgres', plan), await benchReadMemory('pglite', plan)]
+  console.log(
+    table(
+      `Server RSS (MiB) under ${minutes} min of the mixed management reads, ${plan.connections} connections`,
+      ['store', 'started', 'seeded', 'after 1 min', `after ${minutes} min`, 'growth', 'max', 'requests/s', 'within 64 MiB'],
+      results.map((result) => [
+        result.store,
+        mib(result.startedRss),
+        mib(result.idleRss),
+        mib(result.afterFirstMinuteRss),
+        mib(result.finalRss),
+        mib(result.growth),
+        mib(Math.max(...result.series.map(([, rss]) => rss))),
+        result.requestsPerSecond.toFixed(0),
+        result.growth <= 64 * MiB ? 'yes' : 'NO',
+      ]),
+    ),
+  )
+  return results
+}
+
+function loadRow(name: string, load: ThroughputResult, bare: ThroughputResult): string[] {
+  return [
+    name,
+    load.requestsPerSecond.toFixed(0),
+    String(load.latencyP50Ms),
+    String(load.latencyP99Ms),
+    ratio(load.requestsPerSecond / bare.requestsPerSecond),
+    String(load.non2xx),
+    String(load.errors),
+  ]
+}
+
 function printProtocol(results: readonly ProtocolResult[]): void {
   const { size, connections, seconds } = PLAN.protocol
   console.log(
@@ -167,15 +231,7 @@ function printProtocol(results: readonly ProtocolResult[]): void {
       `Registry protocol: ${size.modules} modules × ${size.versionsPerModule} versions, autocannon, ${connections} connections, ${seconds} s, a random module per request`,
       ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'non-2xx', 'errors'],
       results.flatMap((result) =>
-        [result.bare, ...result.loads].map((load) => [
-          load === result.bare ? `${result.store}: ${load.name}` : load.name,
-          load.requestsPerSecond.toFixed(0),
-          String(load.latencyP50Ms),
-          String(load.latencyP99Ms),
-          ratio(load.requestsPerSecond / result.bare.requestsPerSecond),
-          String(load.non2xx),
-          String(load.errors),
-        ]),
+        [result.bare, ...result.loads].map((load) => loadRow(load === result.bare ? `${result.store}: ${load.name}` : load.name, load, result.bare)),
       ),
     ),
   )

@@ -13,6 +13,8 @@ import {
   type BlobStore,
   type CairnPorts,
   type CredentialEntry,
+  type GrantLookup,
+  type ProtocolVersion,
   type Clock,
   type HealthCheck,
   type IdGenerator,
@@ -30,7 +32,7 @@ import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { createLogger, errorLogOver, logServedRequest, type Logger } from './platform/logger.ts'
-import { LruCredentialCache } from './platform/lru-credential-cache.ts'
+import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
@@ -106,7 +108,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruCredentialCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
+      credentialCache: new LruExpiringCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
+      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('protocol', hit) }),
+      accessCache: new LruExpiringCache<GrantLookup>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('access', hit) }),
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),

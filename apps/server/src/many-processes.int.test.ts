@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CREDENTIAL_TTL_MS } from './platform/lru-credential-cache.ts'
+import { CACHE_TTL_MS as CREDENTIAL_TTL_MS } from './platform/lru-expiring-cache.ts'
 import { FIXTURE_ARCHIVE, RegistryClient, uploadArchive } from './test-support/registry-client.ts'
 import { spawnServer, type ServerProcess } from './test-support/server-process.ts'
 

@@ -1,6 +1,9 @@
 import { ListAuditEvents } from './audit/list-audit-events.ts'
 import { AuthenticateToken } from './auth/authenticate-token.ts'
-import { CachedCredentials, type CredentialEntry } from './auth/cached-credentials.ts'
+import type { CredentialEntry } from './auth/cached-credentials.ts'
+import type { ProtocolVersion } from './modules/protocol-version.ts'
+import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
+import { clearedByWrites, StoreCache } from './shared/store-cache.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
@@ -14,7 +17,7 @@ import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versio
 import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
-import type { CredentialCache } from './ports/credential-cache.ts'
+import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -37,12 +40,21 @@ export type CairnPorts = UseCaseDeps &
   RegistryModulesDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
-  InitialAdminDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
+  InitialAdminDeps & {
+    readonly credentialCache: ExpiringCache<CredentialEntry>
+    /** What the registry protocol served, by caller and module provider. */
+    readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
+    /** What principals may do in organizations, for read-only use cases. */
+    readonly accessCache: ExpiringCache<GrantLookup>
+  }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
-  const credentials = new CachedCredentials(ports.credentialCache)
-  const deps = { ...ports, credentials, unitOfWork: credentials.invalidating(ports.unitOfWork) }
+  const credentials = new StoreCache(ports.credentialCache)
+  const servedVersions = new StoreCache(ports.protocolCache)
+  const grants = new StoreCache(ports.accessCache)
+  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants])
+  const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   return {
     authenticateToken: new AuthenticateToken(deps),
     authenticateSession: new AuthenticateSession(deps),
@@ -71,7 +83,7 @@ export function createUseCases(ports: CairnPorts) {
     runs: new ManageRuns(deps),
     registryModules: new ManageRegistryModules(deps),
     moduleVersions: new ModuleVersions(deps),
-    moduleRegistry: new ModuleRegistryProtocol(deps),
+    moduleRegistry: new ModuleRegistryProtocol({ ...deps, servedVersions, countingUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     publicModules: new PublicModules(deps),
   }

@@ -1,6 +1,6 @@
 export * from './memory/in-memory-state.ts'
 export * from './memory/in-memory-unit-of-work.ts'
-export * from './memory/in-memory-credential-cache.ts'
+export * from './memory/in-memory-expiring-cache.ts'
 export * from './memory/in-memory-blob-store.ts'
 export * from './fakes/manual-clock.ts'
 export * from './fakes/sequential-ids.ts'

@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
-import { organizationAccess, requireOrganization } from '../organizations/organization-access.ts'
+import type { CachedOrganizationAccess } from '../organizations/cached-organization-access.ts'
+import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
@@ -47,9 +48,9 @@ type Target = { readonly organizationName: string; readonly address: ModuleAddre
  * provider deletes the provider; a module is gone with its last provider (spec §3).
  */
 export class ManageRegistryModules {
-  readonly #deps: RegistryModulesDeps
+  readonly #deps: RegistryModulesDeps & { readonly organizationGrants: CachedOrganizationAccess }
 
-  constructor(deps: RegistryModulesDeps) {
+  constructor(deps: RegistryModulesDeps & { readonly organizationGrants: CachedOrganizationAccess }) {
     this.#deps = deps
   }
 
@@ -80,9 +81,9 @@ export class ManageRegistryModules {
 
   list(query: RegistryModuleQuery, principal: Principal): Promise<Page<ModuleView>> {
     return this.#deps.unitOfWork.read(async (repositories) => {
-      await requireOrganization(repositories, principal, query.organizationName, 'canRead')
+      const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsOf(repositories, principal, page.items) }
+      return { ...page, items: await viewsWith(repositories, grant.access, page.items) }
     })
   }
 
@@ -243,7 +244,12 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 async function viewsOf(repositories: Repositories, principal: Principal, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
   const first = modules[0]
   if (first === undefined) return []
-  const access = await organizationAccess(repositories, principal, first.organizationName)
+  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules)
+}
+
+/** Modules of one organization with their versions and what `access` allows with them. */
+async function viewsWith(repositories: Repositories, access: OrganizationAccess, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+  if (modules.length === 0) return []
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
   return modules.map((module) => ({
     module,

@@ -1,23 +1,32 @@
 import semver from 'semver'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import { requireOrganization } from '../organizations/organization-access.ts'
+import { readCheck, requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
-import type { Repositories } from '../ports/unit-of-work.ts'
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
+import type { StoreCache } from '../shared/store-cache.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { DownloadTally } from './download-tally.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
+import type { ProtocolVersion } from './protocol-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
   readonly edition: Edition
   readonly blobs: BlobStore
   readonly signer: UrlSigner
+  /** The hot path's answers by caller and module provider, cleared by every write of this process. */
+  readonly servedVersions: StoreCache<readonly ProtocolVersion[]>
+  /**
+   * Where download counts are written: a unit of work that clears no cache, since no cache holds
+   * counts, and a flush every few seconds would otherwise empty them as often.
+   */
+  readonly countingUnitOfWork: UnitOfWork
 }
 
 /** How long an archive link from a download answer works: long enough for the CLI to follow it. */
@@ -66,7 +75,7 @@ export class ModuleRegistryProtocol {
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
-    this.#downloads = new DownloadTally(deps.unitOfWork)
+    this.#downloads = new DownloadTally(deps.countingUnitOfWork)
   }
 
   /** Writes the downloads counted since the last flush; the server calls it every few seconds and on stopping. */
@@ -103,12 +112,8 @@ export class ModuleRegistryProtocol {
   }
 
   /** The versions of a module provider that are ready to consume, with what each requires. */
-  versions(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.read(async (repositories) => {
-      const versions = await this.#ready(repositories, address, principal)
-      const metadata = await repositories.registryModules.versionMetadata(versions.map((version) => version.id))
-      return versions.map((version) => ({ version, metadata: metadata.get(version.id) ?? null }))
-    })
+  versions(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
+    return this.#served(address, principal)
   }
 
   /** One version (the latest when none is named) with its metadata. */
@@ -132,10 +137,8 @@ export class ModuleRegistryProtocol {
   }
 
   /** The latest version that is ready to consume. */
-  latestVersion(address: ProtocolAddress, principal: Principal) {
-    return this.#deps.unitOfWork.read(async (repositories) => {
-      return latestOf(await this.#ready(repositories, address, principal)).version
-    })
+  async latestVersion(address: ProtocolAddress, principal: Principal): Promise<string> {
+    return latestOf(await this.#served(address, principal)).version
   }
 
   /**
@@ -144,11 +147,9 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const version = await this.#deps.unitOfWork.read(async (repositories) =>
-      named(await this.#ready(repositories, address, principal), address.version),
-    )
-    if (version.archive === null) throw CairnError.notFound('registry module version')
-    // Counted once the read committed: a retried transaction must not count twice.
+    const wanted = spelledVersion(address.version)
+    const version = (await this.#served(address, principal)).find((served) => served.version === wanted)
+    if (version?.archive == null) throw CairnError.notFound('registry module version')
     this.#downloads.record(version.id)
     const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
     return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
@@ -170,10 +171,22 @@ export class ModuleRegistryProtocol {
     return blobKey
   }
 
-  /** The hot path (versions, download): the access check, then one read of the versions. */
-  async #ready(repositories: Repositories, address: ProtocolAddress, principal: Principal): Promise<ModuleVersionSummary[]> {
-    await requireOrganization(repositories, principal, address.namespace, 'canRead')
-    const versions = ready(await repositories.registryModules.versionsAt(address.namespace, { registryName: 'private', ...address }))
+  /**
+   * The hot path (versions, download, latest): the caller's access and the versions from the cache,
+   * or else in one read of one statement. Every way of not finding them (no such organization or
+   * provider, no access, no version ready) is the same `not_found`, which reveals nothing.
+   */
+  async #served(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
+    const check = readCheck(principal, address.namespace)
+    if (check.kind === 'refused') throw CairnError.notFound('registry module')
+    const memberId = check.kind === 'member' ? check.userId : undefined
+    const { namespace, name, provider } = address
+    const key = JSON.stringify([memberId ?? null, namespace, name, provider])
+    const versions = await this.#deps.servedVersions.get(key, async () => {
+      const address = { registryName: 'private' as const, namespace, name, provider }
+      const query = { organizationName: namespace, address, ...(memberId !== undefined && { memberId }) }
+      return this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
+    })
     if (versions.length === 0) throw CairnError.notFound('registry module')
     return versions
   }
@@ -213,7 +226,7 @@ function ready(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary[
 }
 
 /** The highest version, releases before pre-releases. */
-function latestOf(versions: readonly ModuleVersionSummary[]): ModuleVersionSummary {
+function latestOf<V extends { readonly version: string }>(versions: readonly V[]): V {
   const releases = versions.filter((version) => semver.prerelease(version.version) === null)
   const candidates = releases.length > 0 ? releases : versions
   const [latest] = [...candidates].sort((a, b) => semver.rcompare(a.version, b.version))
@@ -221,13 +234,17 @@ function latestOf(versions: readonly ModuleVersionSummary[]): ModuleVersionSumma
   return latest
 }
 
-function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
-  let wanted: string
+/** A version as a path spells it, normalised; one that is no version is not found. */
+function spelledVersion(spelled: string): string {
   try {
-    wanted = parseModuleVersion(spelled)
+    return parseModuleVersion(spelled)
   } catch {
     throw CairnError.notFound('registry module version')
   }
+}
+
+function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
+  const wanted = spelledVersion(spelled)
   const found = versions.find((version) => version.version === wanted)
   if (found === undefined) throw CairnError.notFound('registry module version')
   return found

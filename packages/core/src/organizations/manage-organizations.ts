@@ -7,12 +7,14 @@ import type { Edition } from '../shared/edition.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { generalSettings } from '../settings/admin-general-settings.ts'
+import type { CachedOrganizationAccess } from './cached-organization-access.ts'
 import { parseEmail } from '../users/username.ts'
 import { type Organization, parseOrganizationName } from './organization.ts'
 import { requireOrganization } from './organization-access.ts'
 import { OWNERS_TEAM, type Team } from './team.ts'
 
 export interface OrganizationsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
+  readonly organizationGrants: CachedOrganizationAccess
   readonly blobs: BlobStore
   /** The hosted edition has no admin API, and so no general settings: anyone creates organizations there. */
   readonly edition: Edition
@@ -74,7 +76,10 @@ export class ManageOrganizations {
   }
 
   show(command: { readonly name: string }, principal: Principal): Promise<Organization> {
-    return this.#deps.unitOfWork.read((repositories) => requireOrganization(repositories, principal, command.name, 'canRead'))
+    return this.#deps.unitOfWork.read(async (repositories) => {
+      const { organization } = await this.#deps.organizationGrants.require(repositories, principal, command.name, 'canRead')
+      return organization
+    })
   }
 
   /** The organizations the principal belongs to (all of them for the operator). */

@@ -2,7 +2,7 @@ import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/t
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
-import { organizationAccess, requireOrganization, type OrganizationAccess } from './organization-access.ts'
+import { organizationAccess, readCheck, requireOrganization, type OrganizationAccess } from './organization-access.ts'
 import type { TeamAccess } from './team.ts'
 
 const EVERYTHING: OrganizationAccess = { canRead: true, canManageModules: true, canManageWorkspaces: true, isOwner: true }
@@ -129,6 +129,43 @@ describe('organization access (spec §5.2, §5.3)', () => {
       await expect(need(reader, 'acme', 'canManageModules')).rejects.toMatchObject({ code: 'not_found' })
       await expect(need(reader, 'acme', 'isOwner')).rejects.toMatchObject({ code: 'not_found' })
       await expect(need(await signUp('nora'), 'acme', 'canRead')).rejects.toMatchObject({ code: 'not_found' })
+    })
+  })
+
+  describe('readCheck', () => {
+    /** What the check decides once the one membership it may ask about is looked up. */
+    async function reads(principal: Principal, organizationName: string): Promise<boolean> {
+      const check = readCheck(principal, organizationName)
+      if (check.kind !== 'member') return check.kind === 'granted'
+      const membership = await deps.unitOfWork.read(({ memberships }) => memberships.find(organizationName, check.userId))
+      return membership !== undefined
+    }
+
+    it('decides canRead as organizationAccess does, for every kind of principal in and out of the organization', async () => {
+      const { bearer } = await cases.serviceTokens.createOrganizationToken({ organizationName: 'acme' }, owner)
+      const principals = [
+        OPERATOR,
+        owner,
+        await member('mia'),
+        await signUp('nora'),
+        await teamToken({}, 'readers'),
+        await cases.authenticateToken.execute(bearer),
+      ]
+      for (const principal of principals) {
+        for (const organizationName of ['acme', 'beta']) {
+          expect({ kind: principal.kind, organizationName, reads: await reads(principal, organizationName) }).toEqual({
+            kind: principal.kind,
+            organizationName,
+            reads: (await accessOf(principal, organizationName)).canRead,
+          })
+        }
+      }
+    })
+
+    it('asks about the membership of a user, and grants or refuses every other principal outright', async () => {
+      expect(readCheck(owner, 'beta')).toEqual({ kind: 'member', userId: owner.user.id })
+      expect(readCheck(OPERATOR, 'beta')).toEqual({ kind: 'granted' })
+      expect(readCheck(await teamToken({}), 'beta')).toEqual({ kind: 'refused' })
     })
   })
 })

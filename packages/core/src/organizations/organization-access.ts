@@ -56,6 +56,26 @@ export async function organizationAccess(
 }
 
 /**
+ * `canRead` worked out without a read of its own, for a read that checks it in the same statement
+ * (the registry protocol's hot path): granted or refused outright, or granted when the user is a
+ * member, as `organizationAccess` lets every member read.
+ */
+export type ReadCheck = { readonly kind: 'granted' } | { readonly kind: 'refused' } | { readonly kind: 'member'; readonly userId: string }
+
+export function readCheck(principal: Principal, organizationName: string): ReadCheck {
+  switch (principal.kind) {
+    case 'operator':
+      return { kind: 'granted' }
+    case 'organization':
+      return { kind: principal.organizationName === organizationName ? 'granted' : 'refused' }
+    case 'team':
+      return { kind: principal.team.organizationName === organizationName ? 'granted' : 'refused' }
+    case 'user':
+      return { kind: 'member', userId: principal.user.id }
+  }
+}
+
+/**
  * The organization, when the principal has the access `need` to it. Raises `not_found` both
  * when it does not exist and when the principal lacks that access, as the real API does.
  */

@@ -1,6 +1,7 @@
 import type { ModuleAddress, RegistryName } from '../modules/module-address.ts'
 import type { ModuleMetadata } from '../modules/module-metadata.ts'
 import type { ModuleVersion, ModuleVersionSummary } from '../modules/module-version.ts'
+import type { ProtocolVersion } from '../modules/protocol-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 
@@ -25,6 +26,14 @@ export interface PublishedModuleQuery {
   readonly limit: number
 }
 
+/** The `ok` versions of one module provider that the registry protocol serves, read with the caller's access. */
+export interface ServedVersionsQuery {
+  readonly organizationName: string
+  readonly address: ModuleAddress
+  /** Only when this user is a member of the organization: the caller's read access, checked by the same read. */
+  readonly memberId?: string
+}
+
 /** An organization's registry modules and their versions. */
 export interface RegistryModuleRepository {
   /** A page of an organization's module providers, ordered by namespace, name and provider. */
@@ -46,10 +55,11 @@ export interface RegistryModuleRepository {
   /** The versions of each of these module providers, oldest first, without their metadata. */
   versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>>
   /**
-   * The versions of the module provider at `address`, oldest first, without their metadata, in
-   * one read; empty when there is no such provider.
+   * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
+   * versions of the provider at `address`, oldest first, with only the requirements of their
+   * metadata; empty when there is no such provider or `memberId` is not a member of the organization.
    */
-  versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]>
+  servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
   /** Adds each version's count to its downloads in place, without reading them first; unknown ids are skipped. */

@@ -1,4 +1,4 @@
-import type { ModuleMetadata, ModulePart, ModuleVersionDetail, ModuleVersionSummary, PublishedModule, RegistryModule } from '@cairn/core'
+import { partRequirements, type ModulePart, type ModuleVersionDetail, type ProtocolVersion, type PublishedModule, type RegistryModule } from '@cairn/core'
 
 /** The short form of a module version in lists (registry protocol "list shape"). */
 export function shortModule({ module, latest }: PublishedModule) {
@@ -22,18 +22,13 @@ export function shortModule({ module, latest }: PublishedModule) {
 /** The versions shape: one module, its ready versions with what each requires. */
 export function versionsDocument(
   module: { readonly namespace: string; readonly name: string; readonly provider: string },
-  versions: readonly { readonly version: ModuleVersionSummary; readonly metadata: ModuleMetadata | null }[],
+  versions: readonly ProtocolVersion[],
 ) {
   return {
     modules: [
       {
         source: `${module.namespace}/${module.name}/${module.provider}`,
-        versions: versions.map(({ version, metadata }) => ({
-          version: version.version,
-          root: requirementsOf(metadata?.root),
-          submodules: (metadata?.submodules ?? []).map((part) => ({ path: part.path, ...requirementsOf(part) })),
-          deprecation: null,
-        })),
+        versions: versions.map(({ version, root, submodules }) => ({ version, root, submodules, deprecation: null })),
       },
     ],
   }
@@ -53,13 +48,6 @@ export function moduleDetail(detail: ModuleVersionDetail) {
   }
 }
 
-function requirementsOf(part: ModulePart | undefined) {
-  return {
-    providers: (part?.providerRequirements ?? []).map(({ name, namespace, source, version }) => ({ name, namespace, source, version })),
-    dependencies: (part?.moduleCalls ?? []).map(({ name, source, version }) => ({ name, source, version })),
-  }
-}
-
 function partOf(part: ModulePart) {
   return {
     path: part.path,
@@ -74,8 +62,8 @@ function partOf(part: ModulePart) {
       required: input.required,
     })),
     outputs: part.outputs.map((output) => ({ name: output.name, description: output.description ?? '' })),
-    dependencies: requirementsOf(part).dependencies,
-    provider_dependencies: requirementsOf(part).providers,
+    dependencies: partRequirements(part).dependencies,
+    provider_dependencies: partRequirements(part).providers,
     resources: part.resources.map(({ name, type }) => ({ name, type })),
   }
 }

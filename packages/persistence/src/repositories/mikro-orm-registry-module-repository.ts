@@ -8,10 +8,13 @@ import type {
   RegistryModule,
   RegistryModuleQuery,
   RegistryModuleRepository,
+  ProtocolVersion,
+  ServedVersionsQuery,
 } from '@cairn/core'
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
-import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
+import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
+import { OrganizationMembershipSchema } from '../schema/organization-membership.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
@@ -23,6 +26,8 @@ import {
   toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
+  toProtocolVersion,
+  type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
@@ -32,6 +37,62 @@ const SUMMARY_FIELDS = [
   'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
   'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
 ] as const
+
+/** What the registry protocol serves of a version, its requirements apart. */
+const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize'] as const
+
+/** The requirements of a version's root and submodules, out of its metadata (`ModuleMetadata` as stored). */
+const REQUIREMENTS = `jsonb_build_object(
+  'root', jsonb_build_object('providerRequirements', v.metadata #> '{root,providerRequirements}', 'moduleCalls', v.metadata #> '{root,moduleCalls}'),
+  'submodules', (select jsonb_agg(jsonb_build_object('path', s -> 'path', 'providerRequirements', s -> 'providerRequirements', 'moduleCalls', s -> 'moduleCalls'))
+    from jsonb_array_elements(v.metadata -> 'submodules') as s)
+) as requirements`
+
+/** The values of `servedVersions`' statement. */
+type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
+
+/** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
+interface ServedStatement {
+  readonly sql: string
+  readonly parameters: readonly (string | { readonly name: ServedParameter })[]
+}
+
+const SERVED_PARAMETERS: readonly string[] = ['organizationName', 'registryName', 'namespace', 'name', 'provider', 'memberId'] satisfies ServedParameter[]
+
+const isServedParameter = (value: string): value is ServedParameter => SERVED_PARAMETERS.includes(value)
+
+/** Built once per ORM (its metadata), for callers checked by membership and for the others. */
+const servedStatements = new WeakMap<object, { member?: ServedStatement; anyone?: ServedStatement }>()
+
+/**
+ * The hot path's statement, built by the query builder (schema, quoting) the first time and then
+ * only run with each request's values: building it costs more than running it. Placeholders are
+ * told apart by the parameter names given as their values.
+ */
+function servedStatement(em: EntityManager, byMembership: boolean): ServedStatement {
+  const built = servedStatements.get(em.getMetadata()) ?? {}
+  servedStatements.set(em.getMetadata(), built)
+  const kind = byMembership ? 'member' : 'anyone'
+  const cached = built[kind]
+  if (cached !== undefined) return cached
+  const name = (parameter: ServedParameter) => parameter
+  const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: name('memberId'), status: 'active' })
+  const organization = byMembership ? { $eq: name('organizationName'), $in: memberOf } : name('organizationName')
+  const module = { organization, registryName: name('registryName'), namespace: name('namespace'), name: name('name'), provider: name('provider') }
+  const qb = em
+    .createQueryBuilder(ModuleVersionSchema, 'v')
+    .select([...SERVED_FIELDS, raw(REQUIREMENTS)])
+    .join('v.module', 'm')
+    .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
+    .orderBy({ createdAt: 'asc', id: 'asc' })
+  const parameters = qb.getParams().map((value) => {
+    if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
+    return isServedParameter(value) ? { name: value } : value
+  })
+  const statement = { sql: qb.getQuery(), parameters }
+  built[kind] = statement
+  return statement
+}
 
 /** Names, namespaces or providers containing `search`, case-insensitively. */
 function matching(search: string): FilterQuery<RegistryModuleRecord> {
@@ -127,14 +188,18 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
-  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
-    const { registryName, namespace, name, provider } = address
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { module: { organization: organizationName, registryName, namespace, name, provider } },
-      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
-    )
-    return records.map(toModuleVersionSummary)
+  /**
+   * One statement that maps no entities; the caller's membership is a semi-join on the
+   * memberships' index by user. The database cuts the metadata (kilobytes: READMEs, inputs,
+   * resources) down to the requirements the protocol shows, so they are neither sent nor parsed.
+   */
+  async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
+    const { memberId } = query
+    const statement = servedStatement(this.#em, memberId !== undefined)
+    const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
+    const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
+    const rows = await this.#em.execute<ServedVersionRow[]>(statement.sql, parameters)
+    return rows.map(toProtocolVersion)
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

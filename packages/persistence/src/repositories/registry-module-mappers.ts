@@ -1,4 +1,4 @@
-import type { ModuleVersion, ModuleVersionSummary, RegistryModule } from '@cairn/core'
+import type { ModuleCall, ModuleVersion, ModuleVersionSummary, ProtocolVersion, ProviderRequirement, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 
@@ -59,5 +59,34 @@ export function toModuleVersionRecord(version: ModuleVersion) {
     archiveBlobKey: archive?.blobKey ?? null,
     archiveSha256: archive?.sha256 ?? null,
     archiveSize: archive?.size ?? null,
+  }
+}
+
+/** What one part requires, as `servedVersions` cuts it out of the metadata: null where there is none. */
+interface RequirementsRow {
+  readonly providerRequirements: ProviderRequirement[] | null
+  readonly moduleCalls: ModuleCall[] | null
+}
+
+/** A row of `servedVersions`, as the driver returns it: column names, `bigint` as text, JSON parsed. */
+export interface ServedVersionRow {
+  readonly id: string
+  readonly version: string
+  readonly archive_blob_key: string | null
+  readonly archive_sha256: string | null
+  readonly archive_size: string | number | null
+  readonly requirements: { readonly root: RequirementsRow; readonly submodules: (RequirementsRow & { readonly path: string })[] | null }
+}
+
+export function toProtocolVersion(row: ServedVersionRow): ProtocolVersion {
+  const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size, requirements } = row
+  const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
+  const partOf = (part: RequirementsRow) => ({ providers: part.providerRequirements ?? [], dependencies: part.moduleCalls ?? [] })
+  return {
+    id: row.id,
+    version: row.version,
+    archive,
+    root: partOf(requirements.root),
+    submodules: (requirements.submodules ?? []).map((part) => ({ path: part.path, ...partOf(part) })),
   }
 }

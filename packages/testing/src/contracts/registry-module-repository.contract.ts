@@ -1,6 +1,7 @@
-import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery } from '@cairn/core'
+import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery, ServedVersionsQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
-import { idsOf, minute, PAGE, seedOrganizations } from './fixtures.ts'
+import { aMembership } from '../builders/builders.ts'
+import { idsOf, minute, PAGE, seedOrganizations, seedUsers } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 const METADATA: ModuleMetadata = {
@@ -202,14 +203,63 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
       expect(versions.get('mod-1')?.[0]).toEqual({ ...summary, downloads: 0 })
       expect(versions.get('mod-1')?.[0]).not.toHaveProperty('metadata')
-      const at = await store().run(({ registryModules }) => registryModules.versionsAt('acme', aModule()))
-      expect(idsOf(at)).toEqual(['modver-1', 'modver-2'])
-      expect(at[0]).toEqual({ ...summary, downloads: 0 })
-      await expect(store().run(({ registryModules }) => registryModules.versionsAt('globex', aModule()))).resolves.toEqual([])
-      await expect(store().run(({ registryModules }) => registryModules.versionsAt('acme', aModule({ provider: 'google' })))).resolves.toEqual([])
       const metadata = await store().run(({ registryModules }) => registryModules.versionMetadata(['modver-1', 'modver-2', 'modver-missing']))
       expect(metadata).toEqual(new Map([['modver-1', METADATA]]))
       await expect(store().run(({ registryModules }) => registryModules.versionMetadata([]))).resolves.toEqual(new Map())
+    })
+
+    describe('servedVersions (the registry protocol in one read)', () => {
+      const archive = { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'c'.repeat(64), size: 42 }
+      const served = (query: Partial<ServedVersionsQuery> = {}) =>
+        store().run(({ registryModules }) =>
+          registryModules.servedVersions({ organizationName: 'acme', address: aModule(), ...query }),
+        )
+
+      async function seedServed() {
+        await seed(aModule(), aModule({ id: 'mod-2', provider: 'google' }))
+        await seedUsers(store(), 'mia', 'nora')
+        await store().run(async ({ memberships, registryModules }) => {
+          await memberships.add(aMembership({ id: 'ou-mia', organizationName: 'acme', userId: 'user-mia' }))
+          await memberships.add(aMembership({ id: 'ou-nora', organizationName: 'globex', userId: 'user-nora' }))
+          await registryModules.addVersion(aVersion({ id: 'modver-2', version: '2.0.0', status: 'ok', metadata: METADATA, createdAt: minute(2) }))
+          await registryModules.addVersion(aVersion({ status: 'ok', archive, metadata: METADATA, createdAt: minute(1) }))
+          await registryModules.addVersion(aVersion({ id: 'modver-3', version: '3.0.0', createdAt: minute(3) }))
+          await registryModules.addVersion(aVersion({ id: 'modver-g', moduleId: 'mod-2', status: 'ok' }))
+        })
+      }
+
+      it("gives the provider's ok versions only, oldest first, with their archive and the requirements of their metadata", async () => {
+        await seedServed()
+        const submodule = { ...METADATA.root, path: 'modules/subnet', name: 'subnet', moduleCalls: [{ name: 'labels', source: './labels', version: '' }] }
+        await store().run(async ({ registryModules }) => {
+          await registryModules.addVersion(aVersion({ id: 'modver-4', version: '4.0.0', status: 'ok', createdAt: minute(4) }))
+          const metadata = { ...METADATA, submodules: [submodule], examples: [{ ...submodule, path: 'examples/basic' }] }
+          await registryModules.addVersion(aVersion({ id: 'modver-5', version: '5.0.0', status: 'ok', metadata, createdAt: minute(5) }))
+        })
+        const root = { providers: METADATA.root.providerRequirements, dependencies: [] }
+        const none = { providers: [], dependencies: [] }
+        await expect(served()).resolves.toEqual([
+          { id: 'modver-1', version: '1.0.0', archive, root, submodules: [] },
+          { id: 'modver-2', version: '2.0.0', archive: null, root, submodules: [] },
+          { id: 'modver-4', version: '4.0.0', archive: null, root: none, submodules: [] },
+          { id: 'modver-5', version: '5.0.0', archive: null, root, submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }] },
+        ])
+      })
+
+      it('gives versions to a member of the organization only', async () => {
+        await seedServed()
+        expect(idsOf(await served({ memberId: 'user-mia' }))).toEqual(['modver-1', 'modver-2'])
+        await expect(served({ memberId: 'user-nora' })).resolves.toEqual([])
+        await expect(served({ memberId: 'user-missing' })).resolves.toEqual([])
+      })
+
+      it('gives nothing for another provider, organization or registry', async () => {
+        await seedServed()
+        await expect(served({ address: aModule({ provider: 'azure' }) })).resolves.toEqual([])
+        await expect(served({ organizationName: 'globex' })).resolves.toEqual([])
+        await expect(served({ address: aModule({ registryName: 'public' }) })).resolves.toEqual([])
+        expect(idsOf(await served({ address: aModule({ provider: 'google' }) }))).toEqual(['modver-g'])
+      })
     })
 
     it('adds downloads in place, which later version updates leave alone', async () => {

@@ -1,6 +1,6 @@
-import { DEFAULT_GENERAL_SETTINGS, type CredentialEntry, type Edition } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
-import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
+import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
@@ -25,7 +25,9 @@ export function inMemoryDeps(
     clock: new ManualClock(),
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
-    credentialCache: new InMemoryCredentialCache<CredentialEntry>(),
+    credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
+    protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
+    accessCache: new InMemoryExpiringCache<GrantLookup>(),
     passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),

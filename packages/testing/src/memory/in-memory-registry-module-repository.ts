@@ -1,14 +1,18 @@
 import {
   CairnError,
+  protocolVersionOf,
   type ModuleAddress,
   type ModuleMetadata,
   type ModuleVersion,
   type ModuleVersionSummary,
+  type OrganizationMembership,
   type Page,
   type PublishedModuleQuery,
   type RegistryModule,
   type RegistryModuleQuery,
   type RegistryModuleRepository,
+  type ProtocolVersion,
+  type ServedVersionsQuery,
 } from '@cairn/core'
 import { compareText, contains, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
@@ -92,9 +96,15 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     return result
   }
 
-  async versionsAt(organizationName: string, address: ModuleAddress): Promise<ModuleVersionSummary[]> {
-    const module = await this.findByAddress(organizationName, address)
-    return module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
+  async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
+    const { organizationName, memberId } = query
+    const member = (m: OrganizationMembership) => m.organizationName === organizationName && m.userId === memberId && m.status === 'active'
+    if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
+    const module = await this.findByAddress(organizationName, query.address)
+    const versions = module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
+    return versions
+      .filter((v) => v.status === 'ok')
+      .map((version) => protocolVersionOf(version, this.#state.moduleVersions.get(version.id)?.metadata ?? null))
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

@@ -2,13 +2,13 @@ import { createUseCases, OPERATOR, type CredentialEntry } from '@cairn/core'
 import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { LruCredentialCache } from './lru-credential-cache.ts'
+import { LruExpiringCache } from './lru-expiring-cache.ts'
 
 const TTL_MS = 50
 
-describe('LruCredentialCache', () => {
+describe('LruExpiringCache', () => {
   it('forgets an entry once its time to live has passed', async () => {
-    const cache = new LruCredentialCache<{ n: number }>({ ttlMs: TTL_MS })
+    const cache = new LruExpiringCache<{ n: number }>({ ttlMs: TTL_MS })
     cache.set('a', { n: 1 })
     expect(cache.get('a')).toEqual({ n: 1 })
     await sleep(TTL_MS * 2)
@@ -17,8 +17,8 @@ describe('LruCredentialCache', () => {
 
   it('lets another process over the same store be seen within the time to live', async () => {
     const shared = inMemoryDeps()
-    const here = createUseCases({ ...shared, credentialCache: new LruCredentialCache<CredentialEntry>({ ttlMs: TTL_MS }) })
-    const elsewhere = createUseCases({ ...shared, credentialCache: new LruCredentialCache<CredentialEntry>({ ttlMs: TTL_MS }) })
+    const here = createUseCases({ ...shared, credentialCache: new LruExpiringCache<CredentialEntry>({ ttlMs: TTL_MS }) })
+    const elsewhere = createUseCases({ ...shared, credentialCache: new LruExpiringCache<CredentialEntry>({ ttlMs: TTL_MS }) })
     const admin = await signUpUser(elsewhere, 'ada', { isSiteAdmin: true })
     const bob = await here.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
     const { bearer } = await here.userTokens.create.execute({ user: { username: 'bob' } }, OPERATOR)

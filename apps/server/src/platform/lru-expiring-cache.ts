@@ -1,24 +1,24 @@
-import type { CredentialCache } from '@cairn/core'
+import type { ExpiringCache } from '@cairn/core'
 import { LRUCache } from 'lru-cache'
 
 /**
  * How long an entry lives: the longest another process sharing the database may keep honouring a
- * token after it is revoked, or its user suspended, deleted or demoted, there.
+ * token after it is revoked, or its user suspended, deleted or demoted, there, or keep serving the
+ * registry protocol's answers from before a membership change, publication or deletion there.
  */
-export const CREDENTIAL_TTL_MS = 5_000
+export const CACHE_TTL_MS = 5_000
 
-/** Enough for every token of a large installation; the least recently used leave first. */
+/** Enough for every token, or every busy module provider, of a large installation; the least recently used leave first. */
 const MAX_ENTRIES = 10_000
 
-/** The credential cache of a server process: bounded (`lru-cache`), entries expire after the TTL. */
-export class LruCredentialCache<V extends object> implements CredentialCache<V> {
+/** A cache of a server process: bounded (`lru-cache`), entries expire after the TTL. */
+export class LruExpiringCache<V extends object> implements ExpiringCache<V> {
   readonly #entries: LRUCache<string, V>
-
   readonly #onLookup: (hit: boolean) => void
 
   /** `onLookup` hears whether each `get` found its key (for the cache's hit ratio). */
   constructor(options: { readonly ttlMs?: number; readonly onLookup?: (hit: boolean) => void } = {}) {
-    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs ?? CREDENTIAL_TTL_MS })
+    this.#entries = new LRUCache<string, V>({ max: MAX_ENTRIES, ttl: options.ttlMs ?? CACHE_TTL_MS })
     this.#onLookup = options.onLookup ?? (() => undefined)
   }
 

@@ -1,7 +1,7 @@
-import type { CredentialCache } from '@cairn/core'
+import type { ExpiringCache } from '@cairn/core'
 
 /** A credential cache whose entries never expire: tests see only what invalidation does. */
-export class InMemoryCredentialCache<V> implements CredentialCache<V> {
+export class InMemoryExpiringCache<V> implements ExpiringCache<V> {
   readonly #entries = new Map<string, V>()
 
   get(key: string): V | undefined {

@@ -1,0 +1,50 @@
+import type { ExpiringCache } from '../ports/expiring-cache.ts'
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
+
+/**
+ * What reads found in the store, kept in an expiring cache and cleared by every unit of work of
+ * this process (`clearedByWrites`): a revoked token, a suspended user, a changed membership, a
+ * published or deleted version is seen on the very next request. Clearing on every write rather
+ * than tracking which writes matter keeps it correct as use cases change; writes are rare next to
+ * the reads it serves.
+ *
+ * A load that was running while a unit of work committed may have read the state before it, so
+ * its result is not kept: the generation counts the clearings, and a load keeps its entry only if
+ * none happened while it ran.
+ */
+export class StoreCache<V> {
+  readonly #cache: ExpiringCache<V>
+  #generation = 0
+
+  constructor(cache: ExpiringCache<V>) {
+    this.#cache = cache
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const cached = this.#cache.get(key)
+    if (cached !== undefined) return cached
+    const generation = this.#generation
+    const loaded = await load()
+    if (generation === this.#generation) this.#cache.set(key, loaded)
+    return loaded
+  }
+
+  invalidate(): void {
+    this.#generation += 1
+    this.#cache.clear()
+  }
+}
+
+/** `unitOfWork` whose units of work clear `caches` once they commit or roll back. */
+export function clearedByWrites(unitOfWork: UnitOfWork, caches: readonly Pick<StoreCache<unknown>, 'invalidate'>[]): UnitOfWork {
+  return {
+    run: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+      try {
+        return await unitOfWork.run(work)
+      } finally {
+        for (const cache of caches) cache.invalidate()
+      }
+    },
+    read: (work) => unitOfWork.read(work),
+  }
+}
