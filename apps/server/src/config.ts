@@ -54,6 +54,8 @@ export interface Config {
   readonly immutableVersions: boolean
   /** Signs upload and download links; generated into the data directory when unset. */
   readonly signingKey: string | undefined
+  /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
+  readonly vcsEncryptionKey: string | undefined
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
   readonly upstreamRegistry: UpstreamRegistryConfig
@@ -88,6 +90,7 @@ export function loadConfig(env: Env): Config {
     edition,
     immutableVersions: read.boolean('CAIRN_IMMUTABLE_VERSIONS'),
     signingKey,
+    vcsEncryptionKey: read.text('CAIRN_VCS_ENCRYPTION_KEY'),
     blobs: readBlobs(read, dataDir),
     archiveLimits: {
       maxArchiveBytes: read.integer('CAIRN_ARCHIVE_MAX_BYTES', 256 * MiB, 1),

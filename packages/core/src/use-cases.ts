@@ -30,13 +30,15 @@ import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
+import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
 
 /** Every port and setting the use cases need. */
 export type CairnPorts = UseCaseDeps &
   RegistryModulesDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
-  InitialAdminDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
+  InitialAdminDeps &
+  ManageVcsConnectionsDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
@@ -72,6 +74,7 @@ export function createUseCases(ports: CairnPorts) {
     moduleRegistry: new ModuleRegistryProtocol(deps),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     publicModules: new PublicModules(deps),
+    vcsConnections: new ManageVcsConnections(deps),
   }
 }
 

@@ -26,6 +26,7 @@ import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
+import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -77,7 +78,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]
+  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

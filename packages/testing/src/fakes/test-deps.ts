@@ -4,6 +4,7 @@ import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
+import { FakeSecretCipher } from './fake-secret-cipher.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
 import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
@@ -25,6 +26,7 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
     upstream: new FakeUpstreamRegistry(),
+    cipher: new FakeSecretCipher(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,

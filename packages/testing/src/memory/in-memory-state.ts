@@ -11,6 +11,7 @@ import type {
   Team,
   ToolVersion,
   User,
+  VcsConnection,
   Workspace,
 } from '@cairn/core'
 
@@ -35,6 +36,7 @@ export interface InMemoryState {
   /** Password hashes by user id, apart from users as the database keeps them out of user reads. */
   passwordHashes: Map<string, string>
   initialAdminTokens: InitialAdminToken[]
+  vcsConnections: Map<string, VcsConnection>
 }
 
 export function emptyState(): InMemoryState {
@@ -55,6 +57,7 @@ export function emptyState(): InMemoryState {
     moduleDownloads: new Map(),
     passwordHashes: new Map(),
     initialAdminTokens: [],
+    vcsConnections: new Map(),
   })
 }
 
@@ -76,6 +79,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     moduleDownloads: new Map(state.moduleDownloads),
     passwordHashes: new Map(state.passwordHashes),
     initialAdminTokens: [...state.initialAdminTokens],
+    vcsConnections: new Map(state.vcsConnections),
   }
 }
 

@@ -12,6 +12,7 @@ import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-re
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
 import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
+import { InMemoryVcsConnectionRepository } from './in-memory-vcs-connection-repository.ts'
 
 /**
  * Transactions over in-memory state: one at a time, each working on a copy that replaces the
@@ -52,5 +53,6 @@ function repositoriesOver(state: InMemoryState): Repositories {
     auditLog: new InMemoryAuditLog(state),
     registryModules: new InMemoryRegistryModuleRepository(state),
     initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
+    vcsConnections: new InMemoryVcsConnectionRepository(state),
   }
 }
