@@ -32,6 +32,14 @@ export interface ArchiveLimitsConfig {
   readonly maxEntryBytes: number
 }
 
+/** Publishing from git. */
+export interface VcsConfig {
+  /** Where bare mirrors of the repositories are fetched into. */
+  readonly cacheDir: string
+  /** Every VCS module is synced about this often (jittered), in case a webhook was missed; 0 turns the poll off. */
+  readonly pollIntervalSeconds: number
+}
+
 /** PEM files that make the server listen with TLS. */
 export interface TlsConfig {
   readonly certFile: string
@@ -59,6 +67,7 @@ export interface Config {
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
   readonly upstreamRegistry: UpstreamRegistryConfig
+  readonly vcs: VcsConfig
 }
 
 export class ConfigError extends Error {
@@ -102,6 +111,10 @@ export function loadConfig(env: Env): Config {
       url: read.url('CAIRN_UPSTREAM_REGISTRY_URL') ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
       timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
+    },
+    vcs: {
+      cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),
+      pollIntervalSeconds: read.integer('CAIRN_VCS_POLL_INTERVAL_SECONDS', 300, 0),
     },
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)

@@ -17,6 +17,7 @@ import {
   type Clock,
   type HealthCheck,
   type IdGenerator,
+  type JobQueue,
   type ModuleAnalyzer,
   type PasswordHasher,
   type SecretCipher,
@@ -25,6 +26,7 @@ import {
   type UpstreamRegistry,
   type UrlSigner,
   type UseCases,
+  type VcsClient,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
@@ -73,6 +75,8 @@ export interface Infrastructure {
   readonly health: HealthCheck
   readonly blobs: BlobStore
   readonly analyzer: ModuleAnalyzer
+  readonly jobs: JobQueue
+  readonly vcs: VcsClient
 }
 
 /**
@@ -109,6 +113,8 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),
       cipher: context.get(TYPES.Cipher),
+      vcs: infrastructure.vcs,
+      jobs: infrastructure.jobs,
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
       immutableVersions: config.immutableVersions,

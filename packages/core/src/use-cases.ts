@@ -30,7 +30,12 @@ import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
+import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
 import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
+import { PublishModuleFromVcs, type PublishModuleFromVcsDeps } from './vcs/publish-module-from-vcs.ts'
+import { ResyncVcsModule } from './vcs/resync-vcs-module.ts'
+import { SyncVcsTags } from './vcs/sync-vcs-tags.ts'
+import { vcsSourceOf } from './vcs/vcs-source.ts'
 
 /** Every port and setting the use cases need. */
 export type CairnPorts = UseCaseDeps &
@@ -38,7 +43,9 @@ export type CairnPorts = UseCaseDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
   InitialAdminDeps &
-  ManageVcsConnectionsDeps & { readonly credentialCache: CredentialCache<CredentialEntry> }
+  ManageVcsConnectionsDeps &
+  PublishModuleFromVcsDeps &
+  Omit<IngestVcsVersionDeps, 'sourceOf'> & { readonly credentialCache: CredentialCache<CredentialEntry> }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
@@ -75,7 +82,16 @@ export function createUseCases(ports: CairnPorts) {
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     publicModules: new PublicModules(deps),
     vcsConnections: new ManageVcsConnections(deps),
+    publishFromVcs: new PublishModuleFromVcs(deps),
+    resyncVcsModule: new ResyncVcsModule(deps),
+    vcsJobs: vcsJobsOver(deps),
   }
 }
 
 export type UseCases = ReturnType<typeof createUseCases>
+
+/** What the VCS jobs run: the sync of a module's tags and the ingestion of a version. */
+function vcsJobsOver(deps: CairnPorts) {
+  const sourceOf = vcsSourceOf(deps)
+  return { sync: new SyncVcsTags({ ...deps, sourceOf }), ingest: new IngestVcsVersion({ ...deps, sourceOf }) }
+}

@@ -27,6 +27,7 @@ import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
 import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
+import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -78,7 +79,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes]
+  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes, vcsPublishRoutes]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

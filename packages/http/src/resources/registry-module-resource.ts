@@ -27,6 +27,8 @@ export function registryModuleResource({ module, versions, permissions }: Module
           tags: module.vcsRepo.tags,
           'oauth-token-id': module.vcsRepo.oauthTokenId,
           'github-app-installation-id': module.vcsRepo.githubAppInstallationId,
+          'source-directory': module.vcsRepo.sourceDirectory,
+          'tag-prefix': module.vcsRepo.tagPrefix,
         },
       }),
       'test-config': { 'tests-enabled': module.testsEnabled },

@@ -1,4 +1,4 @@
-import { createUseCases, OPERATOR, type Edition } from '@cairn/core'
+import { createUseCases, OPERATOR, workVcsJobs, type Edition } from '@cairn/core'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
@@ -7,6 +7,8 @@ import { JSON_API } from '../jsonapi/media-type.ts'
 export async function testApp(options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean } = {}) {
   const deps = inMemoryDeps({ edition: options.edition ?? 'self-hosted', immutableVersions: options.immutableVersions ?? false })
   const useCases = createUseCases(deps)
+  // VCS publishing queues its ingestion; the in-memory queue runs it in this process.
+  await workVcsJobs(deps.jobs, useCases.vcsJobs)
   const logged: unknown[] = []
   const app = createHttpApp({
     ...useCases,

@@ -75,7 +75,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     }
 
     it('stores a module with every field and finds it by id and by address', async () => {
-      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null }
+      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null, sourceDirectory: 'modules/vpc', tagPrefix: 'vpc/' }
       const module = aModule({ publishingMechanism: 'git_tag', vcsRepo, noCode: true, testsEnabled: true })
       await seed(module)
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)

@@ -1,10 +1,12 @@
-import type { CredentialEntry, Edition } from '@cairn/core'
+import { INGEST_VCS_VERSION_JOB, SYNC_VCS_TAGS_JOB, type CredentialEntry, type Edition } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryCredentialCache } from '../memory/in-memory-credential-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeSecretCipher } from './fake-secret-cipher.ts'
+import { FakeVcsClient } from './fake-vcs-client.ts'
+import { InMemoryJobQueue } from '../memory/in-memory-job-queue.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
 import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
@@ -27,6 +29,8 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
     signer: new FakeUrlSigner(),
     upstream: new FakeUpstreamRegistry(),
     cipher: new FakeSecretCipher(),
+    vcs: new FakeVcsClient(),
+    jobs: vcsJobQueue(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
@@ -34,3 +38,13 @@ export function inMemoryDeps(options: { edition?: Edition; maxArchiveBytes?: num
 }
 
 export type InMemoryDeps = ReturnType<typeof inMemoryDeps>
+
+/**
+ * A queue where the VCS jobs are declared (as the server declares them at start), so that use
+ * cases may queue them before, or without, anyone working them. Declaring is immediate here.
+ */
+function vcsJobQueue(): InMemoryJobQueue {
+  const queue = new InMemoryJobQueue()
+  for (const definition of [SYNC_VCS_TAGS_JOB, INGEST_VCS_VERSION_JOB]) void queue.define(definition)
+  return queue
+}
