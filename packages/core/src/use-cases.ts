@@ -32,7 +32,9 @@ import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
 import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
+import { PollVcsModules } from './vcs/poll-vcs-modules.ts'
 import { PublishModuleFromVcs, type PublishModuleFromVcsDeps } from './vcs/publish-module-from-vcs.ts'
+import { ReceiveVcsWebhook } from './vcs/vcs-webhooks.ts'
 import { ResyncVcsModule } from './vcs/resync-vcs-module.ts'
 import { SyncVcsTags } from './vcs/sync-vcs-tags.ts'
 import { vcsSourceOf } from './vcs/vcs-source.ts'
@@ -84,6 +86,8 @@ export function createUseCases(ports: CairnPorts) {
     vcsConnections: new ManageVcsConnections(deps),
     publishFromVcs: new PublishModuleFromVcs(deps),
     resyncVcsModule: new ResyncVcsModule(deps),
+    receiveVcsWebhook: new ReceiveVcsWebhook(deps),
+    pollVcsModules: new PollVcsModules(deps),
     vcsJobs: vcsJobsOver(deps),
   }
 }

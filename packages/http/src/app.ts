@@ -28,6 +28,7 @@ import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
 import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
 import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
+import { VCS_WEBHOOKS, vcsWebhookRoutes } from './routes/vcs-webhook-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -63,6 +64,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
   app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
+  // Git hosts send no credentials: the token in the path is the webhook's secret.
+  app.route(VCS_WEBHOOKS, vcsWebhookRoutes(deps))
 
   const authenticated = authenticate(deps)
   // TFE's paths, without /api/v2: the first administrator has no token to authenticate with.

@@ -4,6 +4,7 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import { organizationAccess, requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import type { UrlSigner } from '../ports/url-signer.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -17,6 +18,7 @@ import type { ModuleView } from './module-view.ts'
 import type { RegistryModule } from './registry-module.ts'
 import { queueTagSync } from '../vcs/vcs-jobs.ts'
 import { parseSourceDirectory, parseTagPrefix } from '../vcs/vcs-source.ts'
+import { webhookToken } from '../vcs/vcs-webhooks.ts'
 
 export interface CreateRegistryModuleCommand {
   readonly organizationName: string
@@ -44,6 +46,8 @@ export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'c
   readonly blobs: BlobStore
   /** Where a tag-based module whose VCS settings change is queued for a sync. */
   readonly jobs: JobQueue
+  /** Signs the webhook URLs of VCS modules. */
+  readonly signer: UrlSigner
 }
 
 type Target = { readonly organizationName: string; readonly address: ModuleAddress }
@@ -80,7 +84,7 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      const [view] = await moduleViewsOf(repositories, principal, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -89,14 +93,14 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       await requireOrganization(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await moduleViewsOf(repositories, principal, page.items) }
+      return { ...page, items: await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, page.items) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await moduleViewsOf(repositories, principal, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -108,7 +112,7 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await moduleViewsOf(repositories, principal, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -122,7 +126,7 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await moduleViewsOf(repositories, principal, [updated])
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [updated])
       return view ?? noModuleView(updated)
     })
     if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
@@ -262,7 +266,11 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 }
 
 /** Modules of one organization with their versions and what the principal may do with them. */
-export async function moduleViewsOf(repositories: Repositories, principal: Principal, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+export async function moduleViewsOf(
+  context: { readonly repositories: Repositories; readonly principal: Principal; readonly signer: UrlSigner },
+  modules: readonly RegistryModule[],
+): Promise<ModuleView[]> {
+  const { repositories, principal, signer } = context
   const first = modules[0]
   if (first === undefined) return []
   const access = await organizationAccess(repositories, principal, first.organizationName)
@@ -276,9 +284,10 @@ export async function moduleViewsOf(repositories: Repositories, principal: Princ
       canResync: access.canManageModules,
       canRetry: access.canManageModules,
     },
+    webhookToken: module.vcsRepo !== null && access.canManageModules ? webhookToken(signer, module.id) : null,
   }))
 }
 
 export function noModuleView(module: RegistryModule): ModuleView {
-  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false } }
+  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false }, webhookToken: null }
 }

@@ -4,6 +4,7 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import { requireOrganization } from '../organizations/organization-access.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import type { SecretCipher } from '../ports/secret-cipher.ts'
+import type { UrlSigner } from '../ports/url-signer.ts'
 import type { VcsClient, VcsRefs } from '../ports/vcs-client.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
@@ -41,6 +42,7 @@ export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork'
   readonly cipher: SecretCipher
   readonly vcs: VcsClient
   readonly jobs: JobQueue
+  readonly signer: UrlSigner
 }
 
 const TOKEN_FIELD = 'vcs-repo.oauth-token-id'
@@ -90,7 +92,7 @@ export class PublishModuleFromVcs {
         await repositories.registryModules.addVersion(version)
         initialVersionId = version.id
       }
-      const [view] = await moduleViewsOf(repositories, principal, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
       return { module, initialVersionId, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.

@@ -97,6 +97,17 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       })
     })
 
+    it('pages through the ids of the modules published from VCS, across organizations, in id order', async () => {
+      await seed(
+        aModule({ id: 'mod-c', name: 'c', publishingMechanism: 'git_tag' }),
+        aModule({ id: 'mod-a', name: 'a', publishingMechanism: 'branch' }),
+        aModule({ id: 'mod-b', name: 'b' }),
+        aModule({ id: 'mod-d', name: 'd', organizationName: 'globex', publishingMechanism: 'git_tag' }),
+      )
+      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('', 2))).resolves.toEqual(['mod-a', 'mod-c'])
+      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('mod-c', 2))).resolves.toEqual(['mod-d'])
+    })
+
     it('refuses a module of an organization it does not have with not_found', async () => {
       const orphan = aModule({ organizationName: 'missing' })
       await expect(store().run(({ registryModules }) => registryModules.add(orphan))).rejects.toMatchObject({ code: 'not_found' })
