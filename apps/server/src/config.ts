@@ -33,6 +33,14 @@ export interface ArchiveLimitsConfig {
   readonly maxEntryBytes: number
 }
 
+/** Publishing from git. */
+export interface VcsConfig {
+  /** Where bare mirrors of the repositories are fetched into. */
+  readonly cacheDir: string
+  /** Every VCS module is synced about this often (jittered), in case a webhook was missed; 0 turns the poll off. */
+  readonly pollIntervalSeconds: number
+}
+
 /** PEM files that make the server listen with TLS. */
 export interface TlsConfig {
   readonly certFile: string
@@ -55,6 +63,8 @@ export interface Config {
   readonly immutableVersions: boolean
   /** Signs upload and download links; generated into the data directory when unset. */
   readonly signingKey: string | undefined
+  /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
+  readonly vcsEncryptionKey: string | undefined
   readonly blobs: BlobConfig
   readonly archiveLimits: ArchiveLimitsConfig
   readonly upstreamRegistry: UpstreamRegistryConfig
@@ -62,6 +72,7 @@ export interface Config {
   readonly metricsToken: string | undefined
   /** The least severe log lines written. */
   readonly logLevel: LogLevel
+  readonly vcs: VcsConfig
 }
 
 export class ConfigError extends Error {
@@ -97,6 +108,7 @@ export function loadConfig(env: Env): Config {
     edition,
     immutableVersions: read.boolean('CAIRN_IMMUTABLE_VERSIONS'),
     signingKey,
+    vcsEncryptionKey: read.text('CAIRN_VCS_ENCRYPTION_KEY'),
     blobs: readBlobs(read, dataDir),
     archiveLimits: {
       maxArchiveBytes: read.integer('CAIRN_ARCHIVE_MAX_BYTES', 256 * MiB, 1),
@@ -111,6 +123,10 @@ export function loadConfig(env: Env): Config {
     },
     metricsToken,
     logLevel: read.choice('CAIRN_LOG_LEVEL', LOG_LEVELS, 'info'),
+    vcs: {
+      cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),
+      pollIntervalSeconds: read.integer('CAIRN_VCS_POLL_INTERVAL_SECONDS', 300, 0),
+    },
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config

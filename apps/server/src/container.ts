@@ -6,6 +6,7 @@ import {
   ID_GENERATOR,
   MODULE_ANALYZER,
   PASSWORD_HASHER,
+  SECRET_CIPHER,
   TOKEN_HASHER,
   UNIT_OF_WORK,
   UPSTREAM_REGISTRY,
@@ -18,18 +19,22 @@ import {
   type Clock,
   type HealthCheck,
   type IdGenerator,
+  type JobQueue,
   type ModuleAnalyzer,
   type PasswordHasher,
+  type SecretCipher,
   type TokenHasher,
   type UnitOfWork,
   type UpstreamRegistry,
   type UrlSigner,
   type UseCases,
+  type VcsClient,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
+import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { createLogger, errorLogOver, logServedRequest, type Logger } from './platform/logger.ts'
 import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
@@ -40,6 +45,7 @@ import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
 import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
+import { vcsEncryptionKey } from './platform/vcs-encryption-key.ts'
 
 /** The core's port tokens, typed for the container. */
 const port = <T>(token: symbol) => token as ServiceIdentifier<T>
@@ -56,7 +62,9 @@ export const TYPES = {
   Ids: port<IdGenerator>(ID_GENERATOR),
   Hasher: port<TokenHasher>(TOKEN_HASHER),
   Passwords: port<PasswordHasher>(PASSWORD_HASHER),
+  SigningKey: id<string>('SigningKey'),
   Signer: port<UrlSigner>(URL_SIGNER),
+  Cipher: port<SecretCipher>(SECRET_CIPHER),
   Analyzer: port<ModuleAnalyzer>(MODULE_ANALYZER),
   Upstream: port<UpstreamRegistry>(UPSTREAM_REGISTRY),
   Ports: id<CairnPorts>('Ports'),
@@ -73,6 +81,8 @@ export interface Infrastructure {
   readonly health: HealthCheck
   readonly blobs: BlobStore
   readonly analyzer: ModuleAnalyzer
+  readonly jobs: JobQueue
+  readonly vcs: VcsClient
 }
 
 /**
@@ -91,7 +101,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Passwords).toConstantValue(new ScryptPasswordHasher())
-  container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
+  container.bind(TYPES.SigningKey).toDynamicValue(() => signingKey(config.signingKey, config.dataDir))
+  container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
+  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcsEncryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
     (context) =>
@@ -115,6 +127,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),
+      cipher: context.get(TYPES.Cipher),
+      vcs: infrastructure.vcs,
+      jobs: infrastructure.jobs,
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
       immutableVersions: config.immutableVersions,

@@ -34,13 +34,24 @@ import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
+import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
+import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
+import { PollVcsModules } from './vcs/poll-vcs-modules.ts'
+import { PublishModuleFromVcs, type PublishModuleFromVcsDeps } from './vcs/publish-module-from-vcs.ts'
+import { ReceiveVcsWebhook } from './vcs/vcs-webhooks.ts'
+import { ResyncVcsModule } from './vcs/resync-vcs-module.ts'
+import { SyncVcsTags } from './vcs/sync-vcs-tags.ts'
+import { vcsSourceOf } from './vcs/vcs-source.ts'
 
 /** Every port and setting the use cases need. */
 export type CairnPorts = UseCaseDeps &
   RegistryModulesDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
-  InitialAdminDeps & {
+  InitialAdminDeps &
+  ManageVcsConnectionsDeps &
+  PublishModuleFromVcsDeps &
+  Omit<IngestVcsVersionDeps, 'sourceOf'> & {
     readonly credentialCache: ExpiringCache<CredentialEntry>
     /** What the registry protocol served, by caller and module provider. */
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
@@ -86,7 +97,19 @@ export function createUseCases(ports: CairnPorts) {
     moduleRegistry: new ModuleRegistryProtocol({ ...deps, servedVersions, countingUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     publicModules: new PublicModules(deps),
+    vcsConnections: new ManageVcsConnections(deps),
+    publishFromVcs: new PublishModuleFromVcs(deps),
+    resyncVcsModule: new ResyncVcsModule(deps),
+    receiveVcsWebhook: new ReceiveVcsWebhook(deps),
+    pollVcsModules: new PollVcsModules(deps),
+    vcsJobs: vcsJobsOver(deps),
   }
 }
 
 export type UseCases = ReturnType<typeof createUseCases>
+
+/** What the VCS jobs run: the sync of a module's tags and the ingestion of a version. */
+function vcsJobsOver(deps: CairnPorts) {
+  const sourceOf = vcsSourceOf(deps)
+  return { sync: new SyncVcsTags({ ...deps, sourceOf }), ingest: new IngestVcsVersion({ ...deps, sourceOf }) }
+}

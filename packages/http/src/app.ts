@@ -29,6 +29,9 @@ import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
+import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
+import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
+import { VCS_WEBHOOKS, vcsWebhookRoutes } from './routes/vcs-webhook-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -63,6 +66,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
   app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
+  // Git hosts send no credentials: the token in the path is the webhook's secret.
+  app.route(VCS_WEBHOOKS, vcsWebhookRoutes(deps))
 
   const authenticated = authenticate(deps)
   // TFE's paths, without /api/v2: the first administrator has no token to authenticate with.
@@ -80,7 +85,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes]
+  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes, vcsPublishRoutes]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

@@ -13,6 +13,7 @@ import { MikroOrmTeamRepository } from './repositories/mikro-orm-team-repository
 import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-repository.ts'
 import { MikroOrmToolVersionRepository } from './repositories/mikro-orm-tool-version-repository.ts'
 import { MikroOrmUserRepository } from './repositories/mikro-orm-user-repository.ts'
+import { MikroOrmVcsConnectionRepository } from './repositories/mikro-orm-vcs-connection-repository.ts'
 import { MikroOrmWorkspaceRepository } from './repositories/mikro-orm-workspace-repository.ts'
 import { isSerializationFailure, translateError, translateTransactionError } from './translate-error.ts'
 
@@ -110,5 +111,6 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     auditLog: new MikroOrmAuditLog(em),
     initialAdminTokens: new MikroOrmInitialAdminTokenRepository(em),
     settings: new MikroOrmSettingsRepository(em),
+    vcsConnections: new MikroOrmVcsConnectionRepository(em),
   }
 }

@@ -1,3 +1,4 @@
+import { workVcsJobs } from '@cairn/core'
 import { createHttpApp, JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
@@ -9,6 +10,7 @@ import type { Config } from '../config.ts'
 import { TYPES } from '../container.ts'
 import type { Logger } from '../platform/logger.ts'
 import { startDownloadFlushing } from '../platform/download-flushing.ts'
+import { startVcsPoll } from '../platform/vcs-poll.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { openRuntime } from '../runtime.ts'
 
@@ -39,6 +41,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const deps = runtime.container.get(TYPES.HttpDeps)
   const app = createHttpApp({ ...deps, connInfo: getConnInfo, ...(initialAdminToken !== undefined && { initialAdminToken }) })
   const downloads = startDownloadFlushing(deps)
+  // VCS ingestion runs here, beside the requests; several servers share the queue's jobs.
+  await workVcsJobs(runtime.jobs, useCases.vcsJobs)
+  const vcsPoll = startVcsPoll(deps, config.vcs.pollIntervalSeconds)
   let server: Server | undefined
   try {
     const port = await new Promise<number>((resolve, reject) => {
@@ -54,12 +59,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       logger: runtime.container.get(TYPES.Logger),
       async stop() {
         if (server !== undefined) await closeGracefully(server)
+        await vcsPoll.stop()
         await downloads.stop()
+        // Stops the job workers first, letting running ingestions end, then closes the database.
         await runtime.close()
       },
     }
   } catch (error) {
     server?.close()
+    await vcsPoll.stop()
     await downloads.stop()
     await runtime.close()
     throw error

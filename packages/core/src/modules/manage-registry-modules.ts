@@ -4,6 +4,8 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import type { CachedOrganizationAccess } from '../organizations/cached-organization-access.ts'
 import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+import type { UrlSigner } from '../ports/url-signer.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -15,6 +17,9 @@ import { findVersion } from './module-versions.ts'
 import { parseModuleName, parseNamespace, parseProvider, type ModuleAddress, type RegistryName } from './module-address.ts'
 import type { ModuleView } from './module-view.ts'
 import type { RegistryModule } from './registry-module.ts'
+import { queueTagSync } from '../vcs/vcs-jobs.ts'
+import { parseSourceDirectory, parseTagPrefix } from '../vcs/vcs-source.ts'
+import { webhookToken } from '../vcs/vcs-webhooks.ts'
 
 export interface CreateRegistryModuleCommand {
   readonly organizationName: string
@@ -31,6 +36,8 @@ export interface UpdateRegistryModuleCommand {
   readonly address: ModuleAddress
   readonly branch?: string
   readonly tags?: boolean
+  readonly sourceDirectory?: string
+  readonly tagPrefix?: string
   readonly testsEnabled?: boolean
   readonly noCode?: boolean
 }
@@ -38,6 +45,10 @@ export interface UpdateRegistryModuleCommand {
 export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly edition: Edition
   readonly blobs: BlobStore
+  /** Where a tag-based module whose VCS settings change is queued for a sync. */
+  readonly jobs: JobQueue
+  /** Signs the webhook URLs of VCS modules. */
+  readonly signer: UrlSigner
 }
 
 type Target = { readonly organizationName: string; readonly address: ModuleAddress }
@@ -74,8 +85,8 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      const [view] = await viewsOf(repositories, principal, [module])
-      return view ?? noView(module)
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      return view ?? noModuleView(module)
     })
   }
 
@@ -83,15 +94,15 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsWith(repositories, grant.access, page.items) }
+      return { ...page, items: await viewsWith(repositories, grant.access, this.#deps.signer, page.items) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await viewsOf(repositories, principal, [module])
-      return view ?? noView(module)
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      return view ?? noModuleView(module)
     })
   }
 
@@ -102,20 +113,25 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await viewsOf(repositories, principal, [module])
-      return view ?? noView(module)
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      return view ?? noModuleView(module)
     })
   }
 
-  /** Changes the publishing settings; omitted ones keep their value. Owners only. */
-  update(command: UpdateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
-    return this.#deps.unitOfWork.run(async (repositories) => {
+  /**
+   * Changes the publishing settings; omitted ones keep their value. Owners only. A tag-based
+   * module whose VCS settings changed (switched to tags, another prefix or directory) is synced.
+   */
+  async update(command: UpdateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
+    const view = await this.#deps.unitOfWork.run(async (repositories) => {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await viewsOf(repositories, principal, [updated])
-      return view ?? noView(updated)
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [updated])
+      return view ?? noModuleView(updated)
     })
+    if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
+    return view
   }
 
   /** Deletes every provider of a module. For a public module, only its curated record goes. */
@@ -215,10 +231,18 @@ function addressFor(command: CreateRegistryModuleCommand, registryName: Registry
   return { registryName, namespace, name, provider }
 }
 
+function isVcsChange(command: UpdateRegistryModuleCommand): boolean {
+  return [command.branch, command.tags, command.sourceDirectory, command.tagPrefix].some((value) => value !== undefined)
+}
+
 function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleCommand, at: Date): RegistryModule {
   const errors = new FieldErrors()
-  const vcsChange = command.branch !== undefined || command.tags !== undefined
-  if (command.branch !== undefined && command.tags !== undefined) {
+  const vcsChange = isVcsChange(command)
+  const sourceDirectory = command.sourceDirectory === undefined ? undefined : errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? ''))
+  const tagPrefix = command.tagPrefix === undefined ? undefined : errors.collect(() => parseTagPrefix(command.tagPrefix ?? ''))
+  if (command.branch === '' && command.tags !== true) {
+    errors.add('vcsRepo.branch', 'cannot be empty: set vcs-repo.tags to publish from tags')
+  } else if (command.branch !== undefined && command.branch !== '' && command.tags !== undefined) {
     errors.add('vcsRepo.tags', 'cannot be combined with vcs-repo.branch')
   } else if (vcsChange && module.vcsRepo === null) {
     errors.add('vcsRepo', 'cannot be changed: the module is not published from a VCS repository')
@@ -228,6 +252,8 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
     ...module.vcsRepo,
     ...(command.branch !== undefined && { branch: command.branch, tags: false }),
     ...(command.tags === true && { branch: '', tags: true }),
+    ...(sourceDirectory !== undefined && { sourceDirectory }),
+    ...(tagPrefix !== undefined && { tagPrefix }),
   }
   const publishingMechanism = vcsRepo === null ? module.publishingMechanism : vcsRepo.tags ? 'git_tag' : 'branch'
   return {
@@ -241,14 +267,23 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 }
 
 /** Modules of one organization with their versions and what the principal may do with them. */
-async function viewsOf(repositories: Repositories, principal: Principal, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+export async function moduleViewsOf(
+  context: { readonly repositories: Repositories; readonly principal: Principal; readonly signer: UrlSigner },
+  modules: readonly RegistryModule[],
+): Promise<ModuleView[]> {
+  const { repositories, principal, signer } = context
   const first = modules[0]
   if (first === undefined) return []
-  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules)
+  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), signer, modules)
 }
 
 /** Modules of one organization with their versions and what `access` allows with them. */
-async function viewsWith(repositories: Repositories, access: OrganizationAccess, modules: readonly RegistryModule[]): Promise<ModuleView[]> {
+async function viewsWith(
+  repositories: Repositories,
+  access: OrganizationAccess,
+  signer: UrlSigner,
+  modules: readonly RegistryModule[],
+): Promise<ModuleView[]> {
   if (modules.length === 0) return []
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
   return modules.map((module) => ({
@@ -260,9 +295,10 @@ async function viewsWith(repositories: Repositories, access: OrganizationAccess,
       canResync: access.canManageModules,
       canRetry: access.canManageModules,
     },
+    webhookToken: module.vcsRepo !== null && access.canManageModules ? webhookToken(signer, module.id) : null,
   }))
 }
 
-function noView(module: RegistryModule): ModuleView {
-  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false } }
+export function noModuleView(module: RegistryModule): ModuleView {
+  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false }, webhookToken: null }
 }

@@ -91,10 +91,15 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       })
     })
 
-    it('a branch-based module takes versions created explicitly', async () => {
+    it('a branch-based module takes versions created explicitly, each from its commit, without an upload link', async () => {
       await publishFrom('branch')
-      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).resolves.toMatchObject({
-        version: { version: '1.0.0', status: 'pending' },
+      await expect(cases.moduleVersions.create({ ...target, version: '1.0.0', commitSha: 'abcdef1' }, owner)).resolves.toMatchObject({
+        version: { version: '1.0.0', status: 'pending', commitSha: 'abcdef1' },
+        uploadObjectId: null,
+      })
+      await expect(cases.moduleVersions.create({ ...target, version: '1.1.0' }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'commitSha' }],
       })
     })
 

@@ -3,6 +3,7 @@ import { OPERATOR, type Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { organizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 import type { ByteStream, ModuleAnalyzer } from '../ports/module-analyzer.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
@@ -21,6 +22,7 @@ import {
   type ModuleVersion,
 } from './module-version.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
+import { queueIngestion } from '../vcs/vcs-jobs.ts'
 
 export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly edition: Edition
@@ -30,6 +32,8 @@ export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'cl
   readonly maxArchiveBytes: number
   /** Refuse a new archive for a version that is `ok` (`conflict`), instead of replacing it. */
   readonly immutableVersions: boolean
+  /** Where a branch-based module's new versions are queued for ingestion. */
+  readonly jobs: JobQueue
 }
 
 /** A version and the object id of the link that uploads its archive, when the caller may upload. */
@@ -54,8 +58,12 @@ export class ModuleVersions {
     this.#deps = deps
   }
 
-  create(target: Target & { readonly version: string; readonly commitSha?: string | null }, principal: Principal) {
-    return this.#deps.unitOfWork.run(async (repositories): Promise<VersionWithUpload> => {
+  /**
+   * A new `pending` version. For a branch-based VCS module it is taken from `commitSha` (required)
+   * by an ingestion job queued after the commit, and has no upload link; other modules upload.
+   */
+  async create(target: Target & { readonly version: string; readonly commitSha?: string | null }, principal: Principal): Promise<VersionWithUpload> {
+    const { created, fromBranch } = await this.#deps.unitOfWork.run(async (repositories) => {
       if (target.address.registryName === 'public') {
         throw new CairnError('forbidden', 'versions cannot be created for public modules')
       }
@@ -63,8 +71,12 @@ export class ModuleVersions {
       if (module.publishingMechanism === 'git_tag') {
         throw CairnError.invalidField('version', 'cannot be created: this module publishes its versions from repository tags')
       }
+      const fromBranch = module.publishingMechanism === 'branch'
+      if (fromBranch && (target.commitSha ?? null) === null) {
+        throw CairnError.invalidField('commitSha', 'is required: a branch-based module takes each version from a commit')
+      }
       const now = this.#deps.clock.now()
-      const version: ModuleVersion = {
+      const created: ModuleVersion = {
         id: this.#deps.ids.next('modver'),
         moduleId: module.id,
         version: parseModuleVersion(target.version),
@@ -78,9 +90,11 @@ export class ModuleVersions {
         createdAt: now,
         updatedAt: now,
       }
-      await repositories.registryModules.addVersion(version)
-      return this.#withUpload(version, true)
+      await repositories.registryModules.addVersion(created)
+      return { created, fromBranch }
     })
+    if (fromBranch) await queueIngestion(this.#deps.jobs, created.id)
+    return this.#withUpload(created, !fromBranch)
   }
 
   /** One version; its upload link only for those who may upload (spec §5.2). */

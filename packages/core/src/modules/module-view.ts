@@ -15,4 +15,6 @@ export interface ModuleView {
   readonly module: RegistryModule
   readonly versions: readonly ModuleVersionSummary[]
   readonly permissions: ModulePermissions
+  /** The secret of the module's webhook URL, for those who manage modules of a VCS module; else null. */
+  readonly webhookToken: string | null
 }

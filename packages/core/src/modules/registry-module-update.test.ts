@@ -33,6 +33,8 @@ describe('ManageRegistryModules.update (spec §4.1 "Update a private registry mo
         tags: true,
         oauthTokenId: 'ot-0000000000000001',
         githubAppInstallationId: null,
+        sourceDirectory: '',
+        tagPrefix: '',
         ...vcsRepo,
       },
     }

@@ -14,6 +14,10 @@ export interface VcsRepo {
   readonly tags: boolean
   readonly oauthTokenId: string | null
   readonly githubAppInstallationId: string | null
+  /** The module's subtree in a monorepo; empty for the repository root. */
+  readonly sourceDirectory: string
+  /** Only tags with this prefix publish, stripped before the semver check; empty for every tag. */
+  readonly tagPrefix: string
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The prefixes of resource ids, as the real API spells them (`user-…`, `tool-…`). */
-export type IdPrefix = 'user' | 'at' | 'tool' | 'ws' | 'team' | 'ou' | 'run' | 'sess' | 'ae' | 'mod' | 'modver'
+export type IdPrefix = 'user' | 'at' | 'tool' | 'ws' | 'team' | 'ou' | 'run' | 'sess' | 'ae' | 'mod' | 'modver' | 'oc' | 'ot'
 
 /** Makes unique, opaque resource ids. */
 export interface IdGenerator {

@@ -45,6 +45,8 @@ export interface RegistryModuleRepository {
   /** Stores a new module provider. Raises `invalid` on `name` when the address is taken. */
   add(module: RegistryModule): Promise<void>
   update(module: RegistryModule): Promise<void>
+  /** Ids of the module providers published from VCS, in id order, after `after`, at most `limit`. */
+  vcsModuleIds(after: string, limit: number): Promise<string[]>
   /** Removes a module provider with all its versions. */
   remove(id: string): Promise<void>
   /**

@@ -10,6 +10,7 @@ import type { TeamRepository } from './team-repository.ts'
 import type { TokenRepository } from './token-repository.ts'
 import type { ToolVersionRepository } from './tool-version-repository.ts'
 import type { UserRepository } from './user-repository.ts'
+import type { VcsConnectionRepository } from './vcs-connection-repository.ts'
 import type { WorkspaceRepository } from './workspace-repository.ts'
 
 /** Every repository, bound to one transaction. */
@@ -27,6 +28,7 @@ export interface Repositories {
   readonly auditLog: AuditLog
   readonly initialAdminTokens: InitialAdminTokenRepository
   readonly settings: SettingsRepository
+  readonly vcsConnections: VcsConnectionRepository
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

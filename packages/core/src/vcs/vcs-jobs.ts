@@ -13,13 +13,18 @@ export function queueTagSync(queue: JobQueue, moduleId: string): Promise<boolean
   return queue.enqueue(SYNC_VCS_TAGS_JOB.name, { moduleId }, moduleId)
 }
 
+/** Queues the ingestion of one version; one waits per version at a time. */
+export function queueIngestion(queue: JobQueue, versionId: string): Promise<boolean> {
+  return queue.enqueue(INGEST_VCS_VERSION_JOB.name, { versionId }, versionId)
+}
+
 /** Declares the VCS jobs and works them in this process. */
 export async function workVcsJobs(queue: JobQueue, useCases: { readonly sync: SyncVcsTags; readonly ingest: IngestVcsVersion }): Promise<void> {
   await queue.define(SYNC_VCS_TAGS_JOB)
   await queue.define(INGEST_VCS_VERSION_JOB)
   await queue.work(SYNC_VCS_TAGS_JOB.name, async (payload) => {
     for (const versionId of await useCases.sync.execute({ moduleId: stringIn(payload, 'moduleId') })) {
-      await queue.enqueue(INGEST_VCS_VERSION_JOB.name, { versionId }, versionId)
+      await queueIngestion(queue, versionId)
     }
   })
   await queue.work(INGEST_VCS_VERSION_JOB.name, (payload) => useCases.ingest.execute({ versionId: stringIn(payload, 'versionId') }))

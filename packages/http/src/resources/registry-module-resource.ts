@@ -1,8 +1,9 @@
 import type { ModuleView, RegistryModule } from '@cairn/core'
 import { toMany, toOne, type ResourceObject } from '../jsonapi/documents.ts'
+import { VCS_WEBHOOKS } from '../routes/vcs-webhook-routes.ts'
 
 /** A registry module (one provider) with the statuses of its versions, as the reference shows. */
-export function registryModuleResource({ module, versions, permissions }: ModuleView): ResourceObject {
+export function registryModuleResource({ module, versions, permissions, webhookToken }: ModuleView): ResourceObject {
   return {
     id: module.id,
     type: 'registry-modules',
@@ -27,6 +28,10 @@ export function registryModuleResource({ module, versions, permissions }: Module
           tags: module.vcsRepo.tags,
           'oauth-token-id': module.vcsRepo.oauthTokenId,
           'github-app-installation-id': module.vcsRepo.githubAppInstallationId,
+          'source-directory': module.vcsRepo.sourceDirectory,
+          'tag-prefix': module.vcsRepo.tagPrefix,
+          // Relative, like the resource's links; for those who manage modules only.
+          'webhook-url': webhookToken === null ? null : `${VCS_WEBHOOKS}/${webhookToken}`,
         },
       }),
       'test-config': { 'tests-enabled': module.testsEnabled },

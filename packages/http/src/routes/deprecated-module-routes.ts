@@ -10,7 +10,7 @@ import { readNewVersion, uploadBase } from './registry-module-routes.ts'
 type Successor = (params: Record<string, string>) => string
 
 /** Marks a response as coming from a deprecated route, pointing at its successor (spec §9). */
-function deprecated(successor: Successor) {
+export function deprecated(successor: Successor) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
     c.res.headers.set('Deprecation', 'true')

@@ -24,7 +24,12 @@ const NEW_VERSION = {
   commitSha: { name: 'commit-sha', kind: 'string-or-null' },
 } as const
 
-const BRANCH = { branch: { name: 'branch', kind: 'string' }, tags: { name: 'tags', kind: 'boolean' } } as const
+const VCS_UPDATE = {
+  branch: { name: 'branch', kind: 'string' },
+  tags: { name: 'tags', kind: 'boolean' },
+  sourceDirectory: { name: 'source-directory', kind: 'string' },
+  tagPrefix: { name: 'tag-prefix', kind: 'string' },
+} as const
 const TEST_CONFIG = { testsEnabled: { name: 'tests-enabled', kind: 'boolean' } } as const
 const NO_CODE = { noCode: { name: 'no-code', kind: 'boolean' } } as const
 
@@ -63,7 +68,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
   for (const path of [one, `${one}/`]) {
     routes.patch(path, async (c) => {
       const resource = await readResource(c, 'registry-modules')
-      const vcs = readAttributes(nested(resource.attributes, 'vcs-repo'), BRANCH, '/data/attributes/vcs-repo')
+      const vcs = readAttributes(nested(resource.attributes, 'vcs-repo'), VCS_UPDATE, '/data/attributes/vcs-repo')
       const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
       const noCode = readAttributes(resource.attributes, NO_CODE)
       const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
@@ -147,7 +152,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
 }
 
 /** A nested attribute object (`vcs-repo`, `test-config`); absent or null reads as empty. */
-function nested(attributes: Readonly<Record<string, unknown>>, name: string): Readonly<Record<string, unknown>> {
+export function nested(attributes: Readonly<Record<string, unknown>>, name: string): Readonly<Record<string, unknown>> {
   const value = attributes[name]
   if (value === undefined || value === null) return {}
   if (!isObject(value)) throw CairnError.invalidField(`/data/attributes/${name}`, 'must be an object')

@@ -5,6 +5,13 @@ import { PgBoss, type ConstructorOptions } from 'pg-boss'
 const POLL_SECONDS = 0.5
 
 /**
+ * A running job's worker refreshes its claim this often (pg-boss's minimum); a claim not
+ * refreshed for this long, because its process died, is failed and retried by the supervisor,
+ * which looks this often too. Without it a killed process's job waited out its whole timeout.
+ */
+const HEARTBEAT_SECONDS = 10
+
+/**
  * The job queue in PostgreSQL (or PGlite), by pg-boss: jobs are rows claimed with
  * `FOR UPDATE SKIP LOCKED`, so each runs on one worker among every process, and queued jobs
  * outlive the process. Each kind is a pg-boss queue with the `stately` policy, which keeps at most
@@ -20,14 +27,14 @@ export class PgBossJobQueue implements JobQueue {
 
   /** Starts pg-boss, installing or upgrading its schema. `onError` hears its background failures. */
   static async start(options: ConstructorOptions, onError: (error: Error) => void): Promise<PgBossJobQueue> {
-    const boss = new PgBoss({ ...options, migrate: true })
+    const boss = new PgBoss({ ...options, migrate: true, superviseIntervalSeconds: HEARTBEAT_SECONDS })
     boss.on('error', onError)
     await boss.start()
     return new PgBossJobQueue(boss)
   }
 
   async define({ name, retryLimit, retryDelaySeconds, timeoutSeconds }: JobDefinition): Promise<void> {
-    const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds }
+    const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds, heartbeatSeconds: HEARTBEAT_SECONDS }
     if ((await this.#boss.getQueue(name)) === null) await this.#boss.createQueue(name, { ...settings, policy: 'stately' })
     else await this.#boss.updateQueue(name, settings)
     this.#defined.add(name)

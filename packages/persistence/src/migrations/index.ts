@@ -3,6 +3,7 @@ import { Migration20261121202509_initial } from './Migration20261121202509_initi
 import { Migration20261124162612_module_version_downloads } from './Migration20261124162612_module_version_downloads.ts'
 import { Migration20261124170521_tool_version_archs } from './Migration20261124170521_tool_version_archs.ts'
 import { Migration20261124171704_initial_admin } from './Migration20261124171704_initial_admin.ts'
+import { Migration20261124184601_vcs_connections } from './Migration20261124184601_vcs_connections.ts'
 import { Migration20261124185023_membership_invitations } from './Migration20261124185023_membership_invitations.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
@@ -11,5 +12,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124162612_module_version_downloads', class: Migration20261124162612_module_version_downloads },
   { name: 'Migration20261124170521_tool_version_archs', class: Migration20261124170521_tool_version_archs },
   { name: 'Migration20261124171704_initial_admin', class: Migration20261124171704_initial_admin },
+  { name: 'Migration20261124184601_vcs_connections', class: Migration20261124184601_vcs_connections },
   { name: 'Migration20261124185023_membership_invitations', class: Migration20261124185023_membership_invitations },
 ]

@@ -158,6 +158,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     await translated(() => this.#em.nativeDelete(RegistryModuleSchema, { id }), 'delete')
   }
 
+  async vcsModuleIds(after: string, limit: number): Promise<string[]> {
+    const where = { id: { $gt: after }, publishingMechanism: { $in: ['git_tag', 'branch'] } } as const
+    const records = await this.#em.find(RegistryModuleSchema, where, { ...FRESH, fields: ['id'], orderBy: { id: 'asc' }, limit })
+    return records.map((record) => record.id)
+  }
+
   /** One statement: the `ok` versions are a subquery, the page is cut by the database. */
   async published(query: PublishedModuleQuery): Promise<RegistryModule[]> {
     if (query.organizationNames?.length === 0) return []

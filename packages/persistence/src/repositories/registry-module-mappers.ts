@@ -13,7 +13,7 @@ export function toRegistryModule(record: RegistryModuleRecord): RegistryModule {
     status: record.status,
     publishingMechanism: record.publishingMechanism,
     noCode: record.noCode,
-    vcsRepo: record.vcsRepo ?? null,
+    vcsRepo: record.vcsRepo == null ? null : { sourceDirectory: '', tagPrefix: '', ...record.vcsRepo },
     testsEnabled: record.testsEnabled,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -12,6 +12,7 @@ import { TeamMemberSchema } from './team-member.schema.ts'
 import { TeamSchema } from './team.schema.ts'
 import { ToolVersionSchema } from './tool-version.schema.ts'
 import { UserSchema } from './user.schema.ts'
+import { VcsConnectionSchema } from './vcs-connection.schema.ts'
 import { WorkspaceSchema } from './workspace.schema.ts'
 
 export const entities = [
@@ -30,4 +31,5 @@ export const entities = [
   AuditEventSchema,
   InitialAdminTokenSchema,
   GeneralSettingsSchema,
+  VcsConnectionSchema,
 ]

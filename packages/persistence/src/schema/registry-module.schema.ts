@@ -3,6 +3,9 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
 import { BYTE_ORDER } from './collation.ts'
 import { OrganizationSchema } from './organization.schema.ts'
 
+/** `vcs_repo` as stored: rows written before monorepo settings existed lack them. */
+export type StoredVcsRepo = Omit<VcsRepo, 'sourceDirectory' | 'tagPrefix'> & Partial<Pick<VcsRepo, 'sourceDirectory' | 'tagPrefix'>>
+
 /**
  * One provider of a module. The address is unique in its organization; the unique index, in
  * namespace, name, provider order, is also the index of the organization's list and of the
@@ -27,7 +30,7 @@ export const RegistryModuleSchema = defineEntity({
     status: p.enum(['pending', 'no_version_tags', 'setup_failed', 'setup_complete'] as const),
     publishingMechanism: p.enum(['non_vcs', 'git_tag', 'branch'] as const),
     noCode: p.boolean(),
-    vcsRepo: p.json<VcsRepo>().nullable(),
+    vcsRepo: p.json<StoredVcsRepo>().nullable(),
     testsEnabled: p.boolean(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),

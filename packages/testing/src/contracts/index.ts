@@ -11,6 +11,7 @@ import { tokenRepositoryContract } from './token-repository.contract.ts'
 import { toolVersionRepositoryContract } from './tool-version-repository.contract.ts'
 import { unitOfWorkContract } from './unit-of-work.contract.ts'
 import { userRepositoryContract } from './user-repository.contract.ts'
+import { vcsConnectionRepositoryContract } from './vcs-connection-repository.contract.ts'
 import { workspaceRepositoryContract } from './workspace-repository.contract.ts'
 import type { StoreHarness } from './store-harness.ts'
 
@@ -35,6 +36,7 @@ export function storeContracts(name: string, open: StoreHarness): void {
   auditLogContract(name, open)
   initialAdminTokenRepositoryContract(name, open)
   settingsRepositoryContract(name, open)
+  vcsConnectionRepositoryContract(name, open)
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'

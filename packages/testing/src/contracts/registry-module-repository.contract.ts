@@ -76,7 +76,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     }
 
     it('stores a module with every field and finds it by id and by address', async () => {
-      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null }
+      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null, sourceDirectory: 'modules/vpc', tagPrefix: 'vpc/' }
       const module = aModule({ publishingMechanism: 'git_tag', vcsRepo, noCode: true, testsEnabled: true })
       await seed(module)
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
@@ -96,6 +96,17 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         await registryModules.add(aModule({ id: 'mod-3', organizationName: 'globex' }))
         await registryModules.add(aModule({ id: 'mod-4', registryName: 'public' }))
       })
+    })
+
+    it('pages through the ids of the modules published from VCS, across organizations, in id order', async () => {
+      await seed(
+        aModule({ id: 'mod-c', name: 'c', publishingMechanism: 'git_tag' }),
+        aModule({ id: 'mod-a', name: 'a', publishingMechanism: 'branch' }),
+        aModule({ id: 'mod-b', name: 'b' }),
+        aModule({ id: 'mod-d', name: 'd', organizationName: 'globex', publishingMechanism: 'git_tag' }),
+      )
+      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('', 2))).resolves.toEqual(['mod-a', 'mod-c'])
+      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('mod-c', 2))).resolves.toEqual(['mod-d'])
     })
 
     it('refuses a module of an organization it does not have with not_found', async () => {

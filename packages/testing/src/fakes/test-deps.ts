@@ -1,9 +1,12 @@
-import { DEFAULT_GENERAL_SETTINGS, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, INGEST_VCS_VERSION_JOB, SYNC_VCS_TAGS_JOB, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
+import { FakeSecretCipher } from './fake-secret-cipher.ts'
+import { FakeVcsClient } from './fake-vcs-client.ts'
+import { InMemoryJobQueue } from '../memory/in-memory-job-queue.ts'
 import { FakeTokenHasher } from './fake-token-hasher.ts'
 import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
@@ -34,6 +37,9 @@ export function inMemoryDeps(
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
     upstream: new FakeUpstreamRegistry(),
+    cipher: new FakeSecretCipher(),
+    vcs: new FakeVcsClient(),
+    jobs: vcsJobQueue(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
@@ -41,3 +47,13 @@ export function inMemoryDeps(
 }
 
 export type InMemoryDeps = ReturnType<typeof inMemoryDeps>
+
+/**
+ * A queue where the VCS jobs are declared (as the server declares them at start), so that use
+ * cases may queue them before, or without, anyone working them. Declaring is immediate here.
+ */
+function vcsJobQueue(): InMemoryJobQueue {
+  const queue = new InMemoryJobQueue()
+  for (const definition of [SYNC_VCS_TAGS_JOB, INGEST_VCS_VERSION_JOB]) void queue.define(definition)
+  return queue
+}

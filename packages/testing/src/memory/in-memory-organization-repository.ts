@@ -57,5 +57,6 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
     const moduleIds = new Set([...state.registryModules.values()].filter((m) => m.organizationName === name).map((m) => m.id))
     deleteWhere(state.registryModules, (module) => moduleIds.has(module.id))
     deleteWhere(state.moduleVersions, (version) => moduleIds.has(version.moduleId))
+    deleteWhere(state.vcsConnections, (connection) => connection.organizationName === name)
   }
 }

@@ -67,6 +67,14 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     this.#state.registryModules.set(module.id, module)
   }
 
+  async vcsModuleIds(after: string, limit: number): Promise<string[]> {
+    return [...this.#state.registryModules.values()]
+      .filter((module) => module.publishingMechanism !== 'non_vcs' && module.id > after)
+      .map((module) => module.id)
+      .sort(compareText)
+      .slice(0, limit)
+  }
+
   async remove(id: string): Promise<void> {
     this.#state.registryModules.delete(id)
     deleteWhere(this.#state.moduleVersions, (version) => version.moduleId === id)

@@ -12,6 +12,7 @@ import type {
   Team,
   ToolVersion,
   User,
+  VcsConnection,
   Workspace,
 } from '@cairn/core'
 
@@ -37,6 +38,7 @@ export interface InMemoryState {
   passwordHashes: Map<string, string>
   initialAdminTokens: InitialAdminToken[]
   generalSettings: GeneralSettings | undefined
+  vcsConnections: Map<string, VcsConnection>
 }
 
 export function emptyState(): InMemoryState {
@@ -58,6 +60,7 @@ export function emptyState(): InMemoryState {
     passwordHashes: new Map(),
     initialAdminTokens: [],
     generalSettings: undefined,
+    vcsConnections: new Map(),
   })
 }
 
@@ -80,6 +83,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     passwordHashes: new Map(state.passwordHashes),
     initialAdminTokens: [...state.initialAdminTokens],
     generalSettings: state.generalSettings,
+    vcsConnections: new Map(state.vcsConnections),
   }
 }
 

@@ -13,6 +13,7 @@ import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
 import { InMemorySettingsRepository } from './in-memory-settings-repository.ts'
 import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
+import { InMemoryVcsConnectionRepository } from './in-memory-vcs-connection-repository.ts'
 
 /**
  * Transactions over in-memory state: one at a time, each working on a copy that replaces the
@@ -59,5 +60,6 @@ function repositoriesOver(state: InMemoryState): Repositories {
     registryModules: new InMemoryRegistryModuleRepository(state),
     initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
     settings: new InMemorySettingsRepository(state),
+    vcsConnections: new InMemoryVcsConnectionRepository(state),
   }
 }

@@ -1,0 +1,216 @@
+import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startServer, type RunningServer } from './cli/serve.ts'
+import { loadConfig } from './config.ts'
+import { userToken } from './test-support/cli.ts'
+
+const JSON_API = 'application/vnd.api+json'
+const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-vcs-test-credential' }
+const MODULES = '/api/v2/organizations/acme/registry-modules'
+
+interface Doc {
+  data: { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
+  errors?: { status: string; source?: { pointer?: string }; detail?: string }[]
+}
+
+/**
+ * Spec §4.1's VCS rows through the real server (PGlite, pg-boss, isomorphic-git, the tar/HCL
+ * analyser) against `git http-backend` serving repositories built with real git.
+ */
+describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
+  const base = mkdtempSync(join(tmpdir(), 'cairn-vcs-'))
+  const dataDir = join(base, 'data')
+  const gitRoot = join(base, 'git')
+  const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
+  let git: GitHttpServer
+  let server: RunningServer
+  let token: string
+  let outsiderToken: string
+  let tokenId: string
+  const commits: Record<string, string> = {}
+  let infra: GitRepository
+
+  beforeAll(async () => {
+    git = await startGitHttpServer(gitRoot, CREDENTIAL)
+    const vpc = GitRepository.create(gitRoot, 'acme/terraform-aws-vpc')
+    vpc.commit({ 'main.tf': 'variable "cidr" {\n  type = string\n}\n', 'README.md': '# VPC\n' })
+    vpc.tag('v1.0.0')
+    vpc.tag('nightly')
+    vpc.commit({ 'main.tf': 'this is { not hcl' })
+    vpc.tag('1.1.0', true)
+    vpc.commit({ 'main.tf': 'output "id" {\n  value = "x"\n}\n' })
+    vpc.tag('v1.2.0')
+    infra = GitRepository.create(gitRoot, 'acme/infra')
+    commits['infra'] = infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\n', 'modules/vpc/main.tf': 'variable "cidr" {}\n' })
+    infra.tag('dns/v3.0.0')
+    infra.tag('vpc/v0.9.0')
+    token = await userToken(env, 'owner')
+    outsiderToken = await userToken(env, 'outsider')
+    server = await startServer(loadConfig(env))
+    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+    const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
+      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } },
+    })
+    tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? ''
+  }, 60_000)
+
+  afterAll(async () => {
+    await server.stop()
+    await git.close()
+  })
+
+  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; body: Doc }> {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    return { status: response.status, headers: response.headers, body: (text === '' ? {} : JSON.parse(text)) as Doc }
+  }
+
+  async function connectionOf(id: string): Promise<{ id: string }> {
+    const { body } = await api('GET', `/api/v2/oauth-tokens/${id}`)
+    return body.data.relationships?.['oauth-client']?.data as unknown as { id: string }
+  }
+
+  const publish = (vcsRepo: Record<string, unknown>, attributes: Record<string, unknown> = {}, path = `${MODULES}/vcs`) =>
+    api('POST', path, { data: { type: 'registry-modules', attributes: { ...attributes, 'vcs-repo': { 'oauth-token-id': tokenId, ...vcsRepo } } } })
+
+  async function statusesOf(name: string, provider = 'aws', count?: number) {
+    let statuses: unknown[] = []
+    await vi.waitFor(
+      async () => {
+        const { body } = await api('GET', `${MODULES}/private/acme/${name}/${provider}`)
+        statuses = body.data.attributes['version-statuses'] as { status: string }[]
+        if (count !== undefined) expect(statuses).toHaveLength(count)
+        for (const status of statuses as { status: string }[]) expect(['ok', 'reg_ingress_failed', 'clone_failed']).toContain(status.status)
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    return statuses
+  }
+
+  it('201 tag-based: v-prefixed and plain semver tags become versions, a non-semver tag none, an invalid tree fails only its version', async () => {
+    const { status, body } = await publish({ identifier: 'acme/terraform-aws-vpc' })
+    expect(status).toBe(201)
+    expect(body.data.attributes).toMatchObject({ name: 'vpc', provider: 'aws', 'publishing-mechanism': 'git_tag' })
+    const statuses = (await statusesOf('vpc', 'aws', 3)) as { version: string }[]
+    expect(statuses.sort((a, b) => a.version.localeCompare(b.version))).toEqual([
+      { version: '1.0.0', status: 'ok' },
+      { version: '1.1.0', status: 'reg_ingress_failed', error: expect.stringContaining('main.tf') },
+      { version: '1.2.0', status: 'ok' },
+    ])
+    const detail = await fetch(`${server.url}/api/registry/v1/modules/acme/vpc/aws/1.0.0`, { headers: { Authorization: `Bearer ${token}` } })
+    expect(((await detail.json()) as { root: { inputs: { name: string }[] } }).root.inputs.map((input) => input.name)).toEqual(['cidr'])
+  })
+
+  it('the credential is nowhere in the data directory: sealed in the database, never returned', async () => {
+    const files = readdirSync(dataDir, { recursive: true }).map((name) => join(dataDir, String(name))).filter((path) => statSync(path).isFile())
+    expect(files.length).toBeGreaterThan(0)
+    const secret = Buffer.from(CREDENTIAL.password)
+    expect(files.filter((path) => readFileSync(path).includes(secret))).toEqual([])
+    const { body } = await api('GET', '/api/v2/organizations/acme/oauth-clients')
+    expect(JSON.stringify(body)).not.toContain(CREDENTIAL.password)
+  })
+
+  it('201 monorepo: two modules of one repository from their source directories and tag prefixes', async () => {
+    for (const name of ['dns', 'net']) {
+      const prefix = name === 'dns' ? 'dns/' : 'vpc/'
+      const directory = name === 'dns' ? 'modules/dns' : 'modules/vpc'
+      expect((await publish({ identifier: 'acme/infra', 'source-directory': directory, 'tag-prefix': prefix }, { name, provider: 'aws' })).status).toBe(201)
+    }
+    expect(await statusesOf('dns', 'aws', 1)).toEqual([{ version: '3.0.0', status: 'ok' }])
+    expect(await statusesOf('net', 'aws', 1)).toEqual([{ version: '0.9.0', status: 'ok' }])
+  })
+
+  it('201 branch-based: the branch head is the initial version; create-version takes a commit-sha', async () => {
+    const { status, body } = await publish({ identifier: 'acme/infra', branch: 'main', 'source-directory': 'modules/dns' }, { name: 'zone', provider: 'aws', 'initial-version': '1.0.0' })
+    expect(status).toBe(201)
+    expect(body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
+    expect(await statusesOf('zone', 'aws', 1)).toEqual([{ version: '1.0.0', status: 'ok' }])
+    const created = await api('POST', `${MODULES}/private/acme/zone/aws/versions`, {
+      data: { type: 'registry-module-versions', attributes: { version: '1.1.0', 'commit-sha': commits['infra'] } },
+    })
+    expect(created.status).toBe(201)
+    expect(await statusesOf('zone', 'aws', 2)).toContainEqual({ version: '1.1.0', status: 'ok' })
+  })
+
+  it('201 deprecated POST /registry-modules: the organization is the connection\'s, with Deprecation and Link', async () => {
+    const response = await publish({ identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc' }, { name: 'legacy', provider: 'aws' }, '/api/v2/registry-modules')
+    expect(response.status).toBe(201)
+    expect(response.headers.get('Deprecation')).toBe('true')
+    expect(response.headers.get('Link')).toContain('successor-version')
+    expect(await statusesOf('legacy', 'aws', 3)).toHaveLength(3)
+  })
+
+  it('PATCH switches between tags and a branch', async () => {
+    const toBranch = await api('PATCH', `${MODULES}/private/acme/legacy/aws`, { data: { type: 'registry-modules', attributes: { 'vcs-repo': { branch: 'main' } } } })
+    expect(toBranch.body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch' })
+    const toTags = await api('PATCH', `${MODULES}/private/acme/legacy/aws/`, { data: { type: 'registry-modules', attributes: { 'vcs-repo': { tags: true } } } })
+    expect(toTags.body.data.attributes).toMatchObject({ 'publishing-mechanism': 'git_tag', 'vcs-repo': { branch: '', tags: true } })
+  })
+
+  it('422 for a malformed body, nothing created', async () => {
+    for (const vcsRepo of [{}, { identifier: 'acme' }, { identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-1' }, { identifier: 'acme/vpc' }]) {
+      expect((await publish(vcsRepo)).status).toBe(422)
+    }
+  })
+
+  it('404 for a user without the manage-modules permission', async () => {
+    const stranger = await fetch(`${server.url}${MODULES}/vcs`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${outsiderToken}`, 'Content-Type': JSON_API },
+      body: JSON.stringify({ data: { type: 'registry-modules', attributes: { name: 'x', provider: 'aws', 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId } } } }),
+    })
+    expect(stranger.status).toBe(404)
+    expect((await api('GET', `${MODULES}/private/acme/x/aws`)).status).toBe(404)
+  })
+
+  it('422 on the connection for a wrong credential; 422 on the identifier for a repository the host does not have', async () => {
+    const wrong = await publish({ identifier: 'acme/terraform-aws-gone' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/identifier')
+    const client = await connectionOf(tokenId)
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'oauth-token-string': 'revoked' } } })
+    const refused = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'refused', provider: 'aws' })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/oauth-token-id')
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'oauth-token-string': CREDENTIAL.password } } })
+  })
+
+  it('503 when the git host cannot be reached', async () => {
+    const client = await connectionOf(tokenId)
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': 'http://127.0.0.1:9' } } })
+    const response = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'unreachable', provider: 'aws' })
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': git.url } } })
+    expect(response.status).toBe(503)
+  })
+
+  it('a repository that disappears: a version created from it fails clone_failed with the reason', async () => {
+    const gone = GitRepository.create(gitRoot, 'acme/terraform-aws-gone-soon')
+    const sha = gone.commit({ 'main.tf': 'variable "a" {}\n' })
+    expect((await publish({ identifier: 'acme/terraform-aws-gone-soon', branch: 'main' })).status).toBe(201)
+    expect(await statusesOf('gone-soon', 'aws', 1)).toEqual([{ version: '0.0.0', status: 'ok' }])
+    gone.remove()
+    await api('POST', `${MODULES}/private/acme/gone-soon/aws/versions`, { data: { type: 'registry-module-versions', attributes: { version: '0.1.0', 'commit-sha': sha } } })
+    const statuses = await statusesOf('gone-soon', 'aws', 2)
+    expect(statuses).toContainEqual({ version: '0.1.0', status: 'clone_failed', error: expect.stringContaining('no repository') })
+  })
+
+  it('webhook: a forged token is 404 and queues nothing; the module\'s own URL syncs a pushed tag', async () => {
+    const { body } = await api('GET', `${MODULES}/private/acme/dns/aws`)
+    const webhook = (body.data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
+    infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
+    infra.tag('dns/v3.1.0')
+    expect((await fetch(`${server.url}${webhook}x`, { method: 'POST' })).status).toBe(404)
+    expect((await fetch(`${server.url}/webhooks/vcs/forged.token`, { method: 'POST' })).status).toBe(404)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(await statusesOf('dns', 'aws')).toHaveLength(1)
+    expect((await fetch(`${server.url}${webhook}`, { method: 'POST', body: '{}' })).status).toBe(202)
+    expect(await statusesOf('dns', 'aws', 2)).toContainEqual({ version: '3.1.0', status: 'ok' })
+  })
+})

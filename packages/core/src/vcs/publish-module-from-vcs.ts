@@ -1,0 +1,180 @@
+import type { Principal } from '../auth/principal.ts'
+import { CairnError, isCairnError } from '../errors/cairn-error.ts'
+import { FieldErrors } from '../errors/field-errors.ts'
+import { requireOrganization } from '../organizations/organization-access.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+import type { SecretCipher } from '../ports/secret-cipher.ts'
+import type { UrlSigner } from '../ports/url-signer.ts'
+import type { VcsClient, VcsRefs } from '../ports/vcs-client.ts'
+import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
+import { parseModuleName, parseProvider } from '../modules/module-address.ts'
+import { parseModuleVersion } from '../modules/module-version.ts'
+import type { ModuleView } from '../modules/module-view.ts'
+import type { RegistryModule, VcsRepo } from '../modules/registry-module.ts'
+import { pendingVcsVersion } from './sync-vcs-tags.ts'
+import type { VcsConnection } from './vcs-connection.ts'
+import { moduleNameFromRepository, parseVcsIdentifier } from './vcs-identifier.ts'
+import { queueIngestion, queueTagSync } from './vcs-jobs.ts'
+import { parseSourceDirectory, parseTagPrefix, remoteThrough } from './vcs-source.ts'
+
+export interface PublishModuleFromVcsCommand {
+  /** The organization of the path; absent on the deprecated route, where the connection names it. */
+  readonly organizationName?: string
+  readonly identifier?: string
+  readonly oauthTokenId?: string
+  readonly githubAppInstallationId?: string
+  readonly displayIdentifier?: string
+  /** Publishes from this branch (branch-based); from tags when absent. */
+  readonly branch?: string
+  readonly tags?: boolean
+  readonly sourceDirectory?: string
+  readonly tagPrefix?: string
+  /** Otherwise derived from a `terraform-<provider>-<name>` repository. */
+  readonly name?: string
+  readonly provider?: string
+  /** The first version of a branch-based module, from the branch head; `0.0.0` by default. */
+  readonly initialVersion?: string
+  readonly noCode?: boolean
+}
+
+export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
+  readonly cipher: SecretCipher
+  readonly vcs: VcsClient
+  readonly jobs: JobQueue
+  readonly signer: UrlSigner
+}
+
+const TOKEN_FIELD = 'vcs-repo.oauth-token-id'
+
+/**
+ * Publishes a private module from a repository (spec §4.1): checks the request, reads the
+ * repository's refs through the VCS connection (so a refused credential, a missing repository or
+ * branch is answered now), stores the module, then queues its first ingestion: a tag sync, or the
+ * branch head as the initial version. Nothing is cloned in the request.
+ */
+export class PublishModuleFromVcs {
+  readonly #deps: PublishModuleFromVcsDeps
+
+  constructor(deps: PublishModuleFromVcsDeps) {
+    this.#deps = deps
+  }
+
+  async execute(command: PublishModuleFromVcsCommand, principal: Principal): Promise<ModuleView> {
+    const request = parseRequest(command)
+    const connection = await this.#connection(command, request.oauthTokenId, principal)
+    const remote = remoteThrough(connection, request.identifier, this.#deps.cipher)
+    const refs = await readRefs(this.#deps.vcs, remote)
+    const head = request.vcsRepo.branch === '' ? undefined : refs.branches.find((branch) => branch.name === request.vcsRepo.branch)
+    if (request.vcsRepo.branch !== '' && head === undefined) throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')
+    const { module, initialVersionId, view } = await this.#deps.unitOfWork.run(async (repositories) => {
+      await requireOrganization(repositories, principal, connection.organizationName, 'canManageModules')
+      const now = this.#deps.clock.now()
+      const module: RegistryModule = {
+        id: this.#deps.ids.next('mod'),
+        organizationName: connection.organizationName,
+        registryName: 'private',
+        namespace: connection.organizationName,
+        name: request.name,
+        provider: request.provider,
+        status: 'pending',
+        publishingMechanism: head === undefined ? 'git_tag' : 'branch',
+        noCode: command.noCode ?? false,
+        vcsRepo: { ...request.vcsRepo, oauthTokenId: connection.tokenId },
+        testsEnabled: false,
+        createdAt: now,
+        updatedAt: now,
+      }
+      await repositories.registryModules.add(module)
+      let initialVersionId: string | null = null
+      if (head !== undefined) {
+        const version = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
+        await repositories.registryModules.addVersion(version)
+        initialVersionId = version.id
+      }
+      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      return { module, initialVersionId, view: view ?? noModuleView(module) }
+    })
+    // After the commit: a job lost here (a crash) is queued again by the next poll.
+    if (initialVersionId === null) await queueTagSync(this.#deps.jobs, module.id)
+    else await queueIngestion(this.#deps.jobs, initialVersionId)
+    return view
+  }
+
+  /** The connection named by the request, in the organization of the path when there is one. */
+  async #connection(command: PublishModuleFromVcsCommand, tokenId: string, principal: Principal): Promise<VcsConnection> {
+    return this.#deps.unitOfWork.read(async (repositories) => {
+      if (command.organizationName !== undefined) {
+        await requireOrganization(repositories, principal, command.organizationName, 'canManageModules')
+      }
+      const connection = await repositories.vcsConnections.findByTokenId(tokenId)
+      const elsewhere = command.organizationName !== undefined && connection?.organizationName !== command.organizationName
+      if (connection === undefined || elsewhere) throw CairnError.invalidField(TOKEN_FIELD, 'names no VCS connection of this organization')
+      return connection
+    })
+  }
+}
+
+interface PublishRequest {
+  readonly identifier: string
+  readonly oauthTokenId: string
+  readonly name: string
+  readonly provider: string
+  readonly initialVersion: string
+  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId'>
+}
+
+/** Every field of the request checked at once; name and provider derived when not given. */
+function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
+  const errors = new FieldErrors()
+  if (command.identifier === undefined) errors.add('vcs-repo.identifier', 'is required')
+  const identifier = command.identifier === undefined ? undefined : errors.collect(() => parseVcsIdentifier(command.identifier ?? ''))
+  const hasToken = command.oauthTokenId !== undefined
+  if (hasToken === (command.githubAppInstallationId !== undefined)) {
+    errors.add(TOKEN_FIELD, 'or vcs-repo.github-app-installation-id is required, not both')
+  } else if (!hasToken) {
+    errors.add('vcs-repo.github-app-installation-id', 'names no GitHub App installation: connect the host with an OAuth token instead')
+  }
+  if (command.branch !== undefined && command.tags === true) errors.add('vcs-repo.tags', 'cannot be combined with vcs-repo.branch')
+  if (command.branch === '') errors.add('vcs-repo.branch', 'cannot be empty')
+  const sourceDirectory = errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? '')) ?? ''
+  const tagPrefix = errors.collect(() => parseTagPrefix(command.tagPrefix ?? '')) ?? ''
+  const initialVersion = errors.collect(() => parseModuleVersion(command.initialVersion ?? '0.0.0')) ?? ''
+  const derived = identifier === undefined ? null : moduleNameFromRepository(identifier.repository)
+  const name = command.name ?? derived?.name
+  const provider = command.provider ?? derived?.provider
+  if (identifier !== undefined && (name === undefined || provider === undefined)) {
+    errors.add('vcs-repo.identifier', 'must name a repository terraform-<provider>-<name>, or name and provider must be given')
+  }
+  if (command.name !== undefined) errors.collect(() => parseModuleName(command.name ?? ''))
+  if (command.provider !== undefined) errors.collect(() => parseProvider(command.provider ?? ''))
+  errors.throwIfAny()
+  const path = command.identifier ?? ''
+  return {
+    identifier: path,
+    oauthTokenId: command.oauthTokenId ?? '',
+    name: name ?? '',
+    provider: provider ?? '',
+    initialVersion,
+    vcsRepo: {
+      identifier: path,
+      displayIdentifier: command.displayIdentifier ?? path,
+      branch: command.branch ?? '',
+      tags: command.branch === undefined,
+      githubAppInstallationId: null,
+      sourceDirectory,
+      tagPrefix,
+    },
+  }
+}
+
+/** The repository's refs, a refusal answered on the field that caused it. */
+async function readRefs(vcs: VcsClient, remote: Parameters<VcsClient['refs']>[0]): Promise<VcsRefs> {
+  try {
+    return await vcs.refs(remote)
+  } catch (error) {
+    if (isCairnError(error, 'invalid')) throw CairnError.invalidField(TOKEN_FIELD, 'the git host refused the credential of this VCS connection')
+    if (isCairnError(error, 'not_found')) throw CairnError.invalidField('vcs-repo.identifier', 'names no repository the VCS connection can read')
+    throw error
+  }
+}

@@ -1,0 +1,48 @@
+import { CairnError } from '../errors/cairn-error.ts'
+import type { SecretCipher } from '../ports/secret-cipher.ts'
+import type { UnitOfWork } from '../ports/unit-of-work.ts'
+import type { RegistryModule } from '../modules/registry-module.ts'
+import type { VcsSource } from './ingest-vcs-version.ts'
+import { credentialUsername, repositoryUrl, type VcsConnection } from './vcs-connection.ts'
+import { parseVcsIdentifier } from './vcs-identifier.ts'
+
+/** The repository address and credential of `identifier` through `connection`. */
+export function remoteThrough(connection: VcsConnection, identifier: string, cipher: SecretCipher): VcsSource['remote'] {
+  return {
+    url: repositoryUrl(connection, parseVcsIdentifier(identifier)),
+    credential: { username: credentialUsername(connection.serviceProvider), password: cipher.open(connection.sealedCredential, connection.id) },
+  }
+}
+
+/**
+ * Where a VCS module's archives come from, through its connection as it is now (a changed
+ * credential or address applies at once). A deleted connection fails on `oauth-token-id`.
+ */
+export function vcsSourceOf(deps: { readonly unitOfWork: UnitOfWork; readonly cipher: SecretCipher }) {
+  return async (module: RegistryModule): Promise<VcsSource> => {
+    const repo = module.vcsRepo
+    if (repo === null) throw new CairnError('precondition', `module ${module.id} is not published from a VCS repository`)
+    const connection = repo.oauthTokenId === null ? undefined : await deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findByTokenId(repo.oauthTokenId ?? ''))
+    if (connection === undefined) throw CairnError.invalidField('oauth-token-id', 'the VCS connection of this module no longer exists')
+    return {
+      remote: remoteThrough(connection, repo.identifier, deps.cipher),
+      ...(repo.sourceDirectory !== '' && { sourceDirectory: repo.sourceDirectory }),
+      ...(repo.tagPrefix !== '' && { tagPrefix: repo.tagPrefix }),
+    }
+  }
+}
+
+/** A monorepo subdirectory: relative, `/`-separated, no `.` or `..` segments; `''` for the root. */
+export function parseSourceDirectory(value: string): string {
+  const trimmed = value.replace(/^\.?\/+/, '').replace(/\/+$/, '')
+  if (trimmed === '') return ''
+  const ok = trimmed.split('/').every((segment) => /^[A-Za-z0-9_.@+-]+$/.test(segment) && segment !== '.' && segment !== '..')
+  if (!ok) throw CairnError.invalidField('vcs-repo.source-directory', 'must be a relative path inside the repository, without . or .. segments')
+  return trimmed
+}
+
+/** A tag prefix: printable, without spaces, at most 128 characters. */
+export function parseTagPrefix(value: string): string {
+  if (!/^[\x21-\x7e]{0,128}$/.test(value)) throw CairnError.invalidField('vcs-repo.tag-prefix', 'must be at most 128 printable characters without spaces')
+  return value
+}

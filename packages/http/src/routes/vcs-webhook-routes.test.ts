@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { json, type SingleDoc } from '../test-support/documents.ts'
+import { moduleOrganization } from '../test-support/module-fixtures.ts'
+import { testApp, type TestApp } from '../test-support/test-app.ts'
+import { connectGitHost, eventually, GIT_HOST, vcsBody } from '../test-support/vcs-fixtures.ts'
+
+const VPC = '/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws'
+
+describe('inbound VCS webhooks and the poll', () => {
+  let t: TestApp
+  let tokens: Awaited<ReturnType<typeof moduleOrganization>>
+  let webhookUrl: string
+
+  const versions = async () => (await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['version-statuses'] as unknown[]
+  const pushTag = (name: string, commitSha: string) => t.deps.vcs.repositories.get(`${GIT_HOST}/acme/terraform-aws-vpc.git`)?.tags.push({ name, commitSha })
+
+  beforeEach(async () => {
+    t = await testApp()
+    tokens = await moduleOrganization(t)
+    const tokenId = await connectGitHost(t, tokens.owner)
+    t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, { tags: [{ name: 'v1.0.0', commitSha: 'a1' }], trees: { a1: 'tree', b2: 'tree' } })
+    const published = await t.call('POST', '/api/v2/organizations/acme/registry-modules/vcs', tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId }))
+    webhookUrl = ((await json<SingleDoc>(published)).data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
+    await eventually(async () => expect(await versions()).toHaveLength(1))
+  })
+
+  it('shows the webhook URL to those who manage modules only', async () => {
+    expect(webhookUrl).toMatch(/^\/webhooks\/vcs\/.+/)
+    const read = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
+    expect(read.data.attributes['vcs-repo']).toMatchObject({ 'webhook-url': null })
+  })
+
+  it('202: a push to the webhook, without credentials, syncs the new tag', async () => {
+    pushTag('v1.1.0', 'b2')
+    const response = await t.app.request(webhookUrl, { method: 'POST', body: '{"ref":"refs/tags/v1.1.0"}' })
+    expect(response.status).toBe(202)
+    await eventually(async () => expect(await versions()).toContainEqual({ version: '1.1.0', status: 'ok' }))
+  })
+
+  it('404 for a forged or altered token, and nothing queued', async () => {
+    pushTag('v1.1.0', 'b2')
+    for (const path of [`${webhookUrl}x`, '/webhooks/vcs/forged', webhookUrl.replace('mod-', 'mod-9')]) {
+      const response = await t.app.request(path, { method: 'POST' })
+      expect(response.status, path).toBe(404)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await versions()).toHaveLength(1)
+  })
+
+  it('the poll syncs every VCS module, and a sync of a known tag adds nothing and clones nothing again', async () => {
+    pushTag('v1.1.0', 'b2')
+    await t.useCases.pollVcsModules.execute()
+    await eventually(async () => expect(await versions()).toHaveLength(2))
+    await t.useCases.pollVcsModules.execute()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await versions()).toHaveLength(2)
+    expect(t.deps.vcs.archived).toEqual(['a1:', 'b2:'])
+  })
+})
