@@ -47,7 +47,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     commits['infra'] = infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\n', 'modules/vpc/main.tf': 'variable "cidr" {}\n' })
     infra.tag('dns/v3.0.0')
     infra.tag('vpc/v0.9.0')
-    token = await userToken(env, 'owner')
+    token = await userToken(env, 'owner', true)
     outsiderToken = await userToken(env, 'outsider')
     server = await startServer(loadConfig(env))
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })

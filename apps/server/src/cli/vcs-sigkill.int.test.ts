@@ -24,7 +24,7 @@ describe('SIGKILL of the server in the middle of a VCS ingestion', () => {
     }
     const dataDir = join(base, 'data')
     const env = { ...process.env, CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
-    const token = await userToken(env, 'owner')
+    const token = await userToken(env, 'owner', true)
     const start = () => spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env })
     let server: ServerProcess = await start()
     const api = async (method: string, path: string, body?: unknown) => {
