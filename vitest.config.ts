@@ -1,14 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /** Tests that stop shared services (the machine's PostgreSQL): they run alone, after the rest. */
 const FAULT_TESTS = '**/*.fault.test.ts'
 
+/**
+ * Every workspace package as a project named after its package.json. Each has an explicit group
+ * order: vitest ran a later group before a project left at the default one.
+ */
+function project(directory: string, test: { include?: string[]; exclude?: string[]; name?: string; fileParallelism?: boolean; groupOrder?: number } = {}) {
+  const { name } = JSON.parse(readFileSync(join(import.meta.dirname, directory, 'package.json'), 'utf8')) as { name: string }
+  const { groupOrder = 1, ...rest } = test
+  return { test: { name, root: `./${directory}`, ...rest, sequence: { groupOrder } } }
+}
+
+const packages = readdirSync(join(import.meta.dirname, 'packages')).map((directory) => project(`packages/${directory}`))
+
 export default defineConfig({
   test: {
     projects: [
-      'packages/*',
-      { test: { name: '@cairn/server', root: './apps/server', exclude: [...configDefaults.exclude, FAULT_TESTS] } },
-      { test: { name: 'faults', root: './apps/server', include: [FAULT_TESTS], fileParallelism: false, sequence: { groupOrder: 1 } } },
+      ...packages,
+      project('apps/server', { exclude: [...configDefaults.exclude, FAULT_TESTS] }),
+      project('apps/server', { name: 'faults', include: [FAULT_TESTS], fileParallelism: false, groupOrder: 2 }),
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
   },

@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 /**
  * Architecture §6, "bad input is tested as a property", against the real server: HTTP through
@@ -988,7 +988,7 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
   beforeAll(async () => {
     tokens.admin = await userToken(env, 'root', true)
     tokens.owner = await userToken(env, 'owner')
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
     port = Number(new URL(server.url).port)
     soundArchive = await collect(packDirectory(fixtureModule('minimal')))
 

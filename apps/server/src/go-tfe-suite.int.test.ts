@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GO, NO_GO } from './cli/test-support/go-tfe-client.ts'
 import { startServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
 import {
   buildGoTfeSuite,
@@ -16,6 +15,7 @@ import {
   type GoTfeSuite,
   type SuiteResult,
 } from './test-support/go-tfe-suite.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 /** The go-tfe tests of the areas Cairn implements. */
 const IN_SCOPE = '^Test(AdminTerraformVersions|AdminUsers|AdminWorkspace|AdminSettings_General|OrganizationMemberships|RegistryModule)'
@@ -49,7 +49,7 @@ async function withCairn<T>(
     // the admin users list, as the organizations test expects of the first user there.
     const token = await userToken(env, 'admin', true)
     if (edition === 'self-hosted') await userToken(env, SEEDED_USERNAME)
-    const server = await startServer(loadConfig(env))
+    const server = await startServer(testConfig(env))
     try {
       if (edition === 'self-hosted') await seedTerraformVersions(server.url, token)
       return await work({ url: server.url, token })

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 const METRICS_TOKEN = 'scrape-me-0123456789abcdef'
 
@@ -20,9 +20,9 @@ describe('Prometheus metrics of a real server', () => {
   let token: string
 
   beforeAll(async () => {
-    const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_METRICS_TOKEN: METRICS_TOKEN, CAIRN_LOG_LEVEL: 'warn' }
+    const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_METRICS_TOKEN: METRICS_TOKEN }
     token = await userToken(env, 'reader')
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
   }, 60_000)
 
   afterAll(async () => {
@@ -80,7 +80,7 @@ describe('Prometheus metrics of a real server', () => {
 
 describe('metrics left unconfigured', () => {
   it('are not served: /metrics is a 404', async () => {
-    const server = await startServer(loadConfig({ CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-metrics-off-')), PORT: '0', CAIRN_LOG_LEVEL: 'warn' }))
+    const server = await startServer(testConfig({ CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-metrics-off-')), PORT: '0' }))
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404)
     } finally {

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 const JSON_API = 'application/vnd.api+json'
 
@@ -28,7 +28,7 @@ describe('module archive uploads, end to end', () => {
 
   beforeAll(async () => {
     token = await userToken(env, 'owner', true)
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     await api('POST', '/api/v2/organizations/acme/registry-modules', {
       data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } },

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 const PROXY = '/api/registry/public/v1/modules'
 const METRICS_TOKEN = 'proxy-metrics-0123456789'
@@ -32,7 +32,7 @@ describe('public module proxy, end to end', () => {
       CAIRN_METRICS_TOKEN: METRICS_TOKEN,
     }
     token = await userToken(env, 'owner')
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
     await call('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     for (const name of ['vpc', 'iam']) {
       await call('POST', '/api/v2/organizations/acme/registry-modules', {

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
 import { userToken } from './test-support/cli.ts'
 import { httpsRequest } from './test-support/https-client.ts'
 import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
+import { testConfig } from './test-support/test-config.ts'
 
 /** A dotted name, as the CLI insists on for registry hosts, that only the test's own hosts file knows. */
 const HOST = 'registry.cairn.test'
@@ -53,7 +53,7 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
     scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
     const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_TLS_CERT: ca.certFile, CAIRN_TLS_KEY: ca.keyFile }
     token = await userToken(env, 'owner', true)
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
     registry = `${HOST}:${new URL(server.url).port}`
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     await api('POST', '/api/v2/organizations/acme/registry-modules', {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
+import { testConfig } from './test-support/test-config.ts'
 import { userToken } from './test-support/cli.ts'
 
 const JSON_API = 'application/vnd.api+json'
@@ -49,7 +49,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     infra.tag('vpc/v0.9.0')
     token = await userToken(env, 'owner', true)
     outsiderToken = await userToken(env, 'outsider')
-    server = await startServer(loadConfig(env))
+    server = await startServer(testConfig(env))
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
       data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } },

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
 import { startServer, type RunningServer } from './serve.ts'
 import { userToken } from '../test-support/cli.ts'
 import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult, type StepLine } from './test-support/go-tfe-client.ts'
+import { testConfig } from '../test-support/test-config.ts'
 
 /**
  * The official Go API client, go-tfe, run unmodified against Cairn's private module registry
@@ -90,7 +90,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
       const hostileArchive = join(scratch, 'path-traversal.tar.gz')
       writeFileSync(hostileArchive, await collect(hostile.pathTraversal()))
 
-      const server = await startServer(loadConfig(env))
+      const server = await startServer(testConfig(env))
       try {
         await call(server, tokens.owner, '/api/v2/organizations', {
           data: { type: 'organizations', attributes: { name: ORGANIZATION, email: 'owner@example.com' } },

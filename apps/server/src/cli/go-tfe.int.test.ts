@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
 import { startServer, type RunningServer } from './serve.ts'
 import { userToken } from '../test-support/cli.ts'
 import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult } from './test-support/go-tfe-client.ts'
+import { testConfig } from '../test-support/test-config.ts'
 
 /**
  * The official Go API client, go-tfe (test-fixtures/go-tfe-client, pinned by its go.mod and
@@ -49,7 +49,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
       // The embedded database takes one process at a time: users first, then the server.
       const adminToken = await userToken(env, 'admin', true)
       const memberToken = await userToken(env, 'member')
-      const server: RunningServer = await startServer(loadConfig(env))
+      const server: RunningServer = await startServer(testConfig(env))
       try {
         result = await runScenario(binary, {
           TFE_ADDRESS: server.url,

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
 import { scratchDatabase } from '@cairn/persistence/testing'
 import { cairn } from '../test-support/cli.ts'
 import { startServer } from './serve.ts'
+import { testConfig } from '../test-support/test-config.ts'
 
 const toolVersion = (version: string) => ({
   data: { type: 'tool-versions', attributes: { version, url: 'https://x.test/t.zip', sha: 'f'.repeat(64) } },
@@ -20,7 +20,7 @@ describe('the standalone server on the embedded default', () => {
     expect(user).toEqual({ id: expect.stringMatching(/^user-/), username: 'root', token: expect.any(String) })
     const headers = { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/vnd.api+json' }
 
-    const first = await startServer(loadConfig(env))
+    const first = await startServer(testConfig(env))
     try {
       const response = await fetch(`${first.url}/api/v2/admin/tool-versions`, {
         method: 'POST',
@@ -36,7 +36,7 @@ describe('the standalone server on the embedded default', () => {
       await first.stop()
     }
 
-    const second = await startServer(loadConfig(env))
+    const second = await startServer(testConfig(env))
     try {
       const listed = await fetch(`${second.url}/api/v2/admin/tool-versions`, { headers })
       const body = (await listed.json()) as { data: { attributes: { version: string } }[] }
@@ -69,7 +69,7 @@ describe('the standalone server on PostgreSQL', () => {
     const database = await scratchDatabase()
     const env = { DATABASE_URL: database.url, PORT: '0', CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-pg-')) }
     try {
-      const server = await startServer(loadConfig(env))
+      const server = await startServer(testConfig(env))
       try {
         expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
         expect((await fetch(`${server.url}/api/v2/admin/tool-versions`)).status).toBe(401)
