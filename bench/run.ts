@@ -14,14 +14,15 @@ import { closeConnections } from './http-client.ts'
 import { benchManagement, benchReadMemory, type ManagementResult, type ReadMemoryResult } from './management.ts'
 import { sequentialLatency } from './latency.ts'
 import { benchMemory, benchScaling, type MemoryResult, type ScalingResult } from './memory.ts'
-import { CAIRN_NODE_ARGS, startBare, startCairn, type ServerProcess } from './processes.ts'
+import { CAIRN_NODE_ARGS, startBare, startCairn, type CairnProcess, type ServerProcess } from './processes.ts'
 import { benchProtocol, type ProtocolResult } from './protocol.ts'
 import { mb, mib, ms, progress, ratio, table } from './report.ts'
 import { MiB, type Summary } from './stats.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 import { benchUploads, type UploadResult } from './uploads.ts'
+import { benchVcs, gitHostWithTags, type VcsResult } from './vcs.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -38,6 +39,7 @@ const PLAN = {
   protocol: { size: { modules: 10_000, versionsPerModule: 10 }, hotModules: 100, connections: 32, seconds: 5 },
   management: { connections: 32, seconds: 5 },
   readMemory: { connections: 32, minutes: 5, periodSeconds: 30 },
+  vcs: { tags: 100, uploadRuns: 10 },
 } as const
 
 interface Reference {
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     if (sections.has('protocol')) report['protocol'] = await protocolSection()
     if (sections.has('management')) report['management'] = await managementSection()
     if (sections.has('read-memory')) report['readMemory'] = await readMemorySection(Number(values['memory-minutes']))
+    if (sections.has('vcs')) report['vcs'] = await vcsSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -222,6 +225,31 @@ function loadRow(name: string, load: ThroughputResult, bare: ThroughputResult): 
     String(load.non2xx),
     String(load.errors),
   ]
+}
+
+/** A repository of 100 semver tags published from git, on a fresh Cairn of its own. */
+async function vcsSection(): Promise<VcsResult> {
+  // Built first: a repository of 100 tags takes long enough for Cairn's idle connections to close.
+  const git = await gitHostWithTags(PLAN.vcs.tags)
+  let cairn: CairnProcess | undefined
+  try {
+    progress('starting Cairn for the VCS section')
+    cairn = await startCairn()
+    await createOrganization(cairn)
+    const result = await benchVcs(cairn, git, { ...PLAN.vcs, typical: await typicalArchive() })
+    console.log(
+      table(
+        `Publishing from git: ${result.tags} semver tags of the network module, git http-backend on loopback, until every version is ok`,
+        ['tags', 'wall s', 'per tag ms', 'upload median ms', 'per tag ÷ upload', 'baseline RSS MiB', 'peak RSS MiB'],
+        [[String(result.tags), (result.wallMs / 1000).toFixed(1), ms(result.perTagMs), ms(result.upload.median), ratio(result.perTagOverUpload), mib(result.baselineRss), mib(result.peakRss)]],
+      ),
+    )
+    console.log(`Upload path: ${result.upload.n} versions of the same module, POST …/versions, PUT, read until ok. Peak from VmHWM: ${result.peakFromKernel ? 'yes' : 'no, samples only'}.`)
+    return result
+  } finally {
+    await cairn?.stop()
+    await git.close()
+  }
 }
 
 function printProtocol(results: readonly ProtocolResult[]): void {

@@ -5,7 +5,9 @@
 //     versions API (client.Admin.TerraformVersions, served by Cairn under
 //     /api/v2/admin/terraform-versions);
 //   - registry-modules: the private module registry without VCS (client.RegistryModules), see
-//     registry_modules.go for its environment.
+//     registry_modules.go for its environment;
+//   - vcs-modules: OAuth clients and tokens, and publishing from a git server (client.OAuthClients,
+//     client.OAuthTokens, RegistryModules.CreateWithVCSConnection), see vcs_modules.go.
 //
 // Environment of the terraform-versions scenario:
 //
@@ -293,8 +295,10 @@ func main() {
 		runTerraformVersions()
 	case "registry-modules":
 		runRegistryModules()
+	case "vcs-modules":
+		runVcsModules()
 	default:
-		fmt.Fprintf(os.Stderr, "unknown scenario %q: want terraform-versions or registry-modules\n", scenario)
+		fmt.Fprintf(os.Stderr, "unknown scenario %q: want terraform-versions, registry-modules or vcs-modules\n", scenario)
 		os.Exit(2)
 	}
 }

@@ -451,6 +451,40 @@ const BODY_ROUTES: readonly BodyRoute[] = [
       late: () => fc.record({ 'vcs-repo': fc.record({ branch: hostileText, tags: fc.boolean() }, { requiredKeys: ['branch'] }) }),
     }),
   ),
+  {
+    label: 'create VCS connection',
+    method: 'POST',
+    path: () => '/api/v2/organizations/acme/oauth-clients',
+    as: 'owner',
+    shape: 'resource',
+    type: 'oauth-clients',
+    attributes: {
+      'service-provider': { kind: 'name', validated: true },
+      'http-url': { kind: 'url', validated: true },
+      'api-url': { kind: 'url', validated: true },
+      'oauth-token-string': { kind: 'text' },
+      name: { kind: 'text' },
+    },
+  },
+  ...['/api/v2/organizations/acme/registry-modules/vcs', '/api/v2/registry-modules'].map(
+    (path): BodyRoute => ({
+      label: 'publish from VCS',
+      method: 'POST',
+      path: () => path,
+      as: 'owner',
+      shape: 'resource',
+      type: 'registry-modules',
+      attributes: {
+        name: { kind: 'name', validated: true },
+        provider: { kind: 'name', validated: true },
+        'initial-version': { kind: 'version', validated: true },
+        'vcs-repo': { kind: 'vcs' },
+        'no-code': { kind: 'bool' },
+      },
+      // A well-formed repository through a connection that does not exist.
+      late: () => fc.record({ 'vcs-repo': fc.record({ identifier: fc.constantFrom('acme/terraform-aws-vpc', 'a/b/_git/c'), 'oauth-token-id': hostileText, 'tag-prefix': hostileText }) }),
+    }),
+  ),
 ]
 
 const OTHER_TYPES = ['organizations', 'teams', 'users', 'workspaces', 'runs', 'tool-versions', 'terraform-versions', 'registry-modules', 'registry-module-versions']
@@ -750,6 +784,10 @@ const PATH_ROUTES: readonly PathRoute[] = [
     `${R}/{registry}/{namespace}/{name}/{provider}/version?module_version={version}`,
     '/api/v2/registry-modules/{moduleId}',
     '/api/v2/registry-modules/show/{org}/{name}/{provider}',
+    '/api/v2/organizations/{org}/oauth-clients',
+    '/api/v2/oauth-clients/{any}',
+    '/api/v2/oauth-clients/{any}/oauth-tokens',
+    '/api/v2/oauth-tokens/{any}',
     '/api/v2/{any}',
     '/api/v2/{any}/{any}/{any}',
     '/admin/{any}/{any}',
@@ -778,8 +816,11 @@ const PATH_ROUTES: readonly PathRoute[] = [
     '/api/v2/registry-modules/actions/delete/{org}/{name}',
     '/api/v2/registry-modules/actions/delete/{org}/{name}/{provider}',
     '/api/v2/registry-modules/actions/delete/{org}/{name}/{provider}/{version}',
+    `${R}/{registry}/{namespace}/{name}/{provider}/actions/resync`,
     '/api/v2/{any}/{any}',
   ),
+  ...route('DELETE', 'owner', '/api/v2/oauth-clients/{any}'),
+  ...route('POST', 'anonymous', '/webhooks/vcs/{any}'),
   ...route('PUT', 'anonymous', '/v1/object/{objectId}', '/v1/object/{objectId}/{any}'),
 ]
 

@@ -17,6 +17,9 @@ export type AuditEventType =
   | 'membership.removed'
   | 'token.created'
   | 'module_version.reuploaded'
+  | 'vcs_connection.created'
+  | 'vcs_connection.updated'
+  | 'vcs_connection.deleted'
 
 /** One entry of the persisted audit log. */
 export interface AuditEvent {

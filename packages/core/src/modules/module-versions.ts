@@ -103,7 +103,8 @@ export class ModuleVersions {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
       const version = await findVersion(repositories, module.id, target.version)
       const access = await organizationAccess(repositories, principal, module.organizationName)
-      return this.#withUpload(version, access.canManageModules)
+      // A VCS module's versions come from its repository: nobody uploads to them.
+      return this.#withUpload(version, access.canManageModules && module.publishingMechanism === 'non_vcs')
     })
   }
 

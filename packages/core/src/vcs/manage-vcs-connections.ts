@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
@@ -68,6 +69,7 @@ export class ManageVcsConnections {
         updatedAt: now,
       }
       await repositories.vcsConnections.add(connection)
+      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.created', principal, targetId: connection.id })
       return connection
     })
   }
@@ -107,6 +109,7 @@ export class ManageVcsConnections {
         updatedAt: this.#deps.clock.now(),
       }
       await repositories.vcsConnections.update(updated)
+      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.updated', principal, targetId: updated.id })
       return updated
     })
   }
@@ -115,6 +118,7 @@ export class ManageVcsConnections {
     return this.#deps.unitOfWork.run(async (repositories) => {
       await visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'isOwner')
       await repositories.vcsConnections.remove(command.id)
+      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.deleted', principal, targetId: command.id })
     })
   }
 }
