@@ -1,23 +1,21 @@
 import semver from 'semver'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import { readCheck, requireOrganization } from '../organizations/organization-access.ts'
+import type { CachedOrganizationAccess } from '../organizations/cached-organization-access.ts'
+import { readCheck } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
-import type { Edition } from '../shared/edition.ts'
 import type { StoreCache } from '../shared/store-cache.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { DownloadTally } from './download-tally.ts'
-import { findModule } from './find-module.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
 import type { ProtocolVersion } from './protocol-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
-  readonly edition: Edition
   readonly blobs: BlobStore
   readonly signer: UrlSigner
   /** The hot path's answers by caller and module provider, cleared by every write of this process. */
@@ -27,6 +25,8 @@ export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWor
    * counts, and a flush every few seconds would otherwise empty them as often.
    */
   readonly countingUnitOfWork: UnitOfWork
+  /** What the caller may do in the organization, for the reads past the hot path. */
+  readonly organizationGrants: CachedOrganizationAccess
 }
 
 /** How long an archive link from a download answer works: long enough for the CLI to follow it. */
@@ -86,7 +86,7 @@ export class ModuleRegistryProtocol {
   /** A page of published modules of the organizations the caller reads; `more` when another page follows. */
   browse(query: BrowseQuery, principal: Principal) {
     return this.#deps.unitOfWork.read(async (repositories) => {
-      const organizationNames = await readableOrganizations(repositories, principal, query.namespace)
+      const organizationNames = await readableOrganizations(this.#deps.organizationGrants, repositories, principal, query.namespace)
       const { registryModules } = repositories
       const modules = await registryModules.published({
         ...(organizationNames !== undefined && { organizationNames }),
@@ -103,7 +103,7 @@ export class ModuleRegistryProtocol {
   /** The latest version of every provider of a module. */
   latestOfProviders(address: Omit<ProtocolAddress, 'provider'>, principal: Principal) {
     return this.#deps.unitOfWork.read(async (repositories) => {
-      await requireOrganization(repositories, principal, address.namespace, 'canRead')
+      await this.#deps.organizationGrants.require(repositories, principal, address.namespace, 'canRead')
       const providers = await repositories.registryModules.providersOf(address.namespace, { registryName: 'private', ...address })
       const published = await withLatest(repositories, providers)
       if (published.length === 0) throw CairnError.notFound('registry module')
@@ -192,8 +192,9 @@ export class ModuleRegistryProtocol {
   }
 
   async #published(repositories: Repositories, address: ProtocolAddress, principal: Principal) {
-    const target = { organizationName: address.namespace, address: { registryName: 'private' as const, ...address }, edition: this.#deps.edition }
-    const module = await findModule(repositories, principal, target, 'canRead')
+    await this.#deps.organizationGrants.require(repositories, principal, address.namespace, 'canRead')
+    const module = await repositories.registryModules.findByAddress(address.namespace, { registryName: 'private', ...address })
+    if (module === undefined) throw CairnError.notFound('registry module')
     const versions = ready((await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? [])
     if (versions.length === 0) throw CairnError.notFound('registry module')
     return { module, versions }
@@ -204,9 +205,14 @@ export class ModuleRegistryProtocol {
  * The organizations whose modules the caller reads: the one named (`not_found` unless readable),
  * else all of them for the operator (undefined) or those the caller belongs to.
  */
-async function readableOrganizations(repositories: Repositories, principal: Principal, namespace: string | undefined) {
+async function readableOrganizations(
+  grants: CachedOrganizationAccess,
+  repositories: Repositories,
+  principal: Principal,
+  namespace: string | undefined,
+) {
   if (namespace !== undefined) {
-    await requireOrganization(repositories, principal, namespace, 'canRead')
+    await grants.require(repositories, principal, namespace, 'canRead')
     return [namespace]
   }
   switch (principal.kind) {
