@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       uploadUrl: undefined,
       edition: 'self-hosted',
       immutableVersions: false,
+      webUi: true,
       signingKey: undefined,
       blobs: { kind: 'filesystem', root: resolve('./data/blobs') },
     })

@@ -25,6 +25,7 @@ import {
   type UseCases,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
+import { createWebApp } from '@cairn/web'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
@@ -114,8 +115,17 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
       ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
       log: consoleErrorLog,
+      ...(config.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(config) }) }),
     }),
     [TYPES.UseCases, TYPES.Health],
   )
   return container
+}
+
+/** The base and upload URLs that are configured, for adapters that build links. */
+function urlsOf(config: Config): { baseUrl?: URL; uploadUrl?: URL } {
+  return {
+    ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
+    ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+  }
 }

@@ -7,6 +7,7 @@ import { ManageTeams } from './organizations/manage-teams.ts'
 import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
 import { Impersonation } from './sessions/impersonation.ts'
+import { SignIn } from './sessions/sign-in.ts'
 import { SignOut } from './sessions/sign-out.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
 import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
@@ -42,8 +43,9 @@ export type CairnPorts = UseCaseDeps &
 export function createUseCases(ports: CairnPorts) {
   const credentials = new CachedCredentials(ports.credentialCache)
   const deps = { ...ports, credentials, unitOfWork: credentials.invalidating(ports.unitOfWork) }
+  const authenticateToken = new AuthenticateToken(deps)
   return {
-    authenticateToken: new AuthenticateToken(deps),
+    authenticateToken,
     authenticateSession: new AuthenticateSession(deps),
     toolVersions: {
       list: new ListToolVersions(deps),
@@ -57,6 +59,7 @@ export function createUseCases(ports: CairnPorts) {
     showUser: new ShowUser(deps),
     adminUsers: new AdminUsers(deps),
     impersonation: new Impersonation(deps),
+    signIn: new SignIn({ ...deps, authenticateToken }),
     signOut: new SignOut(deps),
     adminWorkspaces: new AdminWorkspaces(deps),
     auditEvents: new ListAuditEvents(deps),

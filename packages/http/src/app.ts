@@ -26,6 +26,7 @@ import { teamRoutes } from './routes/team-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
 import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
+import { webUiRoutes } from './routes/web-ui-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -57,6 +58,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
   app.route('/', discoveryRoutes())
+  if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
