@@ -28,7 +28,11 @@ describe('renderReadme: Markdown rendered, then sanitized on the server', () => 
   })
 
   it('keeps https images', () => {
-    expect(renderReadme('![diagram](https://example.com/d.png)')).toContain('<img src="https://example.com/d.png" alt="diagram" />')
+    expect(renderReadme('![diagram](https://example.com/d.png)')).toContain('<img alt="diagram" src="https://example.com/d.png" />')
+  })
+
+  it('marks an image without a description as decorative', () => {
+    expect(renderReadme('<img src="https://example.com/d.png">')).toContain('<img alt="" src="https://example.com/d.png" />')
   })
 
   it('cuts a README larger than the bound, and says so', () => {

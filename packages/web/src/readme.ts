@@ -27,7 +27,11 @@ const POLICY: sanitizeHtml.IOptions = {
   // An image whose source was refused is dropped whole.
   exclusiveFilter: (frame) => frame.tag === 'img' && frame.attribs['src'] === undefined,
   // Links leave Cairn without handing it the page they came from.
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    // An image its author left undescribed is marked decorative, rather than read out as a URL.
+    img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs } }),
+  },
 }
 
 /** A README's Markdown as HTML that is safe to place in a page. */

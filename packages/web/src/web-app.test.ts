@@ -40,6 +40,8 @@ describe('the web UI', () => {
 
   it('a signed-out browser is sent to sign in, and back afterwards', async () => {
     const t = await webTestApp()
+    const home = await t.browse('/app/')
+    expect(home.headers.get('Location')).toBe('/app/sign-in?next=%2Fapp%2F')
     const response = await t.browse('/app/acme?q=vpc')
     expect(response.status).toBe(303)
     expect(response.headers.get('Location')).toBe('/app/sign-in?next=%2Fapp%2Facme%3Fq%3Dvpc')

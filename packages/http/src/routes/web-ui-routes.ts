@@ -5,5 +5,6 @@ export function webUiRoutes(webApp: Hono) {
   return new Hono()
     .get('/', (c) => (c.req.header('Accept')?.includes('text/html') === true ? c.redirect('/app/', 302) : c.notFound()))
     .get('/app', (c) => c.redirect('/app/', 301))
-    .route('/app', webApp)
+    // The trailing slash keeps the UI's own `/` at `/app/` rather than `/app`.
+    .route('/app/', webApp)
 }

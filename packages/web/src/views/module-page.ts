@@ -76,7 +76,7 @@ function uploadForm(csrfToken: string, model: ModulePageModel): Html {
   <h2 id="upload-heading">Upload a version</h2>
   <form method="post" action="${moduleHref(model.view.module)}/versions" data-upload>
     ${csrfField(csrfToken)}
-    <label for="new-version">Version</label>
+    <label for="new-version">New version</label>
     <input id="new-version" name="version" required placeholder="1.2.0" pattern="v?[0-9]+\\.[0-9]+\\.[0-9]+.*">
     <label for="archive">Archive (.tar.gz)</label>
     <input id="archive" name="archive" type="file" accept=".tar.gz,.tgz,application/gzip" required>
