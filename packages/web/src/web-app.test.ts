@@ -12,6 +12,9 @@ const HOSTILE_README = [
   '<iframe src="https://evil.example"></iframe>',
 ].join('\n')
 
+/** The module links of a list page, in order. */
+const order = (page: string) => [...page.matchAll(/<a href="(\/app\/acme\/[^"]+)"><strong>/g)].map((m) => m[1])
+
 describe('the web UI', () => {
   it('/ sends browsers to /app/ and API clients still get 404; static files are cached for good', async () => {
     const t = await webTestApp()
@@ -96,6 +99,7 @@ describe('the web UI', () => {
     const { cookie } = await t.signIn(t.reader.token)
     expect(await (await t.browse('/app/acme', { cookie })).text()).toContain('has no modules yet')
     for (const [name, provider] of [['vpc', 'aws'], ['vpc', 'google'], ['dns', 'aws']] as const) {
+      t.clock.advance(60_000)
       await t.publish(t.owner.principal, { name, provider, version: '1.0.0', archive: '1.0.0\n# readme' })
     }
     const all = await (await t.browse('/app/acme', { cookie })).text()
@@ -104,6 +108,13 @@ describe('the web UI', () => {
     expect(search).toContain('1 module')
     expect(search).toContain('href="/app/acme/vpc/aws"')
     expect(search).not.toContain('href="/app/acme/dns/aws"')
+    t.clock.advance(60_000)
+    await t.publish(t.owner.principal, { name: 'dns', provider: 'aws', version: '1.1.0', archive: '1.1.0\n# readme' })
+    const byName = await (await t.browse('/app/acme?sort=name', { cookie })).text()
+    expect(order(byName)).toEqual(['/app/acme/dns/aws', '/app/acme/vpc/aws', '/app/acme/vpc/google'])
+    const recent = await (await t.browse('/app/acme?sort=recently-published', { cookie })).text()
+    expect(order(recent)).toEqual(['/app/acme/dns/aws', '/app/acme/vpc/google', '/app/acme/vpc/aws'])
+    expect(recent).toContain('<option value="recently-published" selected>')
     const none = await (await t.browse('/app/acme?q=nothing', { cookie })).text()
     expect(none).toContain('No module matches')
     expect(none).toContain('clear the search')

@@ -20,6 +20,7 @@ export function moduleRoutes(deps: WebDeps) {
       const organizationName = c.req.param('org')
       const search = (c.req.query('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
       const provider = (c.req.query('provider') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+      const sort = c.req.query('sort') === 'recently-published' ? 'recently-published' : 'name'
       const number = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
       const page = await deps.registryModules.list(
         {
@@ -27,12 +28,13 @@ export function moduleRoutes(deps: WebDeps) {
           registryName: 'private',
           ...(search !== '' && { search }),
           ...(provider !== '' && { provider }),
+          sort,
           page: { number, size: DEFAULT_PAGE_SIZE },
         },
         signedIn(c),
       )
       const trail = [['Organizations', '/app/'], [organizationName, `/app/${encodeURIComponent(organizationName)}`]] as const
-      return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), organizationName, { search, provider }, page))
+      return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), organizationName, { search, provider, sort }, page))
     })
     .get('/:org/:name/:provider', async (c) => {
       const principal = signedIn(c)

@@ -17,6 +17,10 @@ function liveSearch(form) {
     if (fresh !== null && current !== null) current.replaceWith(fresh)
     window.history.replaceState(null, '', `?${query}`)
   }
+  form.addEventListener('change', () => {
+    clearTimeout(timer)
+    void run()
+  })
   form.addEventListener('input', () => {
     clearTimeout(timer)
     timer = setTimeout(run, 250)

@@ -75,7 +75,7 @@ export async function webTestApp() {
     return { cookie: `${csrfCookie}; ${cookieOf(answer, 'cairn_session')}`, csrf }
   }
 
-  return { app, useCases, owner, reader, stranger, publish, browse, signIn }
+  return { app, useCases, clock: ports.clock, owner, reader, stranger, publish, browse, signIn }
 }
 
 /** `name=value` of a cookie the response sets. */

@@ -1,4 +1,4 @@
-import type { ModuleView, Page } from '@cairn/core'
+import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
 import { html } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
@@ -7,6 +7,7 @@ import { moduleHref } from './module-href.ts'
 export interface ModuleListFilter {
   readonly search: string
   readonly provider: string
+  readonly sort: RegistryModuleSort
 }
 
 export function moduleListPage(frame: PageFrame, organizationName: string, filter: ModuleListFilter, page: Page<ModuleView>): Html {
@@ -21,6 +22,13 @@ export function moduleListPage(frame: PageFrame, organizationName: string, filte
   <div>
     <label for="provider">Provider</label>
     <input id="provider" name="provider" value="${filter.provider}" placeholder="e.g. aws" autocomplete="off" aria-controls="results">
+  </div>
+  <div>
+    <label for="sort">Sort by</label>
+    <select id="sort" name="sort" aria-controls="results">
+      <option value="name" ${filter.sort === 'name' ? 'selected' : ''}>Name</option>
+      <option value="recently-published" ${filter.sort === 'recently-published' ? 'selected' : ''}>Recently published</option>
+    </select>
   </div>
   <button type="submit">Search</button>
 </form>
@@ -56,7 +64,7 @@ function pagination(filter: ModuleListFilter, page: Page<ModuleView>): Html | ''
   const pages = Math.ceil(page.total / page.request.size)
   if (pages <= 1) return ''
   const link = (n: number, label: string) => {
-    const query = new URLSearchParams({ q: filter.search, provider: filter.provider, page: String(n) })
+    const query = new URLSearchParams({ q: filter.search, provider: filter.provider, sort: filter.sort, page: String(n) })
     return html`<a href="?${query.toString()}">${label}</a>`
   }
   const current = page.request.number
