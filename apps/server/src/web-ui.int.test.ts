@@ -89,7 +89,7 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await page.goto(`${server.url}/`)
     expect(new URL(page.url()).pathname).toBe('/app/sign-in')
     await page.getByLabel('API token').fill(tokens.owner)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/app/')
     await expect.poll(() => page.getByText('Signed in as owner').count()).toBe(1)
     const cookies = await context.cookies()
@@ -171,7 +171,7 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     const strangerPage = await other.newPage()
     await strangerPage.goto(`${server.url}/app/sign-in`)
     await strangerPage.getByLabel('API token').fill(tokens.stranger)
-    await strangerPage.getByRole('button', { name: 'Sign in' }).click()
+    await strangerPage.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => strangerPage.getByText('Signed in as stranger').count()).toBe(1)
     for (const path of ['/app/acme', '/app/acme/vpc/aws']) {
       const response = await strangerPage.goto(`${server.url}${path}`)
@@ -187,13 +187,30 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await scan.goto(`${server.url}/app/sign-in`)
     expect(await seriousViolations(scan)).toEqual([])
     await scan.getByLabel('API token').fill(tokens.owner)
-    await scan.getByRole('button', { name: 'Sign in' }).click()
+    await scan.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => new URL(scan.url()).pathname).toBe('/app/')
     for (const path of ['/app/', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/nope']) {
       await scan.goto(`${server.url}${path}`)
       expect(await seriousViolations(scan), path).toEqual([])
     }
     await scanning.close()
+  })
+
+  it('the first administrator signs in with the password they chose', async () => {
+    const created = await fetch(`${server.url}/admin/initial-admin-user?token=${server.initialAdminToken ?? ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'root', email: 'root@example.com', password: 'a long enough password' }),
+    })
+    expect(created.status).toBe(200)
+    const fresh = await browser.newContext()
+    const admin = await fresh.newPage()
+    await admin.goto(`${server.url}/app/sign-in`)
+    await admin.getByLabel('Username').fill('root')
+    await admin.getByLabel('Password').fill('a long enough password')
+    await admin.getByRole('button', { name: 'Sign in with the password' }).click()
+    await expect.poll(() => admin.getByText('Signed in as root').count()).toBe(1)
+    await fresh.close()
   })
 
   it('signs out: the session ends and pages ask to sign in again', async () => {

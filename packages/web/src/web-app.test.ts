@@ -69,6 +69,20 @@ describe('the web UI', () => {
     expect((await t.browse('/app/acme', { cookie })).status).toBe(303)
   })
 
+  it('sign-in with a username and password, where the user has one', async () => {
+    const t = await webTestApp()
+    await t.setPassword(t.reader.user.id, 'correct horse')
+    const csrfCookie = cookieOf(await t.browse('/app/sign-in'), 'cairn_csrf')
+    const csrf = csrfCookie.split('=')[1] ?? ''
+    const signIn = (password: string) =>
+      t.browse('/app/sign-in/password', { cookie: csrfCookie, form: { _csrf: csrf, username: 'reader', password, next: '/app/acme' } })
+    expect((await signIn('wrong')).status).toBe(401)
+    const signedIn = await signIn('correct horse')
+    expect(signedIn.status).toBe(303)
+    const cookie = `${csrfCookie}; ${cookieOf(signedIn, 'cairn_session')}`
+    expect(await (await t.browse('/app/acme', { cookie })).text()).toContain('Signed in as <strong>reader</strong>')
+  })
+
   it('a wrong token, or a next page on another site, gets nowhere', async () => {
     const t = await webTestApp()
     const page = await t.browse('/app/sign-in')

@@ -39,3 +39,30 @@ describe('SignIn with a token', () => {
     await expect(cases.signIn.withToken(orgToken)).rejects.toMatchObject({ code: 'unauthenticated' })
   })
 })
+
+describe('SignIn with a username and password', () => {
+  async function setUp() {
+    const deps = inMemoryDeps()
+    const cases = createUseCases(deps)
+    const bob = await cases.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
+    await deps.unitOfWork.run(async ({ users }) => users.setPasswordHash(bob.id, await deps.passwords.hash('correct horse')))
+    return { deps, cases, bob }
+  }
+
+  it('starts a session acting as the user', async () => {
+    const { cases, bob } = await setUp()
+    const started = await cases.signIn.withPassword({ username: 'bob', password: 'correct horse' })
+    expect((await cases.authenticateSession.execute(started.cookie)).user.id).toBe(bob.id)
+  })
+
+  it('refuses a wrong password, an unknown user, a user without a password, and a suspended user alike', async () => {
+    const { cases, bob } = await setUp()
+    const refused = { code: 'unauthenticated', message: expect.not.stringMatching(/password|username/) }
+    await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong' })).rejects.toMatchObject(refused)
+    await expect(cases.signIn.withPassword({ username: 'nobody', password: 'correct horse' })).rejects.toMatchObject(refused)
+    await cases.createUser.execute({ username: 'carol', email: 'carol@example.com' }, OPERATOR)
+    await expect(cases.signIn.withPassword({ username: 'carol', password: '' })).rejects.toMatchObject(refused)
+    await cases.adminUsers.act({ userId: bob.id, action: 'suspend' }, OPERATOR)
+    await expect(cases.signIn.withPassword({ username: 'bob', password: 'correct horse' })).rejects.toMatchObject(refused)
+  })
+})

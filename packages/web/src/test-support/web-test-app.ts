@@ -52,6 +52,11 @@ export async function webTestApp() {
     return useCases.moduleVersions.upload({ objectId: created.uploadObjectId ?? '', content: (async function* () { yield bytes })() })
   }
 
+  async function setPassword(userId: string, password: string): Promise<void> {
+    const hash = await ports.passwords.hash(password)
+    await ports.unitOfWork.run(({ users }) => users.setPasswordHash(userId, hash))
+  }
+
   /** A browser's request: its cookies, and for changes the Origin a same-site form sends. */
   async function browse(path: string, options: { cookie?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { Accept: 'text/html', ...options.headers }
@@ -75,7 +80,7 @@ export async function webTestApp() {
     return { cookie: `${csrfCookie}; ${cookieOf(answer, 'cairn_session')}`, csrf }
   }
 
-  return { app, useCases, clock: ports.clock, owner, reader, stranger, publish, browse, signIn }
+  return { app, useCases, clock: ports.clock, setPassword, owner, reader, stranger, publish, browse, signIn }
 }
 
 /** `name=value` of a cookie the response sets. */
