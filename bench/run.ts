@@ -19,8 +19,9 @@ import { mb, mib, ms, progress, ratio, table } from './report.ts'
 import { MiB, type Summary } from './stats.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 import { benchUploads, type UploadResult } from './uploads.ts'
+import { benchWebPages, type WebPagesResult } from './web-pages.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'web'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -35,6 +36,7 @@ const PLAN = {
   loadSeconds: 5,
   loadConnections: 10,
   protocol: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
+  web: { size: { modules: 10_000, versionsPerModule: 10 }, requests: 300, warmup: 30 },
 } as const
 
 interface Reference {
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     if (sections.has('uploads') || sections.has('throughput')) Object.assign(report, await httpSections(sections))
     if (sections.has('memory')) report['memory'] = await memorySection(work)
     if (sections.has('protocol')) report['protocol'] = await protocolSection()
+    if (sections.has('web')) report['web'] = await webSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -155,6 +158,28 @@ async function protocolSection(): Promise<ProtocolResult[]> {
     const results = [await benchProtocol('postgres', bare.url, PLAN.protocol), await benchProtocol('pglite', bare.url, PLAN.protocol)]
     printProtocol(results)
     return results
+  } finally {
+    await bare.stop()
+  }
+}
+
+/** The web UI's pages on PostgreSQL, against the bare endpoint measured just before. */
+async function webSection(): Promise<WebPagesResult> {
+  const bare = await startBare()
+  try {
+    const result = await benchWebPages(bare.url, PLAN.web)
+    const { size, requests } = PLAN.web
+    console.log(
+      table(
+        `Web UI on PostgreSQL: ${size.modules} modules × ${size.versionsPerModule} versions, time to first byte, ${requests} requests one at a time (ms)`,
+        ['page', 'median', 'p95', 'max', 'KiB', '× bare'],
+        [
+          ['bare Hono GET /', ms(result.bare.median), ms(result.bare.p95), ms(result.bare.max), '', '1'],
+          ...result.pages.map((p) => [p.name, ms(p.ttfb.median), ms(p.ttfb.p95), ms(p.ttfb.max), (p.bytes / 1024).toFixed(1), ratio(p.ratioToBare)]),
+        ],
+      ),
+    )
+    return result
   } finally {
     await bare.stop()
   }
