@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       CAIRN_UPLOAD_URL: 'https://uploads.example.com/archivist',
       CAIRN_EDITION: 'hosted',
       CAIRN_IMMUTABLE_VERSIONS: 'true',
+      CAIRN_WEB_UI: 'false',
       CAIRN_SIGNING_KEY: 's'.repeat(40),
       CAIRN_ARCHIVE_MAX_ENTRIES: '50',
       CAIRN_S3_BUCKET: 'modules',
@@ -48,7 +49,7 @@ describe('loadConfig', () => {
       CAIRN_UPSTREAM_CACHE_TTL_SECONDS: '60',
     })
     expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, signingKey: 's'.repeat(40) })
+    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, webUi: false, signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
     expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
     expect(config.archiveLimits.maxEntries).toBe(50)
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
         CAIRN_BASE_URL: 'nope',
         CAIRN_EDITION: 'cloud',
         CAIRN_IMMUTABLE_VERSIONS: 'yes',
+        CAIRN_WEB_UI: 'off',
         CAIRN_SIGNING_KEY: 'short',
         CAIRN_ARCHIVE_MAX_BYTES: '0',
         CAIRN_S3_BUCKET: 'b',
@@ -78,7 +80,7 @@ describe('loadConfig', () => {
         CAIRN_UPSTREAM_REGISTRY_URL: 'ftp://registry',
         CAIRN_UPSTREAM_TIMEOUT_MS: '0',
       }),
-    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS/)
+    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_WEB_UI[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS/)
   })
 
   it('serves TLS with a certificate and a key, which go together', () => {

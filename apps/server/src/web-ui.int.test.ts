@@ -112,6 +112,13 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await expect.poll(() => page.getByText('1 module', { exact: true }).count()).toBe(1)
     await page.getByLabel('Name').fill('nothing')
     await expect.poll(() => page.getByText('No module matches').count()).toBe(1)
+    await page.getByLabel('Name').fill('')
+    await page.getByLabel('Provider').fill('')
+    const firstModule = () => page.locator('#results .modules a').first().getAttribute('href')
+    await expect.poll(firstModule).toBe('/app/acme/dns/aws')
+    // Only vpc/aws has a version ready: it was published last.
+    await page.getByLabel('Sort by').selectOption('recently-published')
+    await expect.poll(firstModule).toBe('/app/acme/vpc/aws')
   })
 
   it('opens a module: the latest version, its inputs, switching versions and tabs by keyboard', async () => {

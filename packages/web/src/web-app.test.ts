@@ -1,3 +1,6 @@
+import { createUseCases } from '@cairn/core'
+import { createHttpApp, JSON_API } from '@cairn/http'
+import { inMemoryDeps } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { cookieOf, ORIGIN, webTestApp } from './test-support/web-test-app.ts'
 
@@ -28,6 +31,16 @@ describe('the web UI', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('Content-Type')).toMatch(/^text\/javascript/)
+  })
+
+  it('an API-only installation (no web app given) serves neither /app/ nor the redirect', async () => {
+    const ports = inMemoryDeps()
+    const app = createHttpApp({ ...createUseCases(ports), health: ports.health, edition: 'self-hosted', log: { error: () => undefined } })
+    for (const path of ['/', '/app/', '/app/sign-in']) {
+      const response = await app.request(path, { headers: { Accept: 'text/html' } })
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get('Content-Type')).toBe(JSON_API)
+    }
   })
 
   it('pages carry a strict CSP with no inline script, and are not cached', async () => {
@@ -129,6 +142,13 @@ describe('the web UI', () => {
     const recent = await (await t.browse('/app/acme?sort=recently-published', { cookie })).text()
     expect(order(recent)).toEqual(['/app/acme/dns/aws', '/app/acme/vpc/google', '/app/acme/vpc/aws'])
     expect(recent).toContain('<option value="recently-published" selected>')
+    for (let i = 0; i < 22; i++) await t.publish(t.owner.principal, { name: `m${String(i).padStart(2, '0')}`, provider: 'aws', version: '1.0.0', archive: '1.0.0' })
+    const first = await (await t.browse('/app/acme?provider=aws', { cookie })).text()
+    expect(first).toContain('Page 1 of 2')
+    expect(first).toContain('href="?q=&amp;provider=aws&amp;sort=name&amp;page=2">Next page</a>')
+    const second = await (await t.browse('/app/acme?provider=aws&page=2', { cookie })).text()
+    expect(order(second)).toEqual(['/app/acme/m19/aws', '/app/acme/m20/aws', '/app/acme/m21/aws', '/app/acme/vpc/aws'])
+    expect(second).toContain('Previous page')
     const none = await (await t.browse('/app/acme?q=nothing', { cookie })).text()
     expect(none).toContain('No module matches')
     expect(none).toContain('clear the search')
