@@ -19,7 +19,12 @@ function text(value: unknown): string {
 }
 
 /** Starts the session and returns to where the user was going; the form again, saying why, when refused. */
-async function signInWith(c: Context<WebEnv>, deps: WebDeps, refusal: string, start: (form: Form) => Promise<{ cookie: string }>) {
+async function signInWith(
+  c: Context<WebEnv>,
+  deps: WebDeps,
+  attempt: { readonly refusal: string; readonly start: (form: Form) => Promise<{ cookie: string }> },
+) {
+  const { refusal, start } = attempt
   const form = await c.req.parseBody()
   const next = safeNext(form['next'])
   try {
@@ -37,10 +42,13 @@ export function sessionRoutes(deps: WebDeps) {
   return new Hono<WebEnv>()
     .get('/sign-in', (c) => c.html(signInPage({ csrfToken: c.var.csrfToken, next: safeNext(c.req.query('next')) })))
     .post('/sign-in', (c) =>
-      signInWith(c, deps, TOKEN_REFUSED, (form) => deps.signIn.withToken(text(form['token']))),
+      signInWith(c, deps, { refusal: TOKEN_REFUSED, start: (form) => deps.signIn.withToken(text(form['token'])) }),
     )
     .post('/sign-in/password', (c) =>
-      signInWith(c, deps, PASSWORD_REFUSED, (form) => deps.signIn.withPassword({ username: text(form['username']), password: text(form['password']) })),
+      signInWith(c, deps, {
+        refusal: PASSWORD_REFUSED,
+        start: (form) => deps.signIn.withPassword({ username: text(form['username']), password: text(form['password']) }),
+      }),
     )
     .post('/sign-out', async (c) => {
       if (c.var.user === undefined) throw new CairnError('unauthenticated', 'not signed in')
