@@ -40,6 +40,7 @@ export function moduleRoutes(deps: WebDeps) {
       const principal = signedIn(c)
       const target = targetOf(c)
       const view = await deps.registryModules.show(target, principal)
+      // Publishing again after a failure is granted exactly to those who manage the organization's modules.
       const canManage = view.permissions.canRetry
       const versions = view.versions.filter((v) => v.status === 'ok' || (canManage && v.status.endsWith('failed')))
       const chosen = chooseVersion(versions, c.req.query('version'))
