@@ -113,5 +113,7 @@ document.addEventListener('DOMContentLoaded', () => {
   document.querySelectorAll('form[data-upload]').forEach(upload)
   document.querySelectorAll('form[data-auto-submit] select').forEach((select) => {
     select.addEventListener('change', () => select.form.submit())
+    // The choice submits itself; the button is for browsers without this script.
+    select.form.querySelector('button[type=submit]').hidden = true
   })
 })
