@@ -9,7 +9,7 @@ const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
 
 // The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
 // core and their own driver only, and nothing but apps/server knows the container.
-const adapters = ['@cairn/http', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
+const adapters = ['@cairn/http', '@cairn/web', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
@@ -22,6 +22,12 @@ const rules = [
     ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
     group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git', '@aws-sdk/*', 'tar', ...nodeBuiltins],
     message: 'packages/http may import core and hono only',
+  },
+  {
+    files: ['packages/web/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/web/src/test-support/**'],
+    group: ['@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core', '@aws-sdk/*', 'tar'],
+    message: 'packages/web may import core, hono and its Markdown renderer and sanitizer only',
   },
   {
     files: ['packages/persistence/src/**/*.ts'],

@@ -21,8 +21,9 @@ import { MiB, type Summary } from './stats.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 import { benchUploads, type UploadResult } from './uploads.ts'
 import { benchVcs, gitHostWithTags, type VcsResult } from './vcs.ts'
+import { benchWebPages, type WebPagesResult } from './web-pages.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs', 'web'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -40,6 +41,7 @@ const PLAN = {
   management: { connections: 32, seconds: 5 },
   readMemory: { connections: 32, minutes: 5, periodSeconds: 30 },
   vcs: { tags: 100, uploadRuns: 10 },
+  web: { size: { modules: 10_000, versionsPerModule: 10 }, requests: 300, warmup: 30 },
 } as const
 
 interface Reference {
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     if (sections.has('management')) report['management'] = await managementSection()
     if (sections.has('read-memory')) report['readMemory'] = await readMemorySection(Number(values['memory-minutes']))
     if (sections.has('vcs')) report['vcs'] = await vcsSection()
+    if (sections.has('web')) report['web'] = await webSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -185,6 +188,28 @@ async function managementSection(): Promise<ManagementResult[]> {
       ),
     )
     return results
+  } finally {
+    await bare.stop()
+  }
+}
+
+/** The web UI's pages on PostgreSQL, against the bare endpoint measured just before. */
+async function webSection(): Promise<WebPagesResult> {
+  const bare = await startBare()
+  try {
+    const result = await benchWebPages(bare.url, PLAN.web)
+    const { size, requests } = PLAN.web
+    console.log(
+      table(
+        `Web UI on PostgreSQL: ${size.modules} modules × ${size.versionsPerModule} versions, time to first byte, ${requests} requests one at a time (ms)`,
+        ['page', 'median', 'p95', 'max', 'KiB', '× bare'],
+        [
+          ['bare Hono GET /', ms(result.bare.median), ms(result.bare.p95), ms(result.bare.max), '', '1'],
+          ...result.pages.map((p) => [p.name, ms(p.ttfb.median), ms(p.ttfb.p95), ms(p.ttfb.max), (p.bytes / 1024).toFixed(1), ratio(p.ratioToBare)]),
+        ],
+      ),
+    )
+    return result
   } finally {
     await bare.stop()
   }

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       uploadUrl: undefined,
       edition: 'self-hosted',
       immutableVersions: false,
+      webUi: true,
       signingKey: undefined,
       blobs: { kind: 'filesystem', root: resolve('./data/blobs') },
       metricsToken: undefined,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       CAIRN_UPLOAD_URL: 'https://uploads.example.com/archivist',
       CAIRN_EDITION: 'hosted',
       CAIRN_IMMUTABLE_VERSIONS: 'true',
+      CAIRN_WEB_UI: 'false',
       CAIRN_SIGNING_KEY: 's'.repeat(40),
       CAIRN_ARCHIVE_MAX_ENTRIES: '50',
       CAIRN_S3_BUCKET: 'modules',
@@ -52,7 +54,7 @@ describe('loadConfig', () => {
     })
     expect(config).toMatchObject({ metricsToken: 'scrape-0123456789abcdef', logLevel: 'warn' })
     expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, signingKey: 's'.repeat(40) })
+    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, webUi: false, signingKey: 's'.repeat(40) })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
     expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
     expect(config.archiveLimits.maxEntries).toBe(50)
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
         CAIRN_BASE_URL: 'nope',
         CAIRN_EDITION: 'cloud',
         CAIRN_IMMUTABLE_VERSIONS: 'yes',
+        CAIRN_WEB_UI: 'off',
         CAIRN_SIGNING_KEY: 'short',
         CAIRN_ARCHIVE_MAX_BYTES: '0',
         CAIRN_S3_BUCKET: 'b',
@@ -84,7 +87,7 @@ describe('loadConfig', () => {
         CAIRN_METRICS_TOKEN: 'short token',
         CAIRN_LOG_LEVEL: 'loud',
       }),
-    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*CAIRN_METRICS_TOKEN[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS[\s\S]*CAIRN_LOG_LEVEL/)
+    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*CAIRN_METRICS_TOKEN[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_WEB_UI[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS[\s\S]*CAIRN_LOG_LEVEL/)
   })
 
   it('serves TLS with a certificate and a key, which go together', () => {

@@ -61,6 +61,8 @@ export interface Config {
   readonly edition: Edition
   /** Refuse a new archive for a version that is `ok` (409), instead of replacing it as TFE does. */
   readonly immutableVersions: boolean
+  /** Serve the web UI at `/app/`; `CAIRN_WEB_UI=false` for API-only installations. */
+  readonly webUi: boolean
   /** Signs upload and download links; generated into the data directory when unset. */
   readonly signingKey: string | undefined
   /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
@@ -107,6 +109,7 @@ export function loadConfig(env: Env): Config {
     uploadUrl: read.url('CAIRN_UPLOAD_URL'),
     edition,
     immutableVersions: read.boolean('CAIRN_IMMUTABLE_VERSIONS'),
+    webUi: read.text('CAIRN_WEB_UI') === undefined || read.boolean('CAIRN_WEB_UI'),
     signingKey,
     vcsEncryptionKey: read.text('CAIRN_VCS_ENCRYPTION_KEY'),
     blobs: readBlobs(read, dataDir),

@@ -31,6 +31,7 @@ import {
   type VcsClient,
 } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
+import { createWebApp } from '@cairn/web'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { Config } from './config.ts'
@@ -151,9 +152,18 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
           logRequest(request)
           metrics.observeRequest(request)
         },
+        ...(config.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(config) }) }),
       }
     },
     [TYPES.UseCases, TYPES.Health, TYPES.Logger, TYPES.Metrics],
   )
   return container
+}
+
+/** The base and upload URLs that are configured, for adapters that build links. */
+function urlsOf(config: Config): { baseUrl?: URL; uploadUrl?: URL } {
+  return {
+    ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
+    ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+  }
 }

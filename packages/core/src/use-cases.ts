@@ -10,6 +10,7 @@ import { ManageTeams } from './organizations/manage-teams.ts'
 import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
 import { Impersonation } from './sessions/impersonation.ts'
+import { SignIn } from './sessions/sign-in.ts'
 import { SignOut } from './sessions/sign-out.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
 import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
@@ -66,8 +67,9 @@ export function createUseCases(ports: CairnPorts) {
   const grants = new StoreCache(ports.accessCache)
   const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants])
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
+  const authenticateToken = new AuthenticateToken(deps)
   return {
-    authenticateToken: new AuthenticateToken(deps),
+    authenticateToken,
     authenticateSession: new AuthenticateSession(deps),
     toolVersions: {
       list: new ListToolVersions(deps),
@@ -81,6 +83,7 @@ export function createUseCases(ports: CairnPorts) {
     showUser: new ShowUser(deps),
     adminUsers: new AdminUsers(deps),
     impersonation: new Impersonation(deps),
+    signIn: new SignIn({ ...deps, authenticateToken }),
     signOut: new SignOut(deps),
     adminWorkspaces: new AdminWorkspaces(deps),
     adminGeneralSettings: new AdminGeneralSettings(deps),

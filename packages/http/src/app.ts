@@ -32,6 +32,7 @@ import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
 import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
 import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
 import { VCS_WEBHOOKS, vcsWebhookRoutes } from './routes/vcs-webhook-routes.ts'
+import { webUiRoutes } from './routes/web-ui-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
@@ -62,6 +63,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route('/', discoveryRoutes())
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
+  if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.

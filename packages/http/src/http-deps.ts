@@ -1,4 +1,5 @@
 import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
+import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
 import type { MetricsEndpoint } from './routes/metrics-route.ts'
 import type { ServedRequest } from './served-requests.ts'
@@ -27,6 +28,8 @@ export interface HttpDeps extends UseCases {
    * Without it, loopback-only routes are 404.
    */
   readonly connInfo?: GetConnInfo
+  /** The web UI, served at `/app/` (browsers asking for `/` go there); absent in API-only installations. */
+  readonly webApp?: Hono
   /** This process's initial admin creation token, shown to loopback clients while there is no site admin. */
   readonly initialAdminToken?: string
 }

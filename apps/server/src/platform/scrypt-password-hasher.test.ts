@@ -19,4 +19,14 @@ describe('ScryptPasswordHasher', () => {
   it('salts each hash: the same password never hashes the same twice', async () => {
     expect(await hasher.hash('same password')).not.toBe(await hasher.hash('same password'))
   })
+
+  it('verifies the password a hash was made of, and nothing else', async () => {
+    const stored = await hasher.hash('correct horse battery staple')
+    expect(await hasher.verify('correct horse battery staple', stored)).toBe(true)
+    expect(await hasher.verify('correct horse battery stapler', stored)).toBe(false)
+    expect(await hasher.verify('correct horse battery staple', await hasher.hash('other'))).toBe(false)
+    for (const unreadable of ['', 'plain', '$scrypt$ln=15,r=8,p=1$only-salt', stored.slice(0, -4)]) {
+      expect(await hasher.verify('correct horse battery staple', unreadable)).toBe(false)
+    }
+  })
 })

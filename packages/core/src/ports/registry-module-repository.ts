@@ -11,8 +11,15 @@ export interface RegistryModuleQuery {
   readonly search?: string
   readonly registryName?: RegistryName
   readonly provider?: string
+  /**
+   * `name` (the default): by namespace, name and provider. `recently-published`: by the creation
+   * of each module's latest `ok` version, newest first, modules without one last, then by name.
+   */
+  readonly sort?: RegistryModuleSort
   readonly page: PageRequest
 }
+
+export type RegistryModuleSort = 'name' | 'recently-published'
 
 /** Private modules that have a version ready to consume, across organizations (registry protocol). */
 export interface PublishedModuleQuery {

@@ -4,15 +4,10 @@ import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
-import { formatBearerToken, parseBearerToken } from '../tokens/auth-token.ts'
+import { parseBearerToken } from '../tokens/auth-token.ts'
 import type { User } from '../users/user.ts'
-import { isSessionLive, SESSION_LIFETIME_MS, type Session } from './session.ts'
-
-/** A new cookie session and the cookie value that carries it, shown only in the Set-Cookie. */
-export interface StartedSession {
-  readonly session: Session
-  readonly cookie: string
-}
+import { isSessionLive, type Session } from './session.ts'
+import { startSession, type StartedSession } from './start-session.ts'
 
 const MAX_REASON_LENGTH = 1000
 
@@ -46,7 +41,7 @@ export class Impersonation {
       if (target.id === admin.id) throw new CairnError('forbidden', 'you cannot impersonate yourself')
       // A suspended user cannot authenticate, so a session acting as them would be unusable.
       if (target.isSuspended) throw new CairnError('forbidden', 'a suspended user cannot be impersonated')
-      const started = await this.#startSession(repositories, { userId: target.id, impersonatorId: admin.id, reason })
+      const started = await startSession(this.#deps, repositories, { userId: target.id, impersonatorId: admin.id, reason })
       await recordAuditEvent(this.#deps, repositories, { type: 'user.impersonation_started', principal, targetId: target.id, reason })
       return started
     })
@@ -65,7 +60,7 @@ export class Impersonation {
       const admin = await repositories.users.findById(current.impersonatorId ?? '')
       if (admin === undefined || admin.isSuspended || !admin.isSiteAdmin) throw rejected()
       await repositories.sessions.update({ ...current, endedAt: this.#deps.clock.now() })
-      const started = await this.#startSession(repositories, { userId: admin.id, impersonatorId: null, reason: null })
+      const started = await startSession(this.#deps, repositories, { userId: admin.id, impersonatorId: null, reason: null })
       const principal: Principal = { kind: 'user', user: admin, credential: { kind: 'session', sessionId: started.session.id, impersonator: null } }
       await recordAuditEvent(this.#deps, repositories, { type: 'user.impersonation_ended', principal, targetId: current.userId })
       return started
@@ -81,25 +76,6 @@ export class Impersonation {
       return undefined
     }
     return session
-  }
-
-  async #startSession(
-    repositories: Repositories,
-    who: Pick<Session, 'userId' | 'impersonatorId' | 'reason'>,
-  ): Promise<StartedSession> {
-    const { ids, clock, hasher } = this.#deps
-    const secret = hasher.newSecret()
-    const now = clock.now()
-    const session: Session = {
-      id: ids.next('sess'),
-      ...who,
-      secretHash: hasher.hash(secret),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
-      endedAt: null,
-    }
-    await repositories.sessions.add(session)
-    return { session, cookie: formatBearerToken(session.id, secret) }
   }
 }
 

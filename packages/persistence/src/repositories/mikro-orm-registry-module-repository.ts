@@ -32,6 +32,16 @@ import {
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
 
+/**
+ * Newest latest-ok-version first (served by the versions' module/created_at index), modules
+ * without one last. The versions table is named with the store's schema, as the ORM names tables.
+ */
+function latestPublishOrder(schema: string | undefined) {
+  const versions = schema === undefined ? 'module_versions' : `"${schema}".module_versions`
+  const latest = (alias: string) => `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.status = 'ok')`
+  return { [raw(latest)]: 'desc nulls last' } as const
+}
+
 /** Every column of a version but its metadata, which lists never show. */
 const SUMMARY_FIELDS = [
   'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
@@ -116,7 +126,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       this.#em,
       RegistryModuleSchema,
       { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
-      ADDRESS_ORDER,
+      query.sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER,
       query.page,
     )
     return pageOf(found, query.page, toRegistryModule)

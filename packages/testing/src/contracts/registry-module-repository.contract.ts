@@ -132,6 +132,25 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(list({ provider: 'aws', registryName: 'private' })).resolves.toEqual({ total: 2, ids: ['mod-3', 'mod-1'] })
     })
 
+    it('lists the most recently published first: by the latest ok version, modules without one last', async () => {
+      await seed(
+        aModule({ id: 'mod-1', name: 'alpha' }),
+        aModule({ id: 'mod-2', name: 'beta' }),
+        aModule({ id: 'mod-3', name: 'gamma' }),
+        aModule({ id: 'mod-4', name: 'delta' }),
+      )
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(aVersion({ id: 'modver-1', moduleId: 'mod-1', status: 'ok', createdAt: minute(1) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-2', moduleId: 'mod-2', status: 'ok', createdAt: minute(2) }))
+        // A newer version that failed does not count.
+        await registryModules.addVersion(aVersion({ id: 'modver-3', moduleId: 'mod-1', version: '2.0.0', status: 'reg_ingress_failed', createdAt: minute(5) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-4', moduleId: 'mod-3', status: 'ok', createdAt: minute(3) }))
+      })
+      await expect(list({ sort: 'recently-published' })).resolves.toEqual({ total: 4, ids: ['mod-3', 'mod-2', 'mod-1', 'mod-4'] })
+      await expect(list({ sort: 'recently-published', page: { number: 2, size: 3 } })).resolves.toEqual({ total: 4, ids: ['mod-4'] })
+      await expect(list({ sort: 'name' })).resolves.toEqual({ total: 4, ids: ['mod-1', 'mod-2', 'mod-4', 'mod-3'] })
+    })
+
     it('tells the providers of one module, ordered by provider', async () => {
       await seed(aModule({ id: 'mod-1', provider: 'google' }), aModule({ id: 'mod-2', provider: 'aws' }), aModule({ id: 'mod-3', name: 'dns' }))
       const providers = await store().run(({ registryModules }) =>

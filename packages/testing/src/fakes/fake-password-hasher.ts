@@ -5,4 +5,8 @@ export class FakePasswordHasher implements PasswordHasher {
   async hash(password: string): Promise<string> {
     return `fake-password-hash:${password}`
   }
+
+  async verify(password: string, hash: string): Promise<boolean> {
+    return hash === (await this.hash(password))
+  }
 }

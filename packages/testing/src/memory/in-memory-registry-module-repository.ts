@@ -36,8 +36,18 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
       .filter((m) => registryName === undefined || m.registryName === registryName)
       .filter((m) => provider === undefined || m.provider === provider)
       .filter((m) => search === undefined || matches(m, search))
-      .sort(byAddress)
+      .sort(query.sort === 'recently-published' ? this.#byLatestPublish() : byAddress)
     return pageOf(matching, query.page)
+  }
+
+  /** Newest latest-ok-version first, modules without one last, then by address. */
+  #byLatestPublish(): (a: RegistryModule, b: RegistryModule) => number {
+    const latest = new Map<string, number>()
+    for (const version of this.#state.moduleVersions.values()) {
+      if (version.status !== 'ok') continue
+      latest.set(version.moduleId, Math.max(latest.get(version.moduleId) ?? 0, version.createdAt.getTime()))
+    }
+    return (a, b) => (latest.get(b.id) ?? -1) - (latest.get(a.id) ?? -1) || byAddress(a, b)
   }
 
   async findById(id: string): Promise<RegistryModule | undefined> {

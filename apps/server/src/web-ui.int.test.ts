@@ -1,0 +1,230 @@
+import { collect, tarGz } from '@cairn/test-fixtures'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from './cli/serve.ts'
+import { loadConfig } from './config.ts'
+import { launchChromium, seriousViolations, whyNoBrowser } from './test-support/browser.ts'
+import { userToken } from './test-support/cli.ts'
+
+const JSON_API = 'application/vnd.api+json'
+const skipped = whyNoBrowser()
+if (skipped !== undefined) console.warn(`\n!!! SKIPPING the browser tests of the web UI: ${skipped}\n`)
+
+/** A README that tries everything, padded to just under the analyser's 1 MiB limit. */
+const HOSTILE_README = [
+  '# Hostile module',
+  '<script>window.pwned = "script"</script>',
+  '<img src="https://127.0.0.1:1/x.png" onerror="window.pwned = \'onerror\'">',
+  '[a link](javascript:window.pwned="link")',
+  '<a href="javascript:window.pwned=\'raw\'">raw link</a>',
+  '![pixel](data:image/png;base64,iVBORw0KGgo=)',
+  '<iframe src="data:text/html,<script>parent.pwned=1</script>"></iframe>',
+  'padding '.repeat((1024 * 1024 - 4096) / 8),
+].join('\n\n')
+
+async function archive(variable: string, readme: string): Promise<Uint8Array> {
+  const main = `variable "${variable}" {\n  type        = string\n  description = "The ${variable} to use"\n}\n\noutput "id" {\n  value = var.${variable}\n}\n`
+  return collect(tarGz([{ path: 'main.tf', body: main }, { path: 'README.md', body: readme }]))
+}
+
+/**
+ * The web UI in headless Chromium against a real Cairn (PGlite, filesystem blobs, the real
+ * archive analyser), with its Content-Security-Policy enforced.
+ */
+describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout: 30_000 }, () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'cairn-web-')), 'data')
+  const env = { CAIRN_DATA_DIR: dataDir, PORT: '0' }
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  const tokens = { owner: '', stranger: '' }
+
+  async function api(token: string, method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+      ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    })
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    return response
+  }
+
+  async function publish(token: string, organization: string, version: string, content: Uint8Array): Promise<void> {
+    const base = `/api/v2/organizations/${organization}/registry-modules`
+    const body = { data: { type: 'registry-module-versions', attributes: { version } } }
+    const created = await api(token, 'POST', `${base}/private/${organization}/vpc/aws/versions`, body)
+    const { data } = (await created.json()) as { data: { links: { upload: string } } }
+    const uploaded = await fetch(data.links.upload, { method: 'PUT', body: Buffer.from(content) })
+    expect(uploaded.status).toBe(200)
+  }
+
+  beforeAll(async () => {
+    tokens.owner = await userToken(env, 'owner')
+    tokens.stranger = await userToken(env, 'stranger')
+    server = await startServer(loadConfig(env))
+    for (const [token, organization] of [[tokens.owner, 'acme'], [tokens.stranger, 'other']] as const) {
+      await api(token, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: organization, email: `ops@${organization}.test` } } })
+      for (const [name, provider] of [['vpc', 'aws'], ['dns', 'aws'], ['vpc', 'google']]) {
+        await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules`, { data: { type: 'registry-modules', attributes: { name, provider } } })
+      }
+    }
+    await publish(tokens.owner, 'acme', '1.0.0', await archive('region', HOSTILE_README))
+    await publish(tokens.owner, 'acme', '1.1.0', await archive('zone', '# VPC\n\nA network.'))
+    browser = await launchChromium()
+    context = await browser.newContext()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    page = await context.newPage()
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('sends a signed-out visitor to sign in, and a token signs them in', async () => {
+    await page.goto(`${server.url}/`)
+    expect(new URL(page.url()).pathname).toBe('/app/sign-in')
+    await page.getByLabel('API token').fill(tokens.owner)
+    await page.getByRole('button', { name: 'Sign in with the token' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/app/')
+    await expect.poll(() => page.getByText('Signed in as owner').count()).toBe(1)
+    const cookies = await context.cookies()
+    expect(cookies.find((c) => c.name === 'cairn_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+  })
+
+  it('keyboard navigation reaches the search field, and searching as you type narrows the list', async () => {
+    await page.getByRole('link', { name: 'acme' }).click()
+    await expect.poll(() => page.getByText('3 modules').count()).toBe(1)
+    let reached = false
+    for (let i = 0; i < 10 && !reached; i++) {
+      await page.keyboard.press('Tab')
+      reached = await page.evaluate(() => document.activeElement?.id === 'q')
+    }
+    expect(reached).toBe(true)
+    await page.keyboard.type('vp')
+    await expect.poll(() => page.getByText('2 modules').count()).toBe(1)
+    expect(new URL(page.url()).searchParams.get('q')).toBe('vp')
+    await page.getByLabel('Provider').fill('aws')
+    await expect.poll(() => page.getByText('1 module', { exact: true }).count()).toBe(1)
+    await page.getByLabel('Name').fill('nothing')
+    await expect.poll(() => page.getByText('No module matches').count()).toBe(1)
+    await page.getByLabel('Name').fill('')
+    await page.getByLabel('Provider').fill('')
+    const firstModule = () => page.locator('#results .modules a').first().getAttribute('href')
+    await expect.poll(firstModule).toBe('/app/acme/dns/aws')
+    // Only vpc/aws has a version ready: it was published last.
+    await page.getByLabel('Sort by').selectOption('recently-published')
+    await expect.poll(firstModule).toBe('/app/acme/vpc/aws')
+  })
+
+  it('opens a module: the latest version, its inputs, switching versions and tabs by keyboard', async () => {
+    await page.goto(`${server.url}/app/acme?q=vpc&provider=aws`)
+    await page.getByRole('link', { name: 'vpc' }).click()
+    await expect.poll(() => page.getByRole('rowheader', { name: 'zone' }).count()).toBe(1)
+    expect(await page.getByRole('rowheader', { name: 'region' }).count()).toBe(0)
+    await page.getByLabel('Version', { exact: true }).selectOption('1.0.0')
+    await expect.poll(() => page.getByRole('rowheader', { name: 'region' }).count()).toBe(1)
+    expect(new URL(page.url()).searchParams.get('version')).toBe('1.0.0')
+
+    const inputsTab = page.getByRole('tab', { name: /Inputs/ })
+    expect(await inputsTab.getAttribute('aria-selected')).toBe('true')
+    expect(await page.locator('#outputs').isVisible()).toBe(false)
+    await inputsTab.focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByRole('tab', { name: /Outputs/ }).getAttribute('aria-selected')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-outputs')
+    expect(await page.locator('#outputs').isVisible()).toBe(true)
+    await page.getByRole('tab', { name: /Resources/ }).click()
+    expect(await page.locator('#resources').isVisible()).toBe(true)
+  })
+
+  it('a hostile 1 MiB README runs nothing and the page stays bounded', async () => {
+    const response = await page.goto(`${server.url}/app/acme/vpc/aws?version=1.0.0`)
+    expect((await response?.body())?.length).toBeLessThan(400 * 1024)
+    await page.getByRole('heading', { name: 'Hostile module' }).waitFor()
+    await page.getByText('raw link').click()
+    expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined()
+    expect(await page.locator('.readme script, .readme iframe, .readme [onerror]').count()).toBe(0)
+  })
+
+  it('copies the usage snippet', async () => {
+    await page.goto(`${server.url}/app/acme/vpc/aws`)
+    await page.getByRole('button', { name: 'Copy snippet' }).click()
+    await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1)
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toBe(`module "vpc" {\n  source  = "${new URL(server.url).host}/acme/vpc/aws"\n  version = "1.1.0"\n}`)
+  })
+
+  it('a manager uploads a version and watches it become ok; a broken archive shows failed with the reason', async () => {
+    await page.goto(`${server.url}/app/acme/vpc/aws`)
+    await page.getByLabel('New version').fill('2.0.0')
+    await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'vpc.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from(await archive('cluster', '# Two')) })
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect.poll(() => page.getByRole('rowheader', { name: 'cluster' }).count(), { timeout: 20_000 }).toBe(1)
+    expect(new URL(page.url()).searchParams.get('version')).toBe('2.0.0')
+
+    await page.locator('#new-version').fill('2.1.0')
+    await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'broken.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('not a tarball') })
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(/2\.1\.0 is reg_ingress_failed: .+/)
+  })
+
+  it('a user of another organization gets 404 for its pages', async () => {
+    const other = await browser.newContext()
+    const strangerPage = await other.newPage()
+    await strangerPage.goto(`${server.url}/app/sign-in`)
+    await strangerPage.getByLabel('API token').fill(tokens.stranger)
+    await strangerPage.getByRole('button', { name: 'Sign in with the token' }).click()
+    await expect.poll(() => strangerPage.getByText('Signed in as stranger').count()).toBe(1)
+    for (const path of ['/app/acme', '/app/acme/vpc/aws']) {
+      const response = await strangerPage.goto(`${server.url}${path}`)
+      expect(response?.status(), path).toBe(404)
+    }
+    expect((await strangerPage.goto(`${server.url}/app/other`))?.status()).toBe(200)
+    await other.close()
+  })
+
+  it('axe-core finds no serious or critical violation on any page', async () => {
+    const scanning = await browser.newContext({ bypassCSP: true })
+    const scan = await scanning.newPage()
+    await scan.goto(`${server.url}/app/sign-in`)
+    expect(await seriousViolations(scan)).toEqual([])
+    await scan.getByLabel('API token').fill(tokens.owner)
+    await scan.getByRole('button', { name: 'Sign in with the token' }).click()
+    await expect.poll(() => new URL(scan.url()).pathname).toBe('/app/')
+    for (const path of ['/app/', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/nope']) {
+      await scan.goto(`${server.url}${path}`)
+      expect(await seriousViolations(scan), path).toEqual([])
+    }
+    await scanning.close()
+  })
+
+  it('the first administrator signs in with the password they chose', async () => {
+    const created = await fetch(`${server.url}/admin/initial-admin-user?token=${server.initialAdminToken ?? ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'root', email: 'root@example.com', password: 'a long enough password' }),
+    })
+    expect(created.status).toBe(200)
+    const fresh = await browser.newContext()
+    const admin = await fresh.newPage()
+    await admin.goto(`${server.url}/app/sign-in`)
+    await admin.getByLabel('Username').fill('root')
+    await admin.getByLabel('Password').fill('a long enough password')
+    await admin.getByRole('button', { name: 'Sign in with the password' }).click()
+    await expect.poll(() => admin.getByText('Signed in as root').count()).toBe(1)
+    await fresh.close()
+  })
+
+  it('signs out: the session ends and pages ask to sign in again', async () => {
+    await page.goto(`${server.url}/app/`)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign-in')
+    await page.goto(`${server.url}/app/acme`)
+    expect(new URL(page.url()).pathname).toBe('/app/sign-in')
+  })
+})

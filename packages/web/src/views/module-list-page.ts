@@ -1,0 +1,80 @@
+import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
+import { html } from 'hono/html'
+import { layout, type Html, type PageFrame } from './layout.ts'
+import { moduleHref } from './module-href.ts'
+
+/** What the list shows: the search as the user typed it. */
+export interface ModuleListFilter {
+  readonly search: string
+  readonly provider: string
+  readonly sort: RegistryModuleSort
+}
+
+export function moduleListPage(frame: PageFrame, organizationName: string, filter: ModuleListFilter, page: Page<ModuleView>): Html {
+  return layout(
+    frame,
+    html`<h1>Modules of ${organizationName}</h1>
+<form class="search" method="get" role="search" aria-label="Modules" data-live-search>
+  <div>
+    <label for="q">Name</label>
+    <input id="q" name="q" type="search" value="${filter.search}" placeholder="e.g. vpc" autocomplete="off" aria-controls="results">
+  </div>
+  <div>
+    <label for="provider">Provider</label>
+    <input id="provider" name="provider" value="${filter.provider}" placeholder="e.g. aws" autocomplete="off" aria-controls="results">
+  </div>
+  <div>
+    <label for="sort">Sort by</label>
+    <select id="sort" name="sort" aria-controls="results">
+      <option value="name" ${filter.sort === 'name' ? 'selected' : ''}>Name</option>
+      <option value="recently-published" ${filter.sort === 'recently-published' ? 'selected' : ''}>Recently published</option>
+    </select>
+  </div>
+  <button type="submit">Search</button>
+</form>
+<section id="results" aria-live="polite" aria-label="Results">
+${results(organizationName, filter, page)}
+</section>`,
+  )
+}
+
+function results(organizationName: string, filter: ModuleListFilter, page: Page<ModuleView>): Html {
+  if (page.total === 0 && filter.search === '' && filter.provider === '') {
+    return html`<p class="empty">This organization has no modules yet. Publish one: create it with
+      <code>POST /api/v2/organizations/${organizationName}/registry-modules</code>, then upload a version archive from its page.</p>`
+  }
+  if (page.total === 0) {
+    return html`<p class="empty">No module matches. Check the spelling, search for part of the name, or
+      <a href="/app/${encodeURIComponent(organizationName)}">clear the search</a>.</p>`
+  }
+  const rows = page.items.map((view) => {
+    const latest = [...view.versions].reverse().find((v) => v.status === 'ok')
+    return html`<li>
+  <a href="${moduleHref(view.module)}"><strong>${view.module.name}</strong></a>
+  <span class="tag">${view.module.provider}</span>
+  <span>${latest === undefined ? 'no version ready yet' : html`v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time>`}</span>
+</li>`
+  })
+  return html`<p>${page.total} module${page.total === 1 ? '' : 's'}</p>
+<ul class="modules">${rows}</ul>
+${pagination(filter, page)}`
+}
+
+function pagination(filter: ModuleListFilter, page: Page<ModuleView>): Html | '' {
+  const pages = Math.ceil(page.total / page.request.size)
+  if (pages <= 1) return ''
+  const link = (n: number, label: string) => {
+    const query = new URLSearchParams({ q: filter.search, provider: filter.provider, sort: filter.sort, page: String(n) })
+    return html`<a href="?${query.toString()}">${label}</a>`
+  }
+  const current = page.request.number
+  return html`<nav class="pages" aria-label="Pages">
+  ${current > 1 ? link(current - 1, 'Previous page') : ''}
+  <span>Page ${current} of ${pages}</span>
+  ${current < pages ? link(current + 1, 'Next page') : ''}
+</nav>`
+}
+
+export function day(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
