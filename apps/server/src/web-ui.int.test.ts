@@ -66,6 +66,17 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     tokens.owner = await userToken(env, 'owner')
     tokens.stranger = await userToken(env, 'stranger')
     server = await startServer(loadConfig(env))
+    // The first administrator, made as on a new installation, opens organization creation to everyone.
+    const created = await fetch(`${server.url}/admin/initial-admin-user?token=${server.initialAdminToken ?? ''}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'root', email: 'root@example.com', password: 'a long enough password' }),
+    })
+    expect(created.status).toBe(200)
+    const { token: adminToken } = (await created.json()) as { token: string }
+    await api(adminToken, 'PATCH', '/api/v2/admin/general-settings', {
+      data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } },
+    })
     for (const [token, organization] of [[tokens.owner, 'acme'], [tokens.stranger, 'other']] as const) {
       await api(token, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: organization, email: `ops@${organization}.test` } } })
       for (const [name, provider] of [['vpc', 'aws'], ['dns', 'aws'], ['vpc', 'google']]) {
@@ -204,12 +215,6 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
   })
 
   it('the first administrator signs in with the password they chose', async () => {
-    const created = await fetch(`${server.url}/admin/initial-admin-user?token=${server.initialAdminToken ?? ''}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'root', email: 'root@example.com', password: 'a long enough password' }),
-    })
-    expect(created.status).toBe(200)
     const fresh = await browser.newContext()
     const admin = await fresh.newPage()
     await admin.goto(`${server.url}/app/sign-in`)
