@@ -46,7 +46,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
       vpc.commit({ 'main.tf': 'variable "cidr" {}\noutput "cidr" {\n  value = var.cidr\n}\n' })
       vpc.tag('1.1.0', true)
       GitRepository.create(join(scratch, 'git'), `${ORGANIZATION}/infra`).commit({ 'modules/dns/main.tf': 'variable "zone" {}\n' })
-      const [binary, owner] = await Promise.all([buildGoTfeClient(GO ?? 'go'), userToken(env, 'owner')])
+      const [binary, owner] = await Promise.all([buildGoTfeClient(GO ?? 'go'), userToken(env, 'owner', true)])
       const server = await startServer(loadConfig(env))
       try {
         const created = await fetch(`${server.url}/api/v2/organizations`, {
