@@ -115,11 +115,12 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
     await expect(client.refs({ url: `${closed.url}/terraform-aws-vpc.git`, credential: CREDENTIAL })).rejects.toMatchObject({ code: 'unavailable' })
   })
 
-  it('answers not_found once the repository disappears from the host', async () => {
+  it('answers not_found once the repository disappears from the host, even for a commit its mirror holds', async () => {
     const doomed = GitRepository.create(root, 'terraform-aws-doomed')
     const sha = doomed.commit({ 'main.tf': '' })
     doomed.tag('v1.0.0')
     await expect(client.refs(remote('terraform-aws-doomed'))).resolves.toMatchObject({ tags: [{ name: 'v1.0.0' }] })
+    for await (const chunk of await client.archive(remote('terraform-aws-doomed'), sha)) expect(chunk.byteLength).toBeGreaterThan(0)
     doomed.remove()
     await expect(client.refs(remote('terraform-aws-doomed'))).rejects.toMatchObject({ code: 'not_found' })
     await expect(client.archive(remote('terraform-aws-doomed'), sha)).rejects.toMatchObject({ code: 'not_found' })

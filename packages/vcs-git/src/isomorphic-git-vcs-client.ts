@@ -41,7 +41,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
     const directory = normalised(sourceDirectory)
     const tree = await this.#inTurn(gitdir, async () => {
       try {
-        await this.#mirror(remote, gitdir)
+        await this.#withCommit(remote, gitdir, commitSha)
         const { commit } = await git.readCommit({ fs, gitdir, oid: commitSha })
         if (directory === '') return commit.tree
         const { oid } = await git.readTree({ fs, gitdir, oid: commit.tree, filepath: directory })
@@ -58,6 +58,21 @@ export class IsomorphicGitVcsClient implements VcsClient {
       throw translateGitError(error, remote.url)
     }
     return tarballOf(staging)
+  }
+
+  /**
+   * Makes sure the mirror holds `commitSha`: fetched when it does not. A commit is immutable, so
+   * one already there is used as it is (the tags of one repository share a mirror: the first
+   * archive fetches them all); the host is still asked for its refs, so that a repository gone or
+   * a credential revoked fails the archive as a fetch would.
+   */
+  async #withCommit(remote: VcsRemote, gitdir: string, commitSha: string): Promise<void> {
+    const present = await git.readCommit({ fs, gitdir, oid: commitSha }).then(
+      () => true,
+      () => false,
+    )
+    if (!present) return this.#mirror(remote, gitdir)
+    await git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/heads/' })
   }
 
   /** Fetches every branch and tag of the remote into the bare mirror at `gitdir`. */

@@ -101,7 +101,10 @@ export class PublishModuleFromVcs {
     return view
   }
 
-  /** The connection named by the request, in the organization of the path when there is one. */
+  /**
+   * The connection named by the request, in the organization of the path when there is one; the
+   * principal must manage modules there (`not_found` otherwise) before the git host is asked anything.
+   */
   async #connection(command: PublishModuleFromVcsCommand, tokenId: string, principal: Principal): Promise<VcsConnection> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       if (command.organizationName !== undefined) {
@@ -110,6 +113,7 @@ export class PublishModuleFromVcs {
       const connection = await repositories.vcsConnections.findByTokenId(tokenId)
       const elsewhere = command.organizationName !== undefined && connection?.organizationName !== command.organizationName
       if (connection === undefined || elsewhere) throw CairnError.invalidField(TOKEN_FIELD, 'names no VCS connection of this organization')
+      await requireOrganization(repositories, principal, connection.organizationName, 'canManageModules')
       return connection
     })
   }

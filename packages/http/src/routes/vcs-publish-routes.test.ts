@@ -144,6 +144,15 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     expect(unknown.headers.get('Deprecation')).toBe('true')
   })
 
+  it("404 from the deprecated route for a caller who does not manage modules in the connection's organization; the git host is not asked", async () => {
+    t.deps.vcs.reachable = false
+    const body = vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId })
+    for (const token of [tokens.reader, (await t.signUp('outsider')).token]) {
+      expect((await t.call('POST', '/api/v2/registry-modules', token, body)).status).toBe(404)
+    }
+    expect(await moduleCount()).toBe(0)
+  })
+
   it('PATCH switches a module from tags to a branch and back; back on tags it syncs again', async () => {
     await publish({ 'tag-prefix': 'none/' })
     await eventually(async () => expect((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['status']).toBe('no_version_tags'))

@@ -5,6 +5,13 @@ import { PgBoss, type ConstructorOptions } from 'pg-boss'
 const POLL_SECONDS = 0.5
 
 /**
+ * Workers per job kind in each process. pg-boss waits at least half a second between one worker's
+ * fetches, busy or not (its minimum polling interval), so one worker runs at most about two jobs
+ * a second; a repository's hundred tags queue a hundred short jobs at once.
+ */
+const WORKERS = 2
+
+/**
  * A running job's worker refreshes its claim this often (pg-boss's minimum); a claim not
  * refreshed for this long, because its process died, is failed and retried by the supervisor,
  * which looks this often too. Without it a killed process's job waited out its whole timeout.
@@ -47,7 +54,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async work(name: string, handler: JobHandler): Promise<void> {
     this.#requireDefined(name)
-    await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
+    await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, localConcurrency: WORKERS }, async (jobs) => {
       for (const job of jobs) await handler(job.data, { signal: job.signal })
     })
   }
