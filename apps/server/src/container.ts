@@ -27,14 +27,12 @@ import {
 import type { HttpDeps } from '@cairn/http'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
-import type { Config } from './config.ts'
-import { consoleErrorLog } from './platform/console-error-log.ts'
+import type { Settings } from './embed/settings.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { LruCredentialCache } from './platform/lru-credential-cache.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
-import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
 
 /** The core's port tokens, typed for the container. */
@@ -42,7 +40,7 @@ const port = <T>(token: symbol) => token as ServiceIdentifier<T>
 const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier<T>
 
 export const TYPES = {
-  Config: id<Config>('Config'),
+  Settings: id<Settings>('Settings'),
   UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
   Health: port<HealthCheck>(HEALTH_CHECK),
   BlobStore: port<BlobStore>(BLOB_STORE),
@@ -73,9 +71,9 @@ export interface Infrastructure {
  * The composition root: binds each port of the core to its adapter, and builds every use case
  * from them. Core classes carry no decorators; they are built from the ports they name.
  */
-export function buildContainer(config: Config, infrastructure: Infrastructure): Container {
+export function buildContainer(config: Settings, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
-  container.bind(TYPES.Config).toConstantValue(config)
+  container.bind(TYPES.Settings).toConstantValue(config)
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
   container.bind(TYPES.Health).toConstantValue(infrastructure.health)
   container.bind(TYPES.BlobStore).toConstantValue(infrastructure.blobs)
@@ -83,7 +81,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Passwords).toConstantValue(new ScryptPasswordHasher())
-  container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(signingKey(config.signingKey, config.dataDir)))
+  container.bind(TYPES.Signer).toDynamicValue(() => new HmacUrlSigner(config.signingKey))
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
     () => new HttpUpstreamRegistry({ ...config.upstreamRegistry, cacheMaxEntries: UPSTREAM_CACHE_ENTRIES }),
@@ -113,7 +111,8 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
       edition: config.edition,
       ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
       ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
-      log: consoleErrorLog,
+      basePath: config.basePath,
+      log: config.log,
     }),
     [TYPES.UseCases, TYPES.Health],
   )

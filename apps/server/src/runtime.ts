@@ -1,62 +1,76 @@
+import type { HealthCheck, UnitOfWork } from '@cairn/core'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, type Store, type StoreLocation } from '@cairn/persistence'
+import { InMemoryHealthCheck, InMemoryUnitOfWork } from '@cairn/testing'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
-import type { Config } from './config.ts'
 import { buildContainer } from './container.ts'
+import type { Settings } from './embed/settings.ts'
 import { blobStoreFrom } from './platform/blob-store-from-config.ts'
 import { DataDirLock } from './platform/data-dir-lock.ts'
 
 /** An opened Cairn: its store (migrated), and the container wired over it. */
 export interface Runtime {
   readonly container: Container
-  readonly store: Store
   /** Removes temporary files a crashed write left in the blob store. */
   sweepBlobs(): Promise<unknown>
   close(): Promise<void>
 }
 
-/** Where the configuration says the data lives. */
-export function storeLocation(config: Config): StoreLocation {
-  return config.databaseUrl !== undefined
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: join(config.dataDir, 'db') }
+/** What the store gives the container, and how to let go of it. */
+interface OpenedStore {
+  readonly unitOfWork: UnitOfWork
+  readonly health: HealthCheck
+  close(): Promise<void>
 }
 
 /**
- * Opens the store for `purpose` (named in the lock, so a second process learns who holds the
- * embedded database), applies pending migrations, and wires the container. Sets the process's
- * umask to 0o077 first: the server and every CLI command start here.
+ * Opens the store the settings name for `purpose` (named in the lock, so a second process learns
+ * who holds the embedded database), applies pending migrations, and wires the container.
  */
-export async function openRuntime(config: Config, purpose: string): Promise<Runtime> {
-  // Every file Cairn and PGlite create (database, archives, signing key) is its owner's alone.
-  process.umask(0o077)
-  const location = storeLocation(config)
-  const lock = location.kind === 'pglite' ? DataDirLock.acquire(config.dataDir, purpose) : undefined
-  try {
-    const store = await openStore(location)
-    try {
-      await store.migrate()
-    } catch (error) {
+export async function openRuntime(settings: Settings, purpose: string): Promise<Runtime> {
+  const store = await openSettingsStore(settings, purpose)
+  const blobs = blobStoreFrom(settings.blobs)
+  // Its parser threads start on the first upload and end at close.
+  const analyzer = new TarModuleAnalyzer(settings.archiveLimits)
+  return {
+    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer }),
+    sweepBlobs: () => blobs.sweep(),
+    async close() {
+      await analyzer.close()
+      blobs.close()
       await store.close()
-      throw error
-    }
-    const blobs = blobStoreFrom(config.blobs)
-    // Its parser threads start on the first upload and end at close.
-    const analyzer = new TarModuleAnalyzer(config.archiveLimits)
+    },
+  }
+}
+
+async function openSettingsStore(settings: Settings, purpose: string): Promise<OpenedStore> {
+  const { store } = settings
+  if (store.kind === 'memory') return { unitOfWork: new InMemoryUnitOfWork(), health: new InMemoryHealthCheck(), close: async () => undefined }
+  if (store.kind === 'postgres') return openMigrated({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) })
+  const lock = DataDirLock.acquire(store.dataDir, purpose)
+  try {
+    const opened = await openMigrated({ kind: 'pglite', dataDir: join(store.dataDir, 'db') })
     return {
-      container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer }),
-      store,
-      sweepBlobs: () => blobs.sweep(),
+      ...opened,
       async close() {
-        await analyzer.close()
-        blobs.close()
-        await store.close()
-        lock?.release()
+        await opened.close()
+        lock.release()
       },
     }
   } catch (error) {
-    lock?.release()
+    lock.release()
     throw error
   }
+}
+
+async function openMigrated(location: StoreLocation): Promise<Store> {
+  const store = await openStore(location)
+  try {
+    await store.migrate()
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  return store
 }

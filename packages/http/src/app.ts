@@ -36,7 +36,10 @@ const ADMIN_PREFIXES = ['/api/v2/admin', '/admin'] as const
 
 /** The Cairn HTTP API over the given use cases. */
 export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>()
+  const root = new Hono<AppEnv>()
+  // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
+  root.route('/', discoveryRoutes(deps.basePath ?? ''))
+  const app = deps.basePath ? root.basePath(deps.basePath) : root
   app.onError(errorHandler(deps.log))
   app.notFound(notFoundHandler)
   app.use(async (c, next) => {
@@ -56,7 +59,6 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   )
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
-  app.route('/', discoveryRoutes())
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.

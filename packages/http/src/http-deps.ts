@@ -13,6 +13,11 @@ export interface HttpDeps extends UseCases {
   readonly edition: Edition
   /** Where clients reach this server, for absolute links; the request's own URL when absent. */
   readonly baseUrl?: URL
+  /**
+   * The path this app is mounted at in a host (`/registry`, no trailing slash): routes answer
+   * under it and every link carries it. The base URL, when set, is then the host's.
+   */
+  readonly basePath?: string
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog

@@ -5,7 +5,7 @@ import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
-import { publicUrl } from '../jsonapi/public-url.ts'
+import { appRoot } from '../jsonapi/public-url.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { isObject, readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
@@ -49,8 +49,8 @@ export function addressOf(params: Params): { organizationName: string; address: 
 
 /** Where upload links point: `{upload_url}`, else the server itself. */
 export function uploadBase(c: Context<AppEnv>, deps: HttpDeps): URL {
-  const base = deps.uploadUrl ?? deps.baseUrl ?? new URL(publicUrl(c, undefined).origin)
-  return new URL(base.href.endsWith('/') ? base.href : `${base.href}/`)
+  if (deps.uploadUrl === undefined) return appRoot(c, deps)
+  return new URL(deps.uploadUrl.href.endsWith('/') ? deps.uploadUrl.href : `${deps.uploadUrl.href}/`)
 }
 
 /** Spec §4.1 without VCS, and what the official Go client also reads. Mounted at /api/v2. */
