@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const WORKSPACE = fileURLToPath(new URL('../../../../', import.meta.url))
+const HOST_SCRIPT = fileURLToPath(new URL('./test-support/packed-host.mjs', import.meta.url))
+const run = promisify(execFile)
+
+/** The command's output; the child gets no NODE_OPTIONS, so nothing of the test runner's leaks into it. */
+async function output(command: string, args: readonly string[], cwd: string): Promise<string> {
+  const { stdout } = await run(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 })
+  return stdout
+}
+
+/**
+ * The packages as a registry would serve them: built and packed from this workspace, installed
+ * with npm into a project in a temporary directory, and run by Node with type stripping turned
+ * off, so that nothing TypeScript can be loaded from them.
+ */
+describe('the packed packages, installed with npm outside the workspace', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'cairn-embed-'))
+  const host = (...args: string[]) =>
+    output(process.execPath, ['--no-experimental-strip-types', 'packed-host.mjs', ...args], scratch).then(
+      (stdout) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>,
+    )
+
+  beforeAll(async () => {
+    const packages = ['packages', 'apps'].flatMap((parent) => readdirSync(join(WORKSPACE, parent)).map((name) => join(WORKSPACE, parent, name)))
+    // A file deleted from a package's source must not live on in its tarball.
+    for (const directory of packages) rmSync(join(directory, 'dist'), { recursive: true, force: true })
+    await output('pnpm', ['run', 'build'], WORKSPACE)
+    const packs = join(scratch, 'packs')
+    await output('pnpm', ['-r', '--filter', './packages/*', '--filter', './apps/*', 'pack', '--pack-destination', packs], WORKSPACE)
+    const tarballs = readdirSync(packs).map((file) => [`@cairn/${file.replace(/^cairn-(.+)-\d+\.\d+\.\d+.*\.tgz$/, '$1')}`, `file:packs/${file}`])
+    const hono = (JSON.parse(readFileSync(join(WORKSPACE, 'node_modules/hono/package.json'), 'utf8')) as { version: string }).version
+    const manifest = { name: 'embedding-host', private: true, type: 'module', dependencies: { ...Object.fromEntries(tarballs), hono } }
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify(manifest, null, 2))
+    await output('npm', ['install', '--no-audit', '--no-fund'], scratch)
+    copyFileSync(HOST_SCRIPT, join(scratch, 'packed-host.mjs'))
+    const module = join(scratch, 'module')
+    mkdirSync(module)
+    writeFileSync(join(module, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n\noutput "cidr" {\n  value = var.cidr\n}\n')
+    await output('tar', ['-czf', join(scratch, 'module.tar.gz'), '-C', module, '.'], scratch)
+  }, 240_000)
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+  const published = {
+    organization: 'acme',
+    protocolVersions: ['1.0.0'],
+    terraformGet: expect.stringMatching(/^http:\/\/host\.test\/registry\/api\/registry\/v1\/archives\/.+\/module\.tar\.gz$/),
+    useCaseVersions: ['1.0.0:ok'],
+    host: 'the host',
+  }
+
+  it('a Hono host mounts Cairn in memory at /registry, publishes through HTTP and the use cases, and reads it back', async () => {
+    const result = await host('publish', 'memory', 'module.tar.gz')
+    expect(result).toMatchObject({ ...published, upload: expect.stringMatching(/^http:\/\/host\.test\/registry\/v1\/object\//) })
+  }, 60_000)
+
+  it('the same host on the embedded database in a temporary directory keeps its data across a restart', async () => {
+    const dataDir = join(scratch, 'data')
+    const first = await host('publish', dataDir, 'module.tar.gz')
+    expect(first).toMatchObject(published)
+    const restarted = await host('read', dataDir, String(first.token))
+    expect(restarted).toMatchObject(published)
+  }, 120_000)
+
+  it('TypeScript consumers get the declarations: a wrong option does not compile', async () => {
+    const consumer = [
+      "import { createCairn, type CairnOptions } from '@cairn/server'",
+      "const options: CairnOptions = { store: { kind: 'memory' }, basePath: '/registry' }",
+      'const cairn = await createCairn(options)',
+      'const response: Response = await cairn.fetch(new Request("http://host.test/registry/api/v2/ping"))',
+      "// @ts-expect-error: there is no such store",
+      "await createCairn({ store: { kind: 'sqlite' } })",
+      'export { response }',
+    ].join('\n')
+    writeFileSync(join(scratch, 'consumer.ts'), consumer)
+    const tsc = join(WORKSPACE, 'node_modules/typescript/bin/tsc')
+    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--lib', 'es2023,dom', '--skipLibCheck']
+    await expect(output(process.execPath, [tsc, ...flags, 'consumer.ts'], scratch)).resolves.toBe('')
+  }, 60_000)
+})
