@@ -44,6 +44,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.notFound(notFoundHandler)
   app.use(async (c, next) => {
     c.set('requestId', crypto.randomUUID())
+    c.set('basePath', deps.basePath ?? '')
     await next()
   })
   app.use(rejectControlCharacters)

@@ -32,5 +32,6 @@ export interface HttpDeps extends UseCases {
 
 /** What the authentication middleware leaves for route handlers. */
 export interface AppEnv {
-  Variables: { principal: Principal; requestId: string }
+  /** `basePath` is the app's mount path (`''` at the root), for the paths in resource links. */
+  Variables: { principal: Principal; requestId: string; basePath: string }
 }

@@ -61,7 +61,9 @@ describe('Cairn mounted under /registry', () => {
     const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
     const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': JSON_API }
     const organization = { data: { type: 'organizations', attributes: { name: 'acme', email: 'ops@acme.test' } } }
-    expect((await send('/registry/api/v2/organizations', { method: 'POST', headers, body: JSON.stringify(organization) })).status).toBe(201)
+    const createdOrganization = await send('/registry/api/v2/organizations', { method: 'POST', headers, body: JSON.stringify(organization) })
+    expect(createdOrganization.status).toBe(201)
+    const resourceLink = ((await createdOrganization.json()) as { data: { links: { self: string } } }).data.links.self
     await cairn.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
     const version = { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } }
     const created = await send('/registry/api/v2/organizations/acme/registry-modules/private/acme/network/aws/versions', {
@@ -77,7 +79,7 @@ describe('Cairn mounted under /registry', () => {
     const download = await send(`${MODULE}/1.0.0/download`, { headers })
     expect(download.status).toBe(204)
     const latest = await send(`${MODULE}/download`, { headers, redirect: 'manual' })
-    return { upload, self: list.links.self, terraformGet: download.headers.get('X-Terraform-Get') ?? '', latest: latest.headers.get('Location') }
+    return { upload, resourceLink, self: list.links.self, terraformGet: download.headers.get('X-Terraform-Get') ?? '', latest: latest.headers.get('Location') }
   }
 
   it('in a Hono host: links, upload URLs and X-Terraform-Get addresses carry the prefix, and lead back to Cairn', async () => {
@@ -87,6 +89,7 @@ describe('Cairn mounted under /registry', () => {
     const links = await publish(cairn, send)
     expect(links.upload).toMatch(/^http:\/\/host\.test\/registry\/v1\/object\//)
     expect(links.self).toMatch(/^http:\/\/host\.test\/registry\/api\/v2\/organizations\?/)
+    expect(links.resourceLink).toBe('/registry/api/v2/organizations/acme')
     expect(links.terraformGet).toMatch(/^http:\/\/host\.test\/registry\/api\/registry\/v1\/archives\/.+\/module\.tar\.gz$/)
     expect(links.latest).toBe(`${MODULE}/1.0.0/download`)
     const fetched = await send(new URL(links.terraformGet).pathname)
