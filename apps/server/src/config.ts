@@ -59,7 +59,9 @@ export interface Config {
   readonly upstreamRegistry: UpstreamRegistryConfig
 }
 
+/** Configuration (environment variables or `createCairn` options) that cannot work; names every problem. */
 export class ConfigError extends Error {
+  /** Always `ConfigError`. */
   override readonly name = 'ConfigError'
 }
 

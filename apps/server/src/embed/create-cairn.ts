@@ -12,8 +12,8 @@ import { settingsFrom } from './settings.ts'
 export interface Cairn {
   /**
    * Answers one HTTP request: the registry protocol, the management API and the admin API. Hand
-   * it requests with their full path, `basePath` included (Hono: `app.all('/registry/*', (c) =>
-   * cairn.fetch(c.req.raw))`; node:http through `@hono/node-server`'s `getRequestListener`).
+   * it requests with their full path, `basePath` included; see docs/embedding.md for Hono and
+   * node:http hosts.
    */
   readonly fetch: (request: Request) => Promise<Response>
   /** Every use case, for direct calls; each takes the acting `Principal` (`OPERATOR` for the host itself). */

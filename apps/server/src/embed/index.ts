@@ -1,3 +1,10 @@
+/**
+ * Cairn, a private module registry for Terraform and OpenTofu, embedded in a Node service:
+ * `createCairn(options)` returns a fetch handler, the use cases and `close()`. See docs/embedding.md.
+ *
+ * @packageDocumentation
+ */
+
 export { createCairn, type Cairn } from './create-cairn.ts'
 export type { CairnArchiveLimits, CairnBlobOptions, CairnOptions, CairnStoreOptions, CairnUpstreamRegistryOptions } from './cairn-options.ts'
 export { ConfigError } from '../config.ts'

@@ -1,6 +1,6 @@
 /* global process, URL, console */
 // A host application as an embedder writes it, in plain JavaScript against the packed packages:
-// Hono serving its own routes and Cairn under /registry. Run by packed-tarballs.int.test.ts as
+// Hono serving its own routes and Cairn under /registry. Run by published-packages.int.test.ts as
 //   node packed-host.mjs publish <store> <archive>   seeds and publishes, prints what it read back
 //   node packed-host.mjs read <store> <token>        reads back what an earlier process published
 // where <store> is "memory" or a data directory. It prints one JSON line.

@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const WORKSPACE = fileURLToPath(new URL('../../../../', import.meta.url))
 const HOST_SCRIPT = fileURLToPath(new URL('./test-support/packed-host.mjs', import.meta.url))
+/** The committed report of `@cairn/server`'s public surface. */
+const API_REPORT_FOLDER = fileURLToPath(new URL('../../api/', import.meta.url))
 const run = promisify(execFile)
 
 /** The command's output; the child gets no NODE_OPTIONS, so nothing of the test runner's leaks into it. */
@@ -85,4 +88,56 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--lib', 'es2023,dom', '--skipLibCheck']
     await expect(output(process.execPath, [tsc, ...flags, 'consumer.ts'], scratch)).resolves.toBe('')
   }, 60_000)
+
+  it('the public surface matches the committed API report, and every exported symbol is documented', () => {
+    // CAIRN_UPDATE_API_REPORT=1 rewrites the report instead, to commit with a deliberate change.
+    // Out of node_modules, where TypeScript would count the package's own files as a library's;
+    // beside it, so that the other Cairn packages resolve as the installed dependencies they are.
+    const surface = join(scratch, 'cairn-server')
+    cpSync(join(scratch, 'node_modules/@cairn/server'), surface, { recursive: true })
+    const result = checkApiReport(surface, process.env['CAIRN_UPDATE_API_REPORT'] === '1')
+    expect(result.problems).toEqual([])
+    expect(result.succeeded).toBe(true)
+  }, 60_000)
 })
+
+/**
+ * Runs API Extractor over the declarations of the package as installed, where the other Cairn
+ * packages are external dependencies like any other, against the committed report.
+ */
+function checkApiReport(packageFolder: string, update: boolean): { succeeded: boolean; problems: string[] } {
+  const entry = join(packageFolder, 'dist/embed/index.d.ts')
+  const config = ExtractorConfig.prepare({
+    configObject: {
+      projectFolder: packageFolder,
+      mainEntryPointFilePath: entry,
+      compiler: {
+        overrideTsconfig: {
+          compilerOptions: { target: 'ES2023', lib: ['ES2023', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true },
+          files: [entry],
+        },
+      },
+      apiReport: { enabled: true, reportFileName: 'cairn-server', reportFolder: API_REPORT_FOLDER, reportTempFolder: join(packageFolder, 'api-report') },
+      docModel: { enabled: false },
+      dtsRollup: { enabled: false },
+      tsdocMetadata: { enabled: false },
+      messages: {
+        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.Error }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None }, 'ae-undocumented': { logLevel: ExtractorLogLevel.Error } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
+        compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
+      },
+    },
+    configObjectFullPath: undefined,
+    packageJsonFullPath: join(packageFolder, 'package.json'),
+  })
+  const problems: string[] = []
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    messageCallback: (message: ExtractorMessage) => {
+      const reportWritten = update && message.messageId.startsWith('console-api-report')
+      if ((message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) && !reportWritten) problems.push(message.formatMessageWithLocation(packageFolder))
+      message.handled = true
+    },
+  })
+  return { succeeded: result.succeeded, problems }
+}
