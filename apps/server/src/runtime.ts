@@ -1,6 +1,6 @@
 import type { HealthCheck, UnitOfWork } from '@cairn/core'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
-import { openStore, type Store, type StoreLocation } from '@cairn/persistence'
+import { openStore, storeOnOrm, type Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryUnitOfWork } from '@cairn/testing'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
@@ -47,10 +47,11 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
 async function openSettingsStore(settings: Settings, purpose: string): Promise<OpenedStore> {
   const { store } = settings
   if (store.kind === 'memory') return { unitOfWork: new InMemoryUnitOfWork(), health: new InMemoryHealthCheck(), close: async () => undefined }
-  if (store.kind === 'postgres') return openMigrated({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) })
+  if (store.kind === 'postgres') return migrated(await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }))
+  if (store.kind === 'mikro-orm') return migrated(storeOnOrm(store.orm))
   const lock = DataDirLock.acquire(store.dataDir, purpose)
   try {
-    const opened = await openMigrated({ kind: 'pglite', dataDir: join(store.dataDir, 'db') })
+    const opened = await migrated(await openStore({ kind: 'pglite', dataDir: join(store.dataDir, 'db') }))
     return {
       ...opened,
       async close() {
@@ -64,8 +65,8 @@ async function openSettingsStore(settings: Settings, purpose: string): Promise<O
   }
 }
 
-async function openMigrated(location: StoreLocation): Promise<Store> {
-  const store = await openStore(location)
+/** The store with the checked-in migrations it lacks applied; closed when they fail. */
+async function migrated(store: Store): Promise<Store> {
   try {
     await store.migrate()
   } catch (error) {

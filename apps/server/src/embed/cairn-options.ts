@@ -1,16 +1,20 @@
 import type { BlobStore, Edition } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
+import type { Orm } from '@cairn/persistence'
 
 /**
  * Where Cairn keeps its data.
  * - `memory`: in this process only, gone at `close()`; starts in milliseconds (tests of a host).
  * - `embedded`: PGlite in `dataDir`, which one process at a time may open.
  * - `postgres`: a PostgreSQL database, optionally in one `schema` of it.
+ * - `mikro-orm`: a MikroORM instance (PostgreSQL or PGlite driver) the host opened with
+ *   `ormOptions()` of `@cairn/persistence` in its configuration, and keeps: `close()` leaves it open.
  */
 export type CairnStoreOptions =
   | { readonly kind: 'memory' }
   | { readonly kind: 'embedded'; readonly dataDir: string }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+  | { readonly kind: 'mikro-orm'; readonly orm: Orm }
 
 /**
  * Where module archives are kept.
@@ -61,7 +65,7 @@ export interface CairnOptions {
   readonly store: CairnStoreOptions
   /**
    * Where archives live. Defaults: `memory` for a memory store, `<dataDir>/blobs` for an embedded
-   * one; required with PostgreSQL.
+   * one; required with PostgreSQL or a MikroORM instance.
    */
   readonly blobs?: CairnBlobOptions
   /** `self-hosted` (the default: with the admin API) or `hosted` (public curation and proxy). */
@@ -82,7 +86,7 @@ export interface CairnOptions {
   /**
    * Signs upload and download links; at least 32 characters. Default: generated into the data
    * directory of an embedded store, random per instance for a memory store; required with
-   * PostgreSQL, where every instance must share it.
+   * PostgreSQL (or a MikroORM instance), where every instance must share it.
    */
   readonly signingKey?: string
   /** Refuse a new archive for a version already published, instead of replacing it. Default false. */

@@ -38,8 +38,8 @@ export function settingsFrom(options: CairnOptions): Settings {
     problems.push(`basePath must be empty or like "/registry", with no trailing slash (got "${basePath}")`)
   }
   if (options.signingKey !== undefined && options.signingKey.length < 32) problems.push('signingKey must be at least 32 characters')
-  if (options.signingKey === undefined && store?.kind === 'postgres') {
-    problems.push('signingKey is required with a PostgreSQL store: every instance sharing the database must sign links alike')
+  if (options.signingKey === undefined && (store?.kind === 'postgres' || store?.kind === 'mikro-orm')) {
+    problems.push(`signingKey is required with a ${store.kind} store: every instance sharing the database must sign links alike`)
   }
   const limit = (name: keyof ArchiveLimitsConfig, fallback: number) => positive(`limits.${name}`, options.limits?.[name] ?? fallback, problems)
   const upstream = options.upstreamRegistry
@@ -78,15 +78,18 @@ function checkStore(store: CairnStoreOptions | undefined, problems: string[]): C
     case 'postgres':
       if (!/^postgres(ql)?:\/\//.test(store.url)) problems.push('store.url must be a postgres:// or postgresql:// URL')
       return store
+    case 'mikro-orm':
+      if (typeof store.orm !== 'object' || store.orm === null) problems.push('store.orm must be a MikroORM instance')
+      return store
     default:
-      problems.push('store must be { kind: "memory" }, { kind: "embedded", dataDir } or { kind: "postgres", url }')
+      problems.push('store must be { kind: "memory" }, { kind: "embedded", dataDir }, { kind: "postgres", url } or { kind: "mikro-orm", orm }')
       return undefined
   }
 }
 
 function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): CairnBlobOptions {
   if (store?.kind === 'embedded') return { kind: 'filesystem', root: join(store.dataDir, 'blobs') }
-  if (store?.kind === 'postgres') problems.push('blobs is required with a PostgreSQL store (filesystem or s3)')
+  if (store?.kind === 'postgres' || store?.kind === 'mikro-orm') problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
   return { kind: 'memory' }
 }
 
