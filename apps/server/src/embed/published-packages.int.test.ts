@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor'
@@ -50,7 +51,8 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     await output('tar', ['-czf', join(scratch, 'module.tar.gz'), '-C', module, '.'], scratch)
   }, 240_000)
 
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+  // A hundred megabytes of node_modules: slow to remove on a busy machine.
+  afterAll(() => rm(scratch, { recursive: true, force: true }), 120_000)
 
   const published = {
     organization: 'acme',
