@@ -1,6 +1,6 @@
 import { CairnError, type HealthCheck, type JobQueue, type UnitOfWork } from '@cairn/core'
 import { mkdirSync } from 'node:fs'
-import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
+import { PgliteConnection, MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
 import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
 import { openJobQueue } from './jobs/open-job-queue.ts'
@@ -73,6 +73,19 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
     clear: () => orm.schema.clear(),
     close: () => orm.close(true),
   }
+}
+
+/**
+ * A store over an ORM the host opened and keeps: initialised with `ormOptions()` (and, on PGlite,
+ * `pgliteOptions()`) merged into its own configuration. Closing the store leaves the ORM open.
+ */
+export function storeOnOrm(orm: Orm): Store {
+  const pglite = orm.em.getConnection() instanceof PgliteConnection
+  const schema = orm.config.get('schema')
+  // Only a job queue on this store reads the URL; an ORM configured by host and port gets none.
+  const url = orm.config.get('clientUrl') ?? ''
+  const location: StoreLocation = pglite ? { kind: 'pglite' } : { kind: 'postgres', url, ...(schema !== undefined && { schema }) }
+  return { ...storeOver(orm, location), close: async () => undefined }
 }
 
 export async function connect(location: StoreLocation, { onQuery }: StoreOptions = {}): Promise<Orm> {

@@ -5,6 +5,7 @@ export type { Logger }
 
 /** The levels `CAIRN_LOG_LEVEL` takes, quietest last. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const satisfies readonly (Level | 'silent')[]
+/** How severe a log line is, or `silent` for none. */
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
 /**
