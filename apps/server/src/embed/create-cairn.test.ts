@@ -50,6 +50,20 @@ describe('createCairn', () => {
     for (const name of ['store.url', 'basePath', 'baseUrl', 'signingKey', 'limits.maxEntries', 'blobs']) expect(message).toContain(name)
   })
 
+  it('names bad logging, metrics and VCS options too', async () => {
+    // What a JavaScript caller, unchecked by the compiler, may pass as a level.
+    const logLevel = JSON.parse('"loud"') as 'info'
+    const attempt = createCairn({
+      store: { kind: 'memory' },
+      logLevel,
+      metricsToken: 'short token',
+      vcs: { pollIntervalSeconds: -1, encryptionKey: 'c2hvcnQ=' },
+    })
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError)
+    const message = await attempt.catch((error: unknown) => String(error))
+    for (const name of ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey']) expect(message).toContain(name)
+  })
+
   it('refuses an unknown store kind with a ConfigError', async () => {
     // What a JavaScript caller, unchecked by the compiler, may pass.
     const options = JSON.parse('{"store":{"kind":"sqlite"}}') as Parameters<typeof createCairn>[0]
