@@ -16,11 +16,13 @@ function project(directory: string, test: { include?: string[]; exclude?: string
 }
 
 const packages = readdirSync(join(import.meta.dirname, 'packages')).map((directory) => project(`packages/${directory}`))
+const examples = readdirSync(join(import.meta.dirname, 'examples')).map((directory) => project(`examples/${directory}`))
 
 export default defineConfig({
   test: {
     projects: [
       ...packages,
+      ...examples,
       project('apps/server', { exclude: [...configDefaults.exclude, FAULT_TESTS] }),
       project('apps/server', { name: 'faults', include: [FAULT_TESTS], fileParallelism: false, groupOrder: 2 }),
     ],

@@ -2,6 +2,7 @@ import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { resolve } from 'node:path'
 import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
+import { isAcceptableMetricsToken } from './platform/metrics-token.ts'
 
 const MiB = 1024 * 1024
 
@@ -77,7 +78,9 @@ export interface Config {
   readonly vcs: VcsConfig
 }
 
+/** Configuration (environment variables or `createCairn` options) that cannot work; names every problem. */
 export class ConfigError extends Error {
+  /** Always `ConfigError`. */
   override readonly name = 'ConfigError'
 }
 
@@ -97,7 +100,7 @@ export function loadConfig(env: Env): Config {
   const signingKey = read.text('CAIRN_SIGNING_KEY')
   if (signingKey !== undefined && signingKey.length < 32) problems.push('CAIRN_SIGNING_KEY must be at least 32 characters')
   const metricsToken = read.text('CAIRN_METRICS_TOKEN')
-  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+  if (metricsToken !== undefined && !isAcceptableMetricsToken(metricsToken)) {
     problems.push('CAIRN_METRICS_TOKEN must be at least 16 printable characters without spaces')
   }
   const config: Config = {

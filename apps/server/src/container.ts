@@ -30,21 +30,20 @@ import {
   type UseCases,
   type VcsClient,
 } from '@cairn/core'
-import type { HttpDeps } from '@cairn/http'
+import type { ErrorLog, HttpDeps } from '@cairn/http'
 import { createWebApp } from '@cairn/web'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
-import type { Config } from './config.ts'
+import type { Settings } from './embed/settings.ts'
 import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
-import { createLogger, errorLogOver, logServedRequest, type Logger } from './platform/logger.ts'
+import { logServedRequest, type Logger } from './platform/logger.ts'
 import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
-import { signingKey } from './platform/signing-key.ts'
 import { SystemClock } from './platform/system-clock.ts'
 import { vcsEncryptionKey } from './platform/vcs-encryption-key.ts'
 
@@ -53,7 +52,7 @@ const port = <T>(token: symbol) => token as ServiceIdentifier<T>
 const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier<T>
 
 export const TYPES = {
-  Config: id<Config>('Config'),
+  Settings: id<Settings>('Settings'),
   Logger: id<Logger>('Logger'),
   Metrics: id<ServerMetrics>('Metrics'),
   UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
@@ -84,16 +83,19 @@ export interface Infrastructure {
   readonly analyzer: ModuleAnalyzer
   readonly jobs: JobQueue
   readonly vcs: VcsClient
+  readonly logger: Logger
+  /** Where unexpected errors go: the host's log, or error lines of `logger`. */
+  readonly log: ErrorLog
 }
 
 /**
  * The composition root: binds each port of the core to its adapter, and builds every use case
  * from them. Core classes carry no decorators; they are built from the ports they name.
  */
-export function buildContainer(config: Config, infrastructure: Infrastructure): Container {
+export function buildContainer(config: Settings, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
-  container.bind(TYPES.Config).toConstantValue(config)
-  container.bind(TYPES.Logger).toDynamicValue(() => createLogger(config.logLevel))
+  container.bind(TYPES.Settings).toConstantValue(config)
+  container.bind(TYPES.Logger).toConstantValue(infrastructure.logger)
   container.bind(TYPES.Metrics).toDynamicValue(() => new ServerMetrics())
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
   container.bind(TYPES.Health).toConstantValue(infrastructure.health)
@@ -102,9 +104,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Passwords).toConstantValue(new ScryptPasswordHasher())
-  container.bind(TYPES.SigningKey).toDynamicValue(() => signingKey(config.signingKey, config.dataDir))
+  container.bind(TYPES.SigningKey).toConstantValue(config.signingKey)
   container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
-  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcsEncryptionKey, key)), [TYPES.SigningKey])
+  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcs.encryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue(
     (context) =>
@@ -146,8 +148,9 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
         edition: config.edition,
         ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
         ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+        basePath: config.basePath,
         ...(config.metricsToken !== undefined && { metrics: { accepts: matchesMetricsToken(config.metricsToken), render: () => metrics.render() } }),
-        log: errorLogOver(logger),
+        log: infrastructure.log,
         onServed(request) {
           logRequest(request)
           metrics.observeRequest(request)
@@ -161,7 +164,7 @@ export function buildContainer(config: Config, infrastructure: Infrastructure): 
 }
 
 /** The base and upload URLs that are configured, for adapters that build links. */
-function urlsOf(config: Config): { baseUrl?: URL; uploadUrl?: URL } {
+function urlsOf(config: Settings): { baseUrl?: URL; uploadUrl?: URL } {
   return {
     ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
     ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),

@@ -1,73 +1,103 @@
+import type { HealthCheck, JobQueue, UnitOfWork } from '@cairn/core'
+import type { ErrorLog } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
-import type { JobQueue } from '@cairn/core'
-import { openStore, type Store, type StoreLocation } from '@cairn/persistence'
+import { openStore, storeOnOrm, type Store } from '@cairn/persistence'
+import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'
 import { IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
-import type { Config } from './config.ts'
 import { buildContainer } from './container.ts'
+import type { Settings } from './embed/settings.ts'
 import { blobStoreFrom } from './platform/blob-store-from-config.ts'
 import { DataDirLock } from './platform/data-dir-lock.ts'
-import { createLogger } from './platform/logger.ts'
+import { createLogger, errorLogOver } from './platform/logger.ts'
 
 /** An opened Cairn: its store (migrated), and the container wired over it. */
 export interface Runtime {
   readonly container: Container
-  readonly store: Store
-  /** The durable job queue, in the store's database; workers are started by the server only. */
+  /** The durable job queue, in the store's database; its workers are started by whoever serves. */
   readonly jobs: JobQueue
   /** Removes temporary files a crashed write left in the blob store. */
   sweepBlobs(): Promise<unknown>
   close(): Promise<void>
 }
 
-/** Where the configuration says the data lives. */
-export function storeLocation(config: Config): StoreLocation {
-  return config.databaseUrl !== undefined
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: join(config.dataDir, 'db') }
+/** What the store gives the container, and how to let go of it. */
+interface OpenedStore {
+  readonly unitOfWork: UnitOfWork
+  readonly health: HealthCheck
+  openJobQueue(onError: (error: Error) => void): Promise<JobQueue>
+  close(): Promise<void>
 }
 
 /**
- * Opens the store for `purpose` (named in the lock, so a second process learns who holds the
- * embedded database), applies pending migrations, and wires the container. Sets the process's
- * umask to 0o077 first: the server and every CLI command start here.
+ * Opens the store the settings name for `purpose` (named in the lock, so a second process learns
+ * who holds the embedded database), applies pending migrations, and wires the container.
  */
-export async function openRuntime(config: Config, purpose: string): Promise<Runtime> {
-  // Every file Cairn and PGlite create (database, archives, signing key) is its owner's alone.
-  process.umask(0o077)
-  const location = storeLocation(config)
-  const lock = location.kind === 'pglite' ? DataDirLock.acquire(config.dataDir, purpose) : undefined
+export async function openRuntime(settings: Settings, purpose: string): Promise<Runtime> {
+  const store = await openSettingsStore(settings, purpose)
+  const logger = createLogger(settings.logLevel)
+  const log: ErrorLog = settings.log ?? errorLogOver(logger)
+  let jobs: JobQueue
   try {
-    const store = await openStore(location)
-    try {
-      await store.migrate()
-    } catch (error) {
+    jobs = await store.openJobQueue((error) => log.error('job queue failure', { error: error.message }))
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  const blobs = blobStoreFrom(settings.blobs)
+  // Its parser threads start on the first upload and end at close.
+  const analyzer = new TarModuleAnalyzer(settings.archiveLimits)
+  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir })
+  return {
+    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer, jobs, vcs, logger, log }),
+    jobs,
+    sweepBlobs: () => blobs.sweep(),
+    async close() {
+      // Running jobs finish (or are aborted at their timeout) before the database closes under them.
+      await jobs.stop()
+      await analyzer.close()
+      blobs.close()
       await store.close()
-      throw error
-    }
-    const blobs = blobStoreFrom(config.blobs)
-    // Its parser threads start on the first upload and end at close.
-    const analyzer = new TarModuleAnalyzer(config.archiveLimits)
-    const jobsLog = createLogger(config.logLevel)
-    const jobs = await store.openJobQueue((error) => jobsLog.error({ error: error.message }, 'job queue failure'))
-    const vcs = new IsomorphicGitVcsClient({ cacheDirectory: config.vcs.cacheDir })
+    },
+  }
+}
+
+async function openSettingsStore(settings: Settings, purpose: string): Promise<OpenedStore> {
+  const { store } = settings
+  if (store.kind === 'memory') {
     return {
-      container: buildContainer(config, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer, jobs, vcs }),
-      store,
-      jobs,
-      sweepBlobs: () => blobs.sweep(),
+      unitOfWork: new InMemoryUnitOfWork(),
+      health: new InMemoryHealthCheck(),
+      openJobQueue: async () => new InMemoryJobQueue(),
+      close: async () => undefined,
+    }
+  }
+  if (store.kind === 'postgres') return migrated(await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }))
+  if (store.kind === 'mikro-orm') return migrated(storeOnOrm(store.orm))
+  const lock = DataDirLock.acquire(store.dataDir, purpose)
+  try {
+    const opened = await migrated(await openStore({ kind: 'pglite', dataDir: join(store.dataDir, 'db') }))
+    return {
+      ...opened,
       async close() {
-        // Running jobs finish (or are aborted at their timeout) before the database closes under them.
-        await jobs.stop()
-        await analyzer.close()
-        blobs.close()
-        await store.close()
-        lock?.release()
+        await opened.close()
+        lock.release()
       },
     }
   } catch (error) {
-    lock?.release()
+    lock.release()
     throw error
   }
+}
+
+/** The store with the checked-in migrations it lacks applied; closed when they fail. */
+async function migrated(store: Store): Promise<Store> {
+  try {
+    await store.migrate()
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  return store
 }

@@ -43,10 +43,18 @@ const ADMIN_PREFIXES = ['/api/v2/admin', '/admin'] as const
 
 /** The Cairn HTTP API over the given use cases. */
 export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>()
+  const root = new Hono<AppEnv>()
+  // On the root, so that discovery too is tracked (and mounted apps share the root's routes).
+  root.use(trackRequests(deps.onServed ?? (() => undefined)))
+  root.use(async (c, next) => {
+    c.set('basePath', deps.basePath ?? '')
+    await next()
+  })
+  // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
+  root.route('/', discoveryRoutes(deps.basePath ?? ''))
+  const app = deps.basePath ? root.basePath(deps.basePath) : root
   app.onError(errorHandler(deps.log))
   app.notFound(notFoundHandler)
-  app.use(trackRequests(deps.onServed ?? (() => undefined)))
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
@@ -60,7 +68,6 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   )
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
-  app.route('/', discoveryRoutes())
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))

@@ -16,6 +16,11 @@ export interface HttpDeps extends UseCases {
   readonly edition: Edition
   /** Where clients reach this server, for absolute links; the request's own URL when absent. */
   readonly baseUrl?: URL
+  /**
+   * The path this app is mounted at in a host (`/registry`, no trailing slash): routes answer
+   * under it and every link carries it. The base URL, when set, is then the host's.
+   */
+  readonly basePath?: string
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog
@@ -36,5 +41,6 @@ export interface HttpDeps extends UseCases {
 
 /** What the authentication middleware leaves for route handlers. */
 export interface AppEnv {
-  Variables: { principal: Principal; requestId: string }
+  /** `basePath` is the app's mount path (`''` at the root), for the paths in resource links. */
+  Variables: { principal: Principal; requestId: string; basePath: string }
 }

@@ -1,1 +1,2 @@
-export { openStore, type Store, type StoreLocation, type StoreOptions } from './store.ts'
+export { openStore, storeOnOrm, type Orm, type Store, type StoreLocation, type StoreOptions } from './store.ts'
+export { ormOptions, pgliteOptions } from './orm-options.ts'

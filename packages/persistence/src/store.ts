@@ -1,8 +1,8 @@
 import { CairnError, type HealthCheck, type JobQueue, type UnitOfWork } from '@cairn/core'
 import { mkdirSync } from 'node:fs'
-import { MikroORM as PgliteOrm } from '@mikro-orm/pglite'
+import { PgliteConnection, MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
-import type { AbstractSqlDriver, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
+import type { AbstractSqlDriver, ConnectionConfig, MikroORM, SqlEntityManager } from '@mikro-orm/sql'
 import { openJobQueue } from './jobs/open-job-queue.ts'
 import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
@@ -73,6 +73,32 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
     clear: () => orm.schema.clear(),
     close: () => orm.close(true),
   }
+}
+
+/**
+ * A store over an ORM the host opened and keeps: initialised with `ormOptions()` (and, on PGlite,
+ * `pgliteOptions()`) merged into its own configuration. Closing the store leaves the ORM open.
+ */
+export function storeOnOrm(orm: Orm): Store {
+  const connection = orm.em.getConnection()
+  const schema = orm.config.get('schema')
+  // Only the job queue, with a pool of its own, reads the URL.
+  const location: StoreLocation =
+    connection instanceof PgliteConnection ? { kind: 'pglite' } : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
+  return { ...storeOver(orm, location), close: async () => undefined }
+}
+
+/** The database the ORM connects to, as a URL, whether the host configured it by URL or by host, port, user and database. */
+function postgresUrlOf({ host, port, user, password, database }: ConnectionConfig): string {
+  const url = new URL('postgresql://localhost')
+  // A directory is a Unix socket, which only the query parameter can name.
+  if (host?.startsWith('/')) url.searchParams.set('host', host)
+  else if (host) url.hostname = host
+  if (port) url.port = String(port)
+  if (user) url.username = user
+  if (typeof password === 'string' && password !== '') url.password = password
+  if (database) url.pathname = `/${database}`
+  return url.href
 }
 
 export async function connect(location: StoreLocation, { onQuery }: StoreOptions = {}): Promise<Orm> {

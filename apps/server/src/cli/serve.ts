@@ -1,5 +1,4 @@
-import { workVcsJobs } from '@cairn/core'
-import { createHttpApp, JSON_API } from '@cairn/http'
+import { JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -7,12 +6,10 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
-import { TYPES } from '../container.ts'
+import { openCairn } from '../embed/create-cairn.ts'
 import type { Logger } from '../platform/logger.ts'
-import { startDownloadFlushing } from '../platform/download-flushing.ts'
-import { startVcsPoll } from '../platform/vcs-poll.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
-import { openRuntime } from '../runtime.ts'
+import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
 
 /** A running server, and how to stop it. */
 export interface RunningServer {
@@ -31,23 +28,23 @@ const SHUTDOWN_GRACE_MS = 10_000
 export async function startServer(config: Config): Promise<RunningServer> {
   // Before anything is opened: a bad certificate stops start-up with nothing to undo.
   const tls = config.tls === undefined ? undefined : readTlsOptions(config.tls)
-  const runtime = await openRuntime(config, 'cairn serve')
-  // Leftovers of a crash: half-written blobs, analysis directories, archives no version points at.
-  await runtime.sweepBlobs()
-  await sweepTemporaryDirectories()
-  const useCases = runtime.container.get(TYPES.UseCases)
-  await useCases.sweepOrphanBlobs.execute()
-  const initialAdminToken = await useCases.initialAdmin.issueToken()
-  const deps = runtime.container.get(TYPES.HttpDeps)
-  const app = createHttpApp({ ...deps, connInfo: getConnInfo, ...(initialAdminToken !== undefined && { initialAdminToken }) })
-  const downloads = startDownloadFlushing(deps)
-  // VCS ingestion runs here, beside the requests; several servers share the queue's jobs.
-  await workVcsJobs(runtime.jobs, useCases.vcsJobs)
-  const vcsPoll = startVcsPoll(deps, config.vcs.pollIntervalSeconds)
+  restrictFileModes()
+  let initialAdminToken: string | undefined
+  const cairn = await openCairn(standaloneOptions(config), {
+    purpose: 'cairn serve',
+    connInfo: getConnInfo,
+    async prepare(useCases) {
+      // Leftovers of a crash: analysis directories, archives no version points at.
+      await sweepTemporaryDirectories()
+      await useCases.sweepOrphanBlobs.execute()
+      initialAdminToken = await useCases.initialAdmin.issueToken()
+      return initialAdminToken === undefined ? {} : { initialAdminToken }
+    },
+  })
   let server: Server | undefined
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      const listener = getRequestListener(app.fetch, { errorHandler: malformedRequest })
+      const listener = getRequestListener(cairn.app.fetch, { errorHandler: malformedRequest })
       const handle = (request: IncomingMessage, response: ServerResponse) => void listener(request, response)
       server = tls === undefined ? createHttpServer(handle) : createHttpsServer(tls, handle)
       server.once('error', reject)
@@ -56,20 +53,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       initialAdminToken,
-      logger: runtime.container.get(TYPES.Logger),
+      logger: cairn.logger,
       async stop() {
         if (server !== undefined) await closeGracefully(server)
-        await vcsPoll.stop()
-        await downloads.stop()
-        // Stops the job workers first, letting running ingestions end, then closes the database.
-        await runtime.close()
+        // Stops the VCS poll and the job workers, letting running ingestions end, then closes the database.
+        await cairn.close()
       },
     }
   } catch (error) {
     server?.close()
-    await vcsPoll.stop()
-    await downloads.stop()
-    await runtime.close()
+    await cairn.close()
     throw error
   }
 }

@@ -1,7 +1,9 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+/** Another live process holds the embedded database's directory; the message names it and what it is doing. */
 export class DataDirBusyError extends Error {
+  /** Always `DataDirBusyError`. */
   override readonly name = 'DataDirBusyError'
 }
 

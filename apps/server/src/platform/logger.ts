@@ -3,9 +3,11 @@ import { pino, type Level, type Logger } from 'pino'
 
 export type { Logger }
 
+/** How severe a log line is (pino's levels), or `silent` for none. */
+export type LogLevel = Level | 'silent'
+
 /** The levels `CAIRN_LOG_LEVEL` takes, quietest last. */
-export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const satisfies readonly (Level | 'silent')[]
-export type LogLevel = (typeof LOG_LEVELS)[number]
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const satisfies readonly LogLevel[]
 
 /**
  * Keys that hold secrets, wherever a future log call might put them. Nothing logs them today

@@ -12,3 +12,8 @@ export function matchesMetricsToken(configured: string): (offered: string) => bo
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest()
 }
+
+/** Long and plain enough to be a bearer token worth guarding `/metrics` with. */
+export function isAcceptableMetricsToken(token: string): boolean {
+  return /^[\x21-\x7e]{16,}$/.test(token)
+}

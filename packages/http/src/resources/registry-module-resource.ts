@@ -2,8 +2,11 @@ import type { ModuleView, RegistryModule } from '@cairn/core'
 import { toMany, toOne, type ResourceObject } from '../jsonapi/documents.ts'
 import { VCS_WEBHOOKS } from '../routes/vcs-webhook-routes.ts'
 
-/** A registry module (one provider) with the statuses of its versions, as the reference shows. */
-export function registryModuleResource({ module, versions, permissions, webhookToken }: ModuleView): ResourceObject {
+/**
+ * A registry module (one provider) with the statuses of its versions, as the reference shows;
+ * `basePath` is the app's mount path, which the webhook URL carries.
+ */
+export function registryModuleResource({ module, versions, permissions, webhookToken }: ModuleView, basePath: string): ResourceObject {
   return {
     id: module.id,
     type: 'registry-modules',
@@ -31,7 +34,7 @@ export function registryModuleResource({ module, versions, permissions, webhookT
           'source-directory': module.vcsRepo.sourceDirectory,
           'tag-prefix': module.vcsRepo.tagPrefix,
           // Relative, like the resource's links; for those who manage modules only.
-          'webhook-url': webhookToken === null ? null : `${VCS_WEBHOOKS}/${webhookToken}`,
+          'webhook-url': webhookToken === null ? null : `${basePath}${VCS_WEBHOOKS}/${webhookToken}`,
         },
       }),
       'test-config': { 'tests-enabled': module.testsEnabled },

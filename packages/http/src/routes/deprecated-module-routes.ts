@@ -17,7 +17,7 @@ export function deprecated(successor: Successor) {
     const params = Object.fromEntries(
       Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [name, encodeURIComponent(value)]),
     )
-    c.res.headers.set('Link', `<${successor(params)}>; rel="successor-version"`)
+    c.res.headers.set('Link', `<${c.var.basePath}${successor(params)}>; rel="successor-version"`)
   })
 }
 
@@ -48,7 +48,7 @@ export function deprecatedModuleRoutes(deps: HttpDeps) {
       },
     )
     .get('/registry-modules/show/:org/:name/:provider', deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
-      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal)) }),
+      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), c.var.basePath) }),
     )
     .post(remove, deprecated(modulePath), async (c) => {
       await modules.removeByName({ organizationName: c.req.param('org'), name: c.req.param('name') }, c.var.principal)

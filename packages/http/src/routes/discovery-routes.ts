@@ -4,25 +4,31 @@ import { MODULES_V1 } from './module-registry-routes.ts'
 
 const API_V2 = '/api/v2/'
 
-/** The services this host offers, as TFE announces them (reference §4.1); relative to this document. */
-const SERVICES = {
-  'modules.v1': MODULES_V1,
-  'motd.v1': '/api/terraform/motd',
-  'state.v2': API_V2,
-  'tfe.v2': API_V2,
-  'tfe.v2.1': API_V2,
-  'tfe.v2.2': API_V2,
-  'versions.v1': 'https://checkpoint-api.hashicorp.com/v1/versions/',
-  'login.v1': {
-    client: 'terraform-cli',
-    grant_types: ['authz_code'],
-    authz: '/app/settings/tokens?source=terraform-login',
-    token: '/api/v2/tokens',
-    ports: [10000, 10010],
-  },
-} as const
+/**
+ * The services this host offers, as TFE announces them (reference §4.1); relative to this
+ * document, under the path the app is mounted at.
+ */
+function services(basePath: string) {
+  return {
+    'modules.v1': `${basePath}${MODULES_V1}`,
+    'motd.v1': `${basePath}/api/terraform/motd`,
+    'state.v2': `${basePath}${API_V2}`,
+    'tfe.v2': `${basePath}${API_V2}`,
+    'tfe.v2.1': `${basePath}${API_V2}`,
+    'tfe.v2.2': `${basePath}${API_V2}`,
+    'versions.v1': 'https://checkpoint-api.hashicorp.com/v1/versions/',
+    'login.v1': {
+      client: 'terraform-cli',
+      grant_types: ['authz_code'],
+      authz: `${basePath}/app/settings/tokens?source=terraform-login`,
+      token: `${basePath}/api/v2/tokens`,
+      ports: [10000, 10010],
+    },
+  } as const
+}
 
 /** `GET /.well-known/terraform.json`, open to all; the CLI insists on `application/json`. */
-export function discoveryRoutes() {
-  return new Hono<AppEnv>().get('/.well-known/terraform.json', (c) => c.json(SERVICES))
+export function discoveryRoutes(basePath: string) {
+  const document = services(basePath)
+  return new Hono<AppEnv>().get('/.well-known/terraform.json', (c) => c.json(document))
 }

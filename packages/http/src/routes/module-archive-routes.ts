@@ -1,16 +1,15 @@
 import type { ByteStream } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { publicUrl } from '../jsonapi/public-url.ts'
+import { appRoot } from '../jsonapi/public-url.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 
 /** Where archive links point; the `.tar.gz` suffix tells go-getter what it fetches. */
 const ARCHIVES = '/api/registry/v1/archives'
 
-/** The absolute, credential-free link to an archive: on the configured base URL, else this server. */
+/** The absolute, credential-free link to an archive: under this app's root. */
 export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): string {
-  const origin = deps.baseUrl ?? new URL(publicUrl(c, undefined).origin)
-  const base = origin.href.replace(/\/$/, '')
+  const base = appRoot(c, deps).href.replace(/\/$/, '')
   return `${base}${ARCHIVES}/${encodeURIComponent(token)}/module.tar.gz`
 }
 

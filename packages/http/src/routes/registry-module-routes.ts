@@ -5,7 +5,7 @@ import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
-import { publicUrl } from '../jsonapi/public-url.ts'
+import { appRoot } from '../jsonapi/public-url.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { isObject, readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
@@ -54,8 +54,8 @@ export function addressOf(params: Params): { organizationName: string; address: 
 
 /** Where upload links point: `{upload_url}`, else the server itself. */
 export function uploadBase(c: Context<AppEnv>, deps: HttpDeps): URL {
-  const base = deps.uploadUrl ?? deps.baseUrl ?? new URL(publicUrl(c, undefined).origin)
-  return new URL(base.href.endsWith('/') ? base.href : `${base.href}/`)
+  if (deps.uploadUrl === undefined) return appRoot(c, deps)
+  return new URL(deps.uploadUrl.href.endsWith('/') ? deps.uploadUrl.href : `${deps.uploadUrl.href}/`)
 }
 
 /** Spec §4.1 without VCS, and what the official Go client also reads. Mounted at /api/v2. */
@@ -72,7 +72,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
       const noCode = readAttributes(resource.attributes, NO_CODE)
       const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
-      return jsonApi(c, { data: registryModuleResource(view) })
+      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) })
     })
   }
   return routes
@@ -101,7 +101,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const included = include.includes('no-code-modules')
         ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
         : []
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryModuleResource), { included }))
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map((view) => registryModuleResource(view, c.var.basePath)), { included }))
     })
     .post(at, async (c) => {
       const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)
@@ -120,9 +120,9 @@ export function registryModuleRoutes(deps: HttpDeps) {
         },
         c.var.principal,
       )
-      return jsonApi(c, { data: registryModuleResource(view) }, 201)
+      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) }, 201)
     })
-    .get(`${one}`, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal)) }))
+    .get(`${one}`, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), c.var.basePath) }))
     .delete(`${at}/:registry/:namespace/:name`, async (c) => {
       await modules.removeModule(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)
@@ -147,7 +147,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
     })
     .get('/registry-modules/:id', async (c) => {
       const view = await modules.showById({ id: c.req.param('id') }, c.var.principal)
-      return jsonApi(c, { data: registryModuleResource(view) })
+      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) })
     })
 }
 

@@ -41,12 +41,12 @@ export function vcsPublishRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>()
     .post('/organizations/:org/registry-modules/vcs', async (c) => {
       const view = await deps.publishFromVcs.execute({ ...(await readPublish(c)), organizationName: c.req.param('org') }, c.var.principal)
-      return jsonApi(c, { data: registryModuleResource(view) }, 201)
+      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) }, 201)
     })
     .post(
       '/registry-modules',
       deprecated(() => '/api/v2/organizations/:organization_name/registry-modules/vcs'),
-      async (c) => jsonApi(c, { data: registryModuleResource(await deps.publishFromVcs.execute(await readPublish(c), c.var.principal)) }, 201),
+      async (c) => jsonApi(c, { data: registryModuleResource(await deps.publishFromVcs.execute(await readPublish(c), c.var.principal), c.var.basePath) }, 201),
     )
     .post('/organizations/:org/registry-modules/:registry/:namespace/:name/:provider/actions/resync', async (c) => {
       await deps.resyncVcsModule.execute(addressOf(c.req.param()), c.var.principal)

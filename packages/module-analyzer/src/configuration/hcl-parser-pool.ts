@@ -4,6 +4,8 @@ import { Piscina } from 'piscina'
 import { configurationError } from './configuration-error.ts'
 import type { HclOutcome, HclTask } from './hcl-worker.ts'
 
+/** The worker sits beside this file: TypeScript when run from source, JavaScript once built. */
+const WORKER_EXTENSION = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
 /** Files waiting for a parser thread beyond those being parsed; more are refused as `unavailable`. */
 const MAX_QUEUE = 32
 /** A thread left idle this long ends, giving back the parser's WebAssembly heap, which never shrinks. */
@@ -28,7 +30,7 @@ export class HclParserPool implements HclParser {
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs
     this.#pool = new Piscina({
-      filename: new URL('./hcl-worker.ts', import.meta.url).href,
+      filename: new URL(`./hcl-worker${WORKER_EXTENSION}`, import.meta.url).href,
       minThreads: 0,
       maxThreads: Math.min(2, availableParallelism()),
       maxQueue: MAX_QUEUE,

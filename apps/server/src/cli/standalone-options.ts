@@ -1,0 +1,48 @@
+import type { Config } from '../config.ts'
+import type { CairnBlobOptions, CairnOptions } from '../embed/cairn-options.ts'
+import { signingKey } from '../platform/signing-key.ts'
+
+/**
+ * The standalone server's configuration (from the environment) as the options of an embedded
+ * Cairn: the server is one host among others. Its signing key lives in the data directory even
+ * with PostgreSQL, as it always has.
+ */
+export function standaloneOptions(config: Config): CairnOptions {
+  return {
+    store: config.databaseUrl !== undefined ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+    blobs: blobOptions(config.blobs),
+    edition: config.edition,
+    ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
+    ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+    signingKey: signingKey(config.signingKey, config.dataDir),
+    immutableVersions: config.immutableVersions,
+    limits: config.archiveLimits,
+    upstreamRegistry: config.upstreamRegistry,
+    logLevel: config.logLevel,
+    webUi: config.webUi,
+    ...(config.metricsToken !== undefined && { metricsToken: config.metricsToken }),
+    vcs: {
+      cacheDir: config.vcs.cacheDir,
+      pollIntervalSeconds: config.vcs.pollIntervalSeconds,
+      ...(config.vcsEncryptionKey !== undefined && { encryptionKey: config.vcsEncryptionKey }),
+    },
+  }
+}
+
+function blobOptions(blobs: Config['blobs']): CairnBlobOptions {
+  if (blobs.kind === 'filesystem') return blobs
+  return {
+    kind: 's3',
+    bucket: blobs.bucket,
+    prefix: blobs.prefix,
+    region: blobs.region,
+    forcePathStyle: blobs.forcePathStyle,
+    ...(blobs.endpoint !== undefined && { endpoint: blobs.endpoint }),
+    ...(blobs.credentials !== undefined && { credentials: blobs.credentials }),
+  }
+}
+
+/** Every file the server and the CLI create (database, archives, signing key) is its owner's alone. */
+export function restrictFileModes(): void {
+  process.umask(0o077)
+}

@@ -1,0 +1,128 @@
+import type { BlobStore, Edition } from '@cairn/core'
+import type { ErrorLog } from '@cairn/http'
+import type { Orm } from '@cairn/persistence'
+import type { LogLevel } from '../platform/logger.ts'
+
+/**
+ * Where Cairn keeps its data.
+ * - `memory`: in this process only, gone at `close()`; starts in milliseconds (tests of a host).
+ * - `embedded`: PGlite in `dataDir`, which one process at a time may open.
+ * - `postgres`: a PostgreSQL database, optionally in one `schema` of it.
+ * - `mikro-orm`: a MikroORM instance (PostgreSQL or PGlite driver) the host opened with
+ *   `ormOptions()` of `@cairn/persistence` in its configuration, and keeps: `close()` leaves it open.
+ */
+export type CairnStoreOptions =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'embedded'; readonly dataDir: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+  | { readonly kind: 'mikro-orm'; readonly orm: Orm }
+
+/**
+ * Where module archives are kept.
+ * - `memory`: in this process only.
+ * - `filesystem`: files under `root`.
+ * - `s3`: an S3-compatible bucket; `forcePathStyle` for MinIO-like servers.
+ * - `custom`: any implementation of the core's `BlobStore` port.
+ */
+export type CairnBlobOptions =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'filesystem'; readonly root: string }
+  | {
+      readonly kind: 's3'
+      readonly bucket: string
+      readonly prefix?: string
+      readonly endpoint?: string
+      readonly region?: string
+      readonly forcePathStyle?: boolean
+      readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string }
+    }
+  | { readonly kind: 'custom'; readonly store: BlobStore }
+
+/** Limits on uploaded module archives, in bytes and entries. */
+export interface CairnArchiveLimits {
+  /** The largest compressed archive accepted. Default 256 MiB. */
+  readonly maxArchiveBytes?: number
+  /** The most an archive may unpack to. Default 1 GiB. */
+  readonly maxTotalBytes?: number
+  /** The most files and directories an archive may hold. Default 10 000. */
+  readonly maxEntries?: number
+  /** The largest single file in an archive. Default 16 MiB. */
+  readonly maxEntryBytes?: number
+}
+
+/** The public registry that curated public modules are proxied to (hosted edition only). */
+export interface CairnUpstreamRegistryOptions {
+  /** Default `https://registry.terraform.io/`. */
+  readonly url?: string | URL
+  /** Default 10 000. */
+  readonly timeoutMs?: number
+  /** How long its answers are cached. Default 300 000. */
+  readonly cacheTtlMs?: number
+}
+
+/** Publishing modules from git repositories (VCS connections). */
+export interface CairnVcsOptions {
+  /**
+   * Where bare mirrors of the repositories are fetched into, one directory per process. Default:
+   * `<dataDir>/vcs-cache` for an embedded store, else a directory of this process under the system's temporary directory.
+   */
+  readonly cacheDir?: string
+  /** Every VCS module is synced about this often (jittered), in case a webhook was missed; 0 turns the poll off. Default 300. */
+  readonly pollIntervalSeconds?: number
+  /** Seals the connections' credentials: 32 bytes in base64. Default: derived from the signing key. */
+  readonly encryptionKey?: string
+}
+
+/** Everything an embedding service decides about its Cairn, in code. */
+export interface CairnOptions {
+  /** Where the data lives. */
+  readonly store: CairnStoreOptions
+  /**
+   * Where archives live. Defaults: `memory` for a memory store, `<dataDir>/blobs` for an embedded
+   * one; required with PostgreSQL or a MikroORM instance.
+   */
+  readonly blobs?: CairnBlobOptions
+  /** `self-hosted` (the default: with the admin API) or `hosted` (public curation and proxy). */
+  readonly edition?: Edition
+  /**
+   * The path the host mounts Cairn at (`/registry`), with no trailing slash. Requests reach the
+   * fetch handler with it, and every link, upload URL and `X-Terraform-Get` address carries it.
+   * Default: none, Cairn is at the root.
+   */
+  readonly basePath?: string
+  /**
+   * Where clients reach the host, for absolute links (`https://example.com`); `basePath` is added
+   * to it. Default: the origin of each request, from its Host header.
+   */
+  readonly baseUrl?: string | URL
+  /** Where archive uploads are sent (`{upload_url}`), when another host takes them. */
+  readonly uploadUrl?: string | URL
+  /**
+   * Signs upload and download links; at least 32 characters. Default: generated into the data
+   * directory of an embedded store, random per instance for a memory store; required with
+   * PostgreSQL (or a MikroORM instance), where every instance must share it.
+   */
+  readonly signingKey?: string
+  /** Refuse a new archive for a version already published, instead of replacing it. Default false. */
+  readonly immutableVersions?: boolean
+  /** Limits on uploaded archives. */
+  readonly limits?: CairnArchiveLimits
+  /** The hosted edition's upstream public registry. */
+  readonly upstreamRegistry?: CairnUpstreamRegistryOptions
+  /**
+   * The least severe lines Cairn writes to standard output, as JSON (one per answered request at
+   * `info`). Default `warn`: the host logs its own requests.
+   */
+  readonly logLevel?: LogLevel
+  /** Where unexpected failures are reported (never with secrets). Default: Cairn's JSON log lines at `error`. */
+  readonly log?: ErrorLog
+  /** Serves `/metrics` (Prometheus) to scrapers sending it as a bearer token; at least 16 characters. Default: no `/metrics`. */
+  readonly metricsToken?: string
+  /** Publishing from git: the mirrors' directory, the poll, the credentials' key. */
+  readonly vcs?: CairnVcsOptions
+  /**
+   * Serves the web UI (module list and pages, sign-in) at `/app/`, and sends browsers asking for
+   * `/` there. Default `false`: a host serves its own pages. Not available under a `basePath`.
+   */
+  readonly webUi?: boolean
+}

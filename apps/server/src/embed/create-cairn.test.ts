@@ -1,0 +1,79 @@
+import { OPERATOR } from '@cairn/core'
+import { signUpUser } from '@cairn/testing'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigError } from '../config.ts'
+import { createCairn, type Cairn } from './create-cairn.ts'
+
+describe('createCairn', () => {
+  const opened: Cairn[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((cairn) => cairn.close()))
+  })
+
+  async function open(options: Parameters<typeof createCairn>[0]): Promise<Cairn> {
+    const cairn = await createCairn(options)
+    opened.push(cairn)
+    return cairn
+  }
+
+  it('starts fully in memory in milliseconds, is seeded through the use cases, and serves what was seeded', async () => {
+    const started = performance.now()
+    const cairn = await open({ store: { kind: 'memory' } })
+    // Generous: it takes a few milliseconds, but CI machines are shared.
+    expect(performance.now() - started).toBeLessThan(500)
+    // Only site administrators create organizations by default in the self-hosted edition.
+    const owner = await signUpUser(cairn.useCases, 'owner', { isSiteAdmin: true })
+    await cairn.useCases.organizations.create({ name: 'acme', email: 'ops@acme.test' }, owner)
+    const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
+    const response = await cairn.fetch(new Request('http://cairn.test/api/v2/organizations/acme', { headers: { Authorization: `Bearer ${bearer}` } }))
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { data: { id: string } }).data.id).toBe('acme')
+  })
+
+  it('two memory instances share nothing', async () => {
+    const first = await open({ store: { kind: 'memory' } })
+    const second = await open({ store: { kind: 'memory' } })
+    await signUpUser(first.useCases, 'owner')
+    await expect(signUpUser(second.useCases, 'owner')).resolves.toMatchObject({ kind: 'user' })
+  })
+
+  it('throws a ConfigError naming every bad option, and opens nothing', async () => {
+    const attempt = createCairn({
+      store: { kind: 'postgres', url: 'mysql://db' },
+      basePath: 'registry/',
+      baseUrl: 'ftp://example.com',
+      signingKey: 'short',
+      limits: { maxEntries: 0 },
+    })
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError)
+    const message = await attempt.catch((error: unknown) => String(error))
+    for (const name of ['store.url', 'basePath', 'baseUrl', 'signingKey', 'limits.maxEntries', 'blobs']) expect(message).toContain(name)
+  })
+
+  it('names bad logging, metrics and VCS options too', async () => {
+    // What a JavaScript caller, unchecked by the compiler, may pass as a level.
+    const logLevel = JSON.parse('"loud"') as 'info'
+    const attempt = createCairn({
+      store: { kind: 'memory' },
+      logLevel,
+      metricsToken: 'short token',
+      vcs: { pollIntervalSeconds: -1, encryptionKey: 'c2hvcnQ=' },
+    })
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError)
+    const message = await attempt.catch((error: unknown) => String(error))
+    for (const name of ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey']) expect(message).toContain(name)
+  })
+
+  it('serves the web UI only when asked, and never under a basePath', async () => {
+    const page = (cairn: Cairn) => cairn.fetch(new Request('http://cairn.test/app/sign-in'))
+    expect((await page(await open({ store: { kind: 'memory' } }))).status).toBe(404)
+    expect((await page(await open({ store: { kind: 'memory' }, webUi: true }))).status).toBe(200)
+    await expect(createCairn({ store: { kind: 'memory' }, webUi: true, basePath: '/registry' })).rejects.toThrow(/webUi/)
+  })
+
+  it('refuses an unknown store kind with a ConfigError', async () => {
+    // What a JavaScript caller, unchecked by the compiler, may pass.
+    const options = JSON.parse('{"store":{"kind":"sqlite"}}') as Parameters<typeof createCairn>[0]
+    await expect(createCairn(options)).rejects.toThrow(/store must be/)
+  })
+})

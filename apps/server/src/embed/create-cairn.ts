@@ -1,0 +1,92 @@
+import { workVcsJobs, type UseCases } from '@cairn/core'
+import { createHttpApp, type AppEnv } from '@cairn/http'
+import type { Hono } from 'hono'
+import type { GetConnInfo } from 'hono/conninfo'
+import { TYPES } from '../container.ts'
+import { startDownloadFlushing } from '../platform/download-flushing.ts'
+import type { Logger } from '../platform/logger.ts'
+import { startVcsPoll } from '../platform/vcs-poll.ts'
+import { openRuntime } from '../runtime.ts'
+import type { CairnOptions } from './cairn-options.ts'
+import { settingsFrom } from './settings.ts'
+
+/** A running Cairn inside a host process. */
+export interface Cairn {
+  /**
+   * Answers one HTTP request: the registry protocol, the management API and the admin API. Hand
+   * it requests with their full path, `basePath` included; see docs/embedding.md for Hono and
+   * node:http hosts.
+   */
+  readonly fetch: (request: Request) => Promise<Response>
+  /** Every use case, for direct calls; each takes the acting `Principal` (`OPERATOR` for the host itself). */
+  readonly useCases: UseCases
+  /** Stops the VCS poll, writes what is pending (download counts), lets running jobs end, then releases the store, the blob store and worker threads. */
+  close(): Promise<void>
+}
+
+/** What the standalone server adds to an embedded Cairn. */
+export interface StandaloneHooks {
+  /** Named in the embedded database's lock, for whoever finds it held. */
+  readonly purpose?: string
+  /** The client's socket address, which loopback-only routes need. */
+  readonly connInfo?: GetConnInfo
+  /** Whether this instance works the job queue and polls VCS modules; default true. A one-shot command does neither. */
+  readonly workers?: boolean
+  /** Runs once the use cases exist, before the HTTP app is built; may give the initial admin token to serve. */
+  prepare?(useCases: UseCases): Promise<{ readonly initialAdminToken?: string }>
+}
+
+/** A Cairn as the standalone server holds it: with the Hono app, for its node adapter. */
+export interface HostedCairn extends Cairn {
+  readonly app: Hono<AppEnv>
+  readonly logger: Logger
+}
+
+/**
+ * Opens the store the options name (applying pending migrations), wires every adapter and use
+ * case, and returns the HTTP handler over them. Throws a `ConfigError` naming every bad option,
+ * a `DataDirBusyError` when another process holds the embedded database, and a `CairnError`
+ * (`unavailable`) when the database cannot be reached.
+ */
+export async function createCairn(options: CairnOptions): Promise<Cairn> {
+  const cairn = await openCairn(options)
+  return { fetch: cairn.fetch, useCases: cairn.useCases, close: () => cairn.close() }
+}
+
+/** `createCairn`, with what the standalone server adds. The one way both are composed. */
+export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = {}): Promise<HostedCairn> {
+  const settings = settingsFrom(options)
+  const runtime = await openRuntime(settings, hooks.purpose ?? `an embedded Cairn in process ${process.pid}`)
+  try {
+    // Half-written blobs a crash left behind.
+    await runtime.sweepBlobs()
+    const useCases = runtime.container.get(TYPES.UseCases)
+    const prepared = (await hooks.prepare?.(useCases)) ?? {}
+    const deps = runtime.container.get(TYPES.HttpDeps)
+    const app = createHttpApp({
+      ...deps,
+      ...(hooks.connInfo !== undefined && { connInfo: hooks.connInfo }),
+      ...(prepared.initialAdminToken !== undefined && { initialAdminToken: prepared.initialAdminToken }),
+    })
+    const workers = hooks.workers ?? true
+    // VCS ingestion runs beside the requests; every instance sharing the database shares the queue's jobs.
+    if (workers) await workVcsJobs(runtime.jobs, useCases.vcsJobs)
+    const downloads = startDownloadFlushing(deps)
+    const vcsPoll = startVcsPoll(deps, workers ? settings.vcs.pollIntervalSeconds : 0)
+    return {
+      app,
+      logger: runtime.container.get(TYPES.Logger),
+      fetch: async (request) => app.fetch(request),
+      useCases,
+      async close() {
+        await vcsPoll.stop()
+        await downloads.stop()
+        // Stops the job workers first, letting running ingestions end, then closes the database.
+        await runtime.close()
+      },
+    }
+  } catch (error) {
+    await runtime.close()
+    throw error
+  }
+}

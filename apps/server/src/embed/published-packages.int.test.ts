@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const WORKSPACE = fileURLToPath(new URL('../../../../', import.meta.url))
+const HOST_SCRIPT = fileURLToPath(new URL('./test-support/packed-host.mjs', import.meta.url))
+/** The committed report of `@cairn/server`'s public surface. */
+const API_REPORT_FOLDER = fileURLToPath(new URL('../../api/', import.meta.url))
+const run = promisify(execFile)
+
+/** The command's output; the child gets no NODE_OPTIONS, so nothing of the test runner's leaks into it. */
+async function output(command: string, args: readonly string[], cwd: string): Promise<string> {
+  const { stdout } = await run(command, args, { cwd, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 1024 * 1024 })
+  return stdout
+}
+
+/**
+ * The packages as a registry would serve them: built and packed from this workspace, installed
+ * with npm into a project in a temporary directory, and run by Node with type stripping turned
+ * off, so that nothing TypeScript can be loaded from them.
+ */
+describe('the packed packages, installed with npm outside the workspace', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'cairn-embed-'))
+  const host = (...args: string[]) =>
+    output(process.execPath, ['--no-experimental-strip-types', 'packed-host.mjs', ...args], scratch).then(
+      (stdout) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>,
+    )
+
+  beforeAll(async () => {
+    const packages = ['packages', 'apps'].flatMap((parent) => readdirSync(join(WORKSPACE, parent)).map((name) => join(WORKSPACE, parent, name)))
+    // A file deleted from a package's source must not live on in its tarball.
+    for (const directory of packages) rmSync(join(directory, 'dist'), { recursive: true, force: true })
+    await output('pnpm', ['run', 'build'], WORKSPACE)
+    const packs = join(scratch, 'packs')
+    await output('pnpm', ['-r', '--filter', './packages/*', '--filter', './apps/*', 'pack', '--pack-destination', packs], WORKSPACE)
+    const tarballs = readdirSync(packs).map((file) => [`@cairn/${file.replace(/^cairn-(.+)-\d+\.\d+\.\d+.*\.tgz$/, '$1')}`, `file:packs/${file}`])
+    const hono = (JSON.parse(readFileSync(join(WORKSPACE, 'node_modules/hono/package.json'), 'utf8')) as { version: string }).version
+    const manifest = { name: 'embedding-host', private: true, type: 'module', dependencies: { ...Object.fromEntries(tarballs), hono } }
+    writeFileSync(join(scratch, 'package.json'), JSON.stringify(manifest, null, 2))
+    await output('npm', ['install', '--no-audit', '--no-fund'], scratch)
+    copyFileSync(HOST_SCRIPT, join(scratch, 'packed-host.mjs'))
+    const module = join(scratch, 'module')
+    mkdirSync(module)
+    writeFileSync(join(module, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n\noutput "cidr" {\n  value = var.cidr\n}\n')
+    await output('tar', ['-czf', join(scratch, 'module.tar.gz'), '-C', module, '.'], scratch)
+  }, 240_000)
+
+  // A hundred megabytes of node_modules: slow to remove on a busy machine.
+  afterAll(() => rm(scratch, { recursive: true, force: true }), 120_000)
+
+  const published = {
+    organization: 'acme',
+    protocolVersions: ['1.0.0'],
+    terraformGet: expect.stringMatching(/^http:\/\/host\.test\/registry\/api\/registry\/v1\/archives\/.+\/module\.tar\.gz$/),
+    useCaseVersions: ['1.0.0:ok'],
+    host: 'the host',
+  }
+
+  it('a Hono host mounts Cairn in memory at /registry, publishes through HTTP and the use cases, and reads it back', async () => {
+    const result = await host('publish', 'memory', 'module.tar.gz')
+    expect(result).toMatchObject({ ...published, upload: expect.stringMatching(/^http:\/\/host\.test\/registry\/v1\/object\//) })
+  }, 60_000)
+
+  it('the same host on the embedded database in a temporary directory keeps its data across a restart', async () => {
+    const dataDir = join(scratch, 'data')
+    const first = await host('publish', dataDir, 'module.tar.gz')
+    expect(first).toMatchObject(published)
+    const restarted = await host('read', dataDir, String(first.token))
+    expect(restarted).toMatchObject(published)
+  }, 120_000)
+
+  it('TypeScript consumers get the declarations: a wrong option does not compile', async () => {
+    const consumer = [
+      "import { createCairn, type CairnOptions } from '@cairn/server'",
+      "const options: CairnOptions = { store: { kind: 'memory' }, basePath: '/registry' }",
+      'const cairn = await createCairn(options)',
+      'const response: Response = await cairn.fetch(new Request("http://host.test/registry/api/v2/ping"))',
+      "// @ts-expect-error: there is no such store",
+      "await createCairn({ store: { kind: 'sqlite' } })",
+      'export { response }',
+    ].join('\n')
+    writeFileSync(join(scratch, 'consumer.ts'), consumer)
+    const tsc = join(WORKSPACE, 'node_modules/typescript/bin/tsc')
+    const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2023', '--lib', 'es2023,dom', '--skipLibCheck']
+    await expect(output(process.execPath, [tsc, ...flags, 'consumer.ts'], scratch)).resolves.toBe('')
+  }, 60_000)
+
+  it('the public surface matches the committed API report, and every exported symbol is documented', () => {
+    // CAIRN_UPDATE_API_REPORT=1 rewrites the report instead, to commit with a deliberate change.
+    // Out of node_modules, where TypeScript would count the package's own files as a library's;
+    // beside it, so that the other Cairn packages resolve as the installed dependencies they are.
+    const surface = join(scratch, 'cairn-server')
+    cpSync(join(scratch, 'node_modules/@cairn/server'), surface, { recursive: true })
+    const result = checkApiReport(surface, process.env['CAIRN_UPDATE_API_REPORT'] === '1')
+    expect(result.problems).toEqual([])
+    expect(result.succeeded).toBe(true)
+  }, 60_000)
+})
+
+/**
+ * Runs API Extractor over the declarations of the package as installed, where the other Cairn
+ * packages are external dependencies like any other, against the committed report.
+ */
+function checkApiReport(packageFolder: string, update: boolean): { succeeded: boolean; problems: string[] } {
+  const entry = join(packageFolder, 'dist/embed/index.d.ts')
+  const config = ExtractorConfig.prepare({
+    configObject: {
+      projectFolder: packageFolder,
+      mainEntryPointFilePath: entry,
+      compiler: {
+        overrideTsconfig: {
+          compilerOptions: { target: 'ES2023', lib: ['ES2023', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true },
+          files: [entry],
+        },
+      },
+      apiReport: { enabled: true, reportFileName: 'cairn-server', reportFolder: API_REPORT_FOLDER, reportTempFolder: join(packageFolder, 'api-report') },
+      docModel: { enabled: false },
+      dtsRollup: { enabled: false },
+      tsdocMetadata: { enabled: false },
+      messages: {
+        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.Error }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None }, 'ae-undocumented': { logLevel: ExtractorLogLevel.Error } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
+        compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
+      },
+    },
+    configObjectFullPath: undefined,
+    packageJsonFullPath: join(packageFolder, 'package.json'),
+  })
+  const problems: string[] = []
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    messageCallback: (message: ExtractorMessage) => {
+      const reportWritten = update && message.messageId.startsWith('console-api-report')
+      if ((message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) && !reportWritten) problems.push(message.formatMessageWithLocation(packageFolder))
+      message.handled = true
+    },
+  })
+  return { succeeded: result.succeeded, problems }
+}

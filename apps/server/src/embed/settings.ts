@@ -1,0 +1,160 @@
+import { EDITIONS, type Edition } from '@cairn/core'
+import type { ErrorLog } from '@cairn/http'
+import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConfigError, type ArchiveLimitsConfig, type UpstreamRegistryConfig } from '../config.ts'
+import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
+import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
+import { signingKey } from '../platform/signing-key.ts'
+import type { CairnBlobOptions, CairnOptions, CairnStoreOptions } from './cairn-options.ts'
+
+const MiB = 1024 * 1024
+
+/** The options with every default applied and every value checked: what the wiring reads. */
+export interface Settings {
+  readonly store: CairnStoreOptions
+  readonly blobs: CairnBlobOptions
+  readonly edition: Edition
+  /** `''` at the root, else `/segment…` without a trailing slash. */
+  readonly basePath: string
+  readonly baseUrl: URL | undefined
+  readonly uploadUrl: URL | undefined
+  readonly signingKey: string
+  readonly immutableVersions: boolean
+  readonly archiveLimits: ArchiveLimitsConfig
+  readonly upstreamRegistry: UpstreamRegistryConfig
+  readonly logLevel: LogLevel
+  /** The host's log of unexpected errors; Cairn's own JSON log lines when unset. */
+  readonly log: ErrorLog | undefined
+  readonly metricsToken: string | undefined
+  readonly vcs: VcsSettings
+  readonly webUi: boolean
+}
+
+/** Publishing from git. */
+export interface VcsSettings {
+  /** Where bare mirrors of the repositories are fetched into; one directory per process. */
+  readonly cacheDir: string
+  /** Every VCS module is synced about this often (jittered); 0 turns the poll off. */
+  readonly pollIntervalSeconds: number
+  /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
+  readonly encryptionKey: string | undefined
+}
+
+/** Checks the options, naming every problem at once in a `ConfigError`. */
+export function settingsFrom(options: CairnOptions): Settings {
+  const problems: string[] = []
+  const store = checkStore(options.store, problems)
+  const blobs = options.blobs ?? defaultBlobs(store, problems)
+  const edition = options.edition ?? 'self-hosted'
+  if (!EDITIONS.includes(edition)) problems.push(`edition must be one of ${EDITIONS.join(', ')}`)
+  const basePath = options.basePath ?? ''
+  if (basePath !== '' && !/^(\/[\w.~-]+)+$/.test(basePath)) {
+    problems.push(`basePath must be empty or like "/registry", with no trailing slash (got "${basePath}")`)
+  }
+  if (options.signingKey !== undefined && options.signingKey.length < 32) problems.push('signingKey must be at least 32 characters')
+  if (options.signingKey === undefined && (store?.kind === 'postgres' || store?.kind === 'mikro-orm')) {
+    problems.push(`signingKey is required with a ${store.kind} store: every instance sharing the database must sign links alike`)
+  }
+  const limit = (name: keyof ArchiveLimitsConfig, fallback: number) => positive(`limits.${name}`, options.limits?.[name] ?? fallback, problems)
+  const upstream = options.upstreamRegistry
+  const logLevel = options.logLevel ?? 'warn'
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`logLevel must be one of ${LOG_LEVELS.join(', ')}`)
+  if (options.metricsToken !== undefined && !isAcceptableMetricsToken(options.metricsToken)) {
+    problems.push('metricsToken must be at least 16 printable characters without spaces')
+  }
+  const webUi = options.webUi ?? false
+  // The UI's pages and assets link from the root (`/app/…`).
+  if (webUi && basePath !== '') problems.push('webUi cannot be served under a basePath')
+  const settings = {
+    store,
+    blobs,
+    edition,
+    basePath,
+    baseUrl: httpUrl('baseUrl', options.baseUrl, problems),
+    uploadUrl: httpUrl('uploadUrl', options.uploadUrl, problems),
+    immutableVersions: options.immutableVersions ?? false,
+    archiveLimits: {
+      maxArchiveBytes: limit('maxArchiveBytes', 256 * MiB),
+      maxTotalBytes: limit('maxTotalBytes', 1024 * MiB),
+      maxEntries: limit('maxEntries', 10_000),
+      maxEntryBytes: limit('maxEntryBytes', 16 * MiB),
+    },
+    upstreamRegistry: {
+      url: httpUrl('upstreamRegistry.url', upstream?.url, problems) ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
+      timeoutMs: positive('upstreamRegistry.timeoutMs', upstream?.timeoutMs ?? 10_000, problems),
+      cacheTtlMs: positive('upstreamRegistry.cacheTtlMs', upstream?.cacheTtlMs ?? 300_000, problems),
+    },
+    logLevel,
+    log: options.log,
+    metricsToken: options.metricsToken,
+    vcs: vcsSettings(options, store, problems),
+    webUi,
+  }
+  if (store === undefined || problems.length > 0) throw new ConfigError(`invalid Cairn options:\n  ${problems.join('\n  ')}`)
+  return { ...settings, store, signingKey: options.signingKey ?? generatedSigningKey(store) }
+}
+
+function checkStore(store: CairnStoreOptions | undefined, problems: string[]): CairnStoreOptions | undefined {
+  switch (store?.kind) {
+    case 'memory':
+      return store
+    case 'embedded':
+      if (typeof store.dataDir !== 'string' || store.dataDir === '') problems.push('store.dataDir must be a directory path')
+      return store
+    case 'postgres':
+      if (!/^postgres(ql)?:\/\//.test(store.url)) problems.push('store.url must be a postgres:// or postgresql:// URL')
+      return store
+    case 'mikro-orm':
+      if (typeof store.orm !== 'object' || store.orm === null) problems.push('store.orm must be a MikroORM instance')
+      return store
+    default:
+      problems.push('store must be { kind: "memory" }, { kind: "embedded", dataDir }, { kind: "postgres", url } or { kind: "mikro-orm", orm }')
+      return undefined
+  }
+}
+
+function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): CairnBlobOptions {
+  if (store?.kind === 'embedded') return { kind: 'filesystem', root: join(store.dataDir, 'blobs') }
+  if (store?.kind === 'postgres' || store?.kind === 'mikro-orm') problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
+  return { kind: 'memory' }
+}
+
+/** An embedded store keeps its key beside the data, so links survive a restart; a memory store's die with it. */
+function generatedSigningKey(store: CairnStoreOptions): string {
+  return store.kind === 'embedded' ? signingKey(undefined, store.dataDir) : randomBytes(32).toString('base64url')
+}
+
+function vcsSettings(options: CairnOptions, store: CairnStoreOptions | undefined, problems: string[]): VcsSettings {
+  const vcs = options.vcs
+  const pollIntervalSeconds = vcs?.pollIntervalSeconds ?? 300
+  if (!Number.isSafeInteger(pollIntervalSeconds) || pollIntervalSeconds < 0) {
+    problems.push(`vcs.pollIntervalSeconds must be a whole number, 0 or more (got ${pollIntervalSeconds})`)
+  }
+  if (vcs?.encryptionKey !== undefined && Buffer.from(vcs.encryptionKey, 'base64').length !== 32) {
+    problems.push('vcs.encryptionKey must be 32 bytes in base64 (openssl rand -base64 32)')
+  }
+  return { cacheDir: vcs?.cacheDir ?? defaultVcsCacheDir(store), pollIntervalSeconds, encryptionKey: vcs?.encryptionKey }
+}
+
+/** Beside an embedded store's data; else a directory of this process's own, the mirrors being a cache. */
+function defaultVcsCacheDir(store: CairnStoreOptions | undefined): string {
+  return store?.kind === 'embedded' ? join(store.dataDir, 'vcs-cache') : join(tmpdir(), `cairn-vcs-cache-${process.pid}`)
+}
+
+function positive(name: string, value: number, problems: string[]): number {
+  if (!Number.isSafeInteger(value) || value < 1) problems.push(`${name} must be a positive whole number (got ${value})`)
+  return value
+}
+
+function httpUrl(name: string, value: string | URL | undefined, problems: string[]): URL | undefined {
+  if (value === undefined) return undefined
+  const url = URL.parse(String(value))
+  if (url === null || !/^https?:$/.test(url.protocol)) {
+    problems.push(`${name} must be an absolute http or https URL (got "${String(value)}")`)
+    return undefined
+  }
+  return url
+}

@@ -1,0 +1,65 @@
+/* global process, URL, console */
+// A host application as an embedder writes it, in plain JavaScript against the packed packages:
+// Hono serving its own routes and Cairn under /registry. Run by published-packages.int.test.ts as
+//   node packed-host.mjs publish <store> <archive>   seeds and publishes, prints what it read back
+//   node packed-host.mjs read <store> <token>        reads back what an earlier process published
+// where <store> is "memory" or a data directory. It prints one JSON line.
+import { createCairn, OPERATOR } from '@cairn/server'
+import { Hono } from 'hono'
+import { readFileSync } from 'node:fs'
+
+const [command, where, argument] = process.argv.slice(2)
+const store = where === 'memory' ? { kind: 'memory' } : { kind: 'embedded', dataDir: where }
+const cairn = await createCairn({ store, basePath: '/registry' })
+const host = new Hono()
+host.get('/', (c) => c.text('the host'))
+host.all('/registry/*', (c) => cairn.fetch(c.req.raw))
+const send = (path, init) => host.request(`http://host.test${path}`, init)
+const address = { registryName: 'private', namespace: 'acme', name: 'network', provider: 'aws' }
+
+async function publish(archive) {
+  // Only site administrators create organizations by default in the self-hosted edition.
+  await cairn.useCases.createUser.execute({ username: 'owner', email: 'owner@acme.test', isSiteAdmin: true }, OPERATOR)
+  const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
+  const owner = await cairn.useCases.authenticateToken.execute(bearer)
+  const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/vnd.api+json' }
+  const organization = { data: { type: 'organizations', attributes: { name: 'acme', email: 'ops@acme.test' } } }
+  await expectStatus(send('/registry/api/v2/organizations', { method: 'POST', headers, body: JSON.stringify(organization) }), 201)
+  await cairn.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
+  const version = { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } }
+  const versionPath = '/registry/api/v2/organizations/acme/registry-modules/private/acme/network/aws/versions'
+  const created = await expectStatus(send(versionPath, { method: 'POST', headers, body: JSON.stringify(version) }), 201)
+  const upload = (await created.json()).data.links.upload
+  await expectStatus(send(new URL(upload).pathname, { method: 'PUT', body: readFileSync(archive) }), 200)
+  return { token: bearer, upload, ...(await read(bearer)) }
+}
+
+/** What the host reads back, over HTTP and through the use cases. */
+async function read(bearer) {
+  const headers = { Authorization: `Bearer ${bearer}` }
+  const owner = await cairn.useCases.authenticateToken.execute(bearer)
+  const organization = await (await expectStatus(send('/registry/api/v2/organizations/acme', { headers }), 200)).json()
+  const versions = await (await expectStatus(send('/registry/api/registry/v1/modules/acme/network/aws/versions', { headers }), 200)).json()
+  const download = await expectStatus(send('/registry/api/registry/v1/modules/acme/network/aws/1.0.0/download', { headers }), 204)
+  const view = await cairn.useCases.registryModules.show({ organizationName: 'acme', address }, owner)
+  return {
+    organization: organization.data.id,
+    protocolVersions: versions.modules[0].versions.map((entry) => entry.version),
+    terraformGet: download.headers.get('X-Terraform-Get'),
+    useCaseVersions: view.versions.map((entry) => `${entry.version}:${entry.status}`),
+    host: await (await send('/')).text(),
+  }
+}
+
+async function expectStatus(pending, status) {
+  const response = await pending
+  if (response.status !== status) throw new Error(`${response.url}: ${response.status} ${await response.text()}`)
+  return response
+}
+
+try {
+  const result = command === 'publish' ? await publish(argument) : await read(argument)
+  console.log(JSON.stringify(result))
+} finally {
+  await cairn.close()
+}
