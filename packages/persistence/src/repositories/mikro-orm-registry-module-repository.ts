@@ -18,15 +18,17 @@ import { OrganizationMembershipSchema } from '../schema/organization-membership.
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage, pageOf } from './paging.ts'
+import { findPageData, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
 import {
+  fromRegistryModuleData,
   toModuleVersion,
   toModuleVersionRecord,
   toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
   toProtocolVersion,
+  type RegistryModuleData,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
@@ -112,14 +114,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
     if (query.search !== undefined) conditions.push(matching(query.search))
-    const found = await findPage(
+    const found = await findPageData<RegistryModuleRecord, RegistryModuleData>(
       this.#em,
       RegistryModuleSchema,
       { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
       ADDRESS_ORDER,
       query.page,
     )
-    return pageOf(found, query.page, toRegistryModule)
+    return pageOf(found, query.page, fromRegistryModuleData)
   }
 
   async findById(id: string): Promise<RegistryModule | undefined> {

@@ -11,7 +11,7 @@ import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-versio
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage } from './paging.ts'
+import { findPageData } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmToolVersionRepository implements ToolVersionRepository {
@@ -25,7 +25,7 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
     const conditions: FilterQuery<ToolVersionRecord>[] = []
     if (query.exactVersion !== undefined) conditions.push({ version: query.exactVersion })
     if (query.versionContains !== undefined) conditions.push({ version: { $ilike: containing(query.versionContains) } })
-    const [records, total] = await findPage(
+    const [records, total] = await findPageData<ToolVersionRecord, ToolVersionRecord>(
       this.#em,
       ToolVersionSchema,
       { $and: conditions } as QBFilterQuery<ToolVersionRecord>,

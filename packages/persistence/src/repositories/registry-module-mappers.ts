@@ -2,10 +2,17 @@ import type { ModuleCall, ModuleVersion, ModuleVersionSummary, ProtocolVersion, 
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 
+/** A registry module's row as plain data: its organization is the organization's key, its name. */
+export type RegistryModuleData = Omit<RegistryModuleRecord, 'organization'> & { readonly organization: string }
+
 export function toRegistryModule(record: RegistryModuleRecord): RegistryModule {
+  return fromRegistryModuleData({ ...record, organization: record.organization.name })
+}
+
+export function fromRegistryModuleData(record: RegistryModuleData): RegistryModule {
   return {
     id: record.id,
-    organizationName: record.organization.name,
+    organizationName: record.organization,
     registryName: record.registryName,
     namespace: record.namespace,
     name: record.name,
