@@ -1,12 +1,15 @@
 import { pageOffset, type Page, type PageRequest } from '@cairn/core'
 import type { EntityDictionary, EntityName, QueryOrderMap } from '@mikro-orm/core'
-import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { raw, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { FRESH } from './read-options.ts'
 
 /** The LIMIT and OFFSET of one page, for `find`/`findAndCount`. */
 export function pageWindow(request: PageRequest): { limit: number; offset: number } {
   return { limit: request.size, offset: pageOffset(request) }
 }
+
+/** The alias of the page's table, for `extra` columns that refer to it. */
+export const PAGED = 'paged'
 
 /** The column carrying the total on every row of a page; no table has one by that name. */
 const TOTAL = 'cairn_page_total'
@@ -18,7 +21,8 @@ const TOTAL = 'cairn_page_total'
  * `count(*) over ()` window would make the page read and sort every match first.) A page past the
  * end has no row to carry the total, so only then is it counted apart. The rows are as the
  * database returns them (column names), `mapped` is false; or as `EntityData`, property names and
- * typed values but no entity, when it is true.
+ * typed values but no entity, when it is true. `extra` are more columns, which may refer to the
+ * page's table as `PAGED`.
  */
 async function pageRows<E extends object>(
   em: EntityManager,
@@ -27,11 +31,12 @@ async function pageRows<E extends object>(
   orderBy: QueryOrderMap<E> | QueryOrderMap<E>[],
   request: PageRequest,
   mapped: boolean,
+  extra: readonly RawQueryFragment[] = [],
 ): Promise<[Record<string, unknown>[], number]> {
   const count = em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(where)
   const rows = await em
-    .createQueryBuilder<E>(entity)
-    .select(['*', raw(`(${count.getQuery()}) as ${TOTAL}`, count.getParams())])
+    .createQueryBuilder<E, typeof PAGED>(entity, PAGED)
+    .select(['*', raw(`(${count.getQuery()}) as ${TOTAL}`, count.getParams()), ...extra])
     .where(where)
     .orderBy(orderBy)
     .limit(request.size)
@@ -57,7 +62,7 @@ export async function findPage<E extends object>(
 /**
  * `pageRows` as plain data, for the hot lists: no entity, identity map or snapshot is made for
  * rows that are only turned into domain objects and dropped. `Row` is the entity's shape with each
- * relation as its key, which the caller states.
+ * relation as its key, and the `extra` columns, which the caller states.
  */
 export async function findPageData<E extends object, Row>(
   em: EntityManager,
@@ -65,8 +70,9 @@ export async function findPageData<E extends object, Row>(
   where: QBFilterQuery<E>,
   orderBy: QueryOrderMap<E> | QueryOrderMap<E>[],
   request: PageRequest,
+  extra: readonly RawQueryFragment[] = [],
 ): Promise<[Row[], number]> {
-  const [rows, total] = await pageRows(em, entity, where, orderBy, request, true)
+  const [rows, total] = await pageRows(em, entity, where, orderBy, request, true, extra)
   return [rows as Row[], total]
 }
 
