@@ -19,6 +19,7 @@ import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/regis
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
 import { findPageData, pageOf } from './paging.ts'
+import { executePrepared } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 import {
   fromRegistryModuleData,
@@ -55,6 +56,8 @@ type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name
 
 /** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
 interface ServedStatement {
+  /** Its name as a prepared statement. */
+  readonly name: string
   readonly sql: string
   readonly parameters: readonly (string | { readonly name: ServedParameter })[]
 }
@@ -91,7 +94,7 @@ function servedStatement(em: EntityManager, byMembership: boolean): ServedStatem
     if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
     return isServedParameter(value) ? { name: value } : value
   })
-  const statement = { sql: qb.getQuery(), parameters }
+  const statement = { name: `cairn_served_versions_${kind}`, sql: qb.getQuery(), parameters }
   built[kind] = statement
   return statement
 }
@@ -200,7 +203,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const statement = servedStatement(this.#em, memberId !== undefined)
     const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
     const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
-    const rows = await this.#em.execute<ServedVersionRow[]>(statement.sql, parameters)
+    const rows = await executePrepared<ServedVersionRow>(this.#em, statement.name, statement.sql, parameters)
     return rows.map(toProtocolVersion)
   }
 
