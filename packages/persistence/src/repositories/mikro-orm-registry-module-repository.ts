@@ -22,13 +22,14 @@ import { findPageData, pageOf } from './paging.ts'
 import { executePrepared } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 import {
+  fromModuleVersionSummaryData,
   fromRegistryModuleData,
   toModuleVersion,
   toModuleVersionRecord,
-  toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
   toProtocolVersion,
+  type ModuleVersionSummaryData,
   type RegistryModuleData,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
@@ -184,12 +185,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
     const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     if (moduleIds.length === 0) return result
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { module: { $in: [...moduleIds] } },
-      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
-    )
-    for (const version of records.map(toModuleVersionSummary)) result.get(version.moduleId)?.push(version)
+    // Plain data, no entities: a page's worth of versions is only turned into domain objects.
+    const rows = await this.#em
+      .createQueryBuilder(ModuleVersionSchema)
+      .select([...SUMMARY_FIELDS])
+      .where({ module: { $in: [...moduleIds] } })
+      .orderBy({ createdAt: 'asc', id: 'asc' })
+      .execute<ModuleVersionSummaryData[]>('all')
+    for (const version of rows.map(fromModuleVersionSummaryData)) result.get(version.moduleId)?.push(version)
     return result
   }
 
