@@ -18,15 +18,19 @@ import { OrganizationMembershipSchema } from '../schema/organization-membership.
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage, pageOf } from './paging.ts'
+import { findPageData, pageOf } from './paging.ts'
+import { executePrepared } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 import {
+  fromModuleVersionSummaryData,
+  fromRegistryModuleData,
   toModuleVersion,
   toModuleVersionRecord,
-  toModuleVersionSummary,
   toRegistryModule,
   toRegistryModuleRecord,
   toProtocolVersion,
+  type ModuleVersionSummaryData,
+  type RegistryModuleData,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
@@ -63,6 +67,8 @@ type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name
 
 /** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
 interface ServedStatement {
+  /** Its name as a prepared statement. */
+  readonly name: string
   readonly sql: string
   readonly parameters: readonly (string | { readonly name: ServedParameter })[]
 }
@@ -99,7 +105,7 @@ function servedStatement(em: EntityManager, byMembership: boolean): ServedStatem
     if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
     return isServedParameter(value) ? { name: value } : value
   })
-  const statement = { sql: qb.getQuery(), parameters }
+  const statement = { name: `cairn_served_versions_${kind}`, sql: qb.getQuery(), parameters }
   built[kind] = statement
   return statement
 }
@@ -122,14 +128,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
     if (query.search !== undefined) conditions.push(matching(query.search))
-    const found = await findPage(
+    const found = await findPageData<RegistryModuleRecord, RegistryModuleData>(
       this.#em,
       RegistryModuleSchema,
       { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
       query.sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER,
       query.page,
     )
-    return pageOf(found, query.page, toRegistryModule)
+    return pageOf(found, query.page, fromRegistryModuleData)
   }
 
   async findById(id: string): Promise<RegistryModule | undefined> {
@@ -195,12 +201,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
     const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     if (moduleIds.length === 0) return result
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { module: { $in: [...moduleIds] } },
-      { ...FRESH, fields: [...SUMMARY_FIELDS], orderBy: { createdAt: 'asc', id: 'asc' } },
-    )
-    for (const version of records.map(toModuleVersionSummary)) result.get(version.moduleId)?.push(version)
+    // Plain data, no entities: a page's worth of versions is only turned into domain objects.
+    const rows = await this.#em
+      .createQueryBuilder(ModuleVersionSchema)
+      .select([...SUMMARY_FIELDS])
+      .where({ module: { $in: [...moduleIds] } })
+      .orderBy({ createdAt: 'asc', id: 'asc' })
+      .execute<ModuleVersionSummaryData[]>('all')
+    for (const version of rows.map(fromModuleVersionSummaryData)) result.get(version.moduleId)?.push(version)
     return result
   }
 
@@ -214,7 +222,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const statement = servedStatement(this.#em, memberId !== undefined)
     const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
     const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
-    const rows = await this.#em.execute<ServedVersionRow[]>(statement.sql, parameters)
+    const rows = await executePrepared<ServedVersionRow>(this.#em, statement.name, statement.sql, parameters)
     return rows.map(toProtocolVersion)
   }
 

@@ -6,12 +6,12 @@ import {
   type ToolVersionUsage,
 } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
-import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { raw, sql, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-version.schema.ts'
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage } from './paging.ts'
+import { findPageData, PAGED } from './paging.ts'
 import { FRESH } from './read-options.ts'
 
 export class MikroOrmToolVersionRepository implements ToolVersionRepository {
@@ -25,15 +25,15 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
     const conditions: FilterQuery<ToolVersionRecord>[] = []
     if (query.exactVersion !== undefined) conditions.push({ version: query.exactVersion })
     if (query.versionContains !== undefined) conditions.push({ version: { $ilike: containing(query.versionContains) } })
-    const [records, total] = await findPage(
+    const [records, total] = await findPageData<ToolVersionRecord, ToolVersionRecord & { usage: string | number }>(
       this.#em,
       ToolVersionSchema,
       { $and: conditions } as QBFilterQuery<ToolVersionRecord>,
       { createdAt: 'asc', id: 'asc' },
       query.page,
+      [this.#usage()],
     )
-    const usage = await this.#usageOf(records.map((record) => record.id))
-    const items = records.map((record) => ({ toolVersion: toToolVersion(record), usage: usage.get(record.id) ?? 0 }))
+    const items = records.map(({ usage, ...record }) => ({ toolVersion: toToolVersion(record), usage: Number(usage) }))
     return { items, total, request: query.page }
   }
 
@@ -55,16 +55,10 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
     await translated(() => this.#em.nativeDelete(ToolVersionSchema, { id }), 'delete')
   }
 
-  /** Workspace counts for one page of tool versions, in one grouped query. */
-  async #usageOf(ids: readonly string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map()
-    const rows = await this.#em
-      .createQueryBuilder(WorkspaceSchema)
-      .select(['toolVersion', raw('count(*) as usage')])
-      .where({ toolVersion: { $in: [...ids] } })
-      .groupBy('toolVersion')
-      .execute<{ tool_version_id: string; usage: string | number }[]>('all', false)
-    return new Map(rows.map((row) => [row.tool_version_id, Number(row.usage)]))
+  /** How many workspaces use each tool version of a page, in the page's statement (the workspaces' index by tool version serves it). */
+  #usage(): RawQueryFragment {
+    const using = this.#em.createQueryBuilder(WorkspaceSchema, 'w').count().where({ toolVersion: sql.ref(`${PAGED}.id`) })
+    return raw(`(${using.getQuery()}) as usage`, using.getParams())
   }
 }
 

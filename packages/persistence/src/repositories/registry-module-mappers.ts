@@ -2,10 +2,17 @@ import type { ModuleCall, ModuleVersion, ModuleVersionSummary, ProtocolVersion, 
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 
+/** A registry module's row as plain data: its organization is the organization's key, its name. */
+export type RegistryModuleData = Omit<RegistryModuleRecord, 'organization'> & { readonly organization: string }
+
 export function toRegistryModule(record: RegistryModuleRecord): RegistryModule {
+  return fromRegistryModuleData({ ...record, organization: record.organization.name })
+}
+
+export function fromRegistryModuleData(record: RegistryModuleData): RegistryModule {
   return {
     id: record.id,
-    organizationName: record.organization.name,
+    organizationName: record.organization,
     registryName: record.registryName,
     namespace: record.namespace,
     name: record.name,
@@ -32,18 +39,31 @@ export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
 
 /** A version read without its metadata column. */
 export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metadata'>): ModuleVersionSummary {
+  return fromModuleVersionSummaryData({ ...record, module: record.module.id })
+}
+
+/**
+ * A version's row without its metadata, as plain data: its module is the module's key, and its
+ * archive size (a `bigint` column) may come as text.
+ */
+export type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'module' | 'archiveSize'> & {
+  readonly module: string
+  readonly archiveSize: number | string | null | undefined
+}
+
+export function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): ModuleVersionSummary {
   const { archiveBlobKey, archiveSha256, archiveSize } = record
   const hasArchive = archiveBlobKey != null && archiveSha256 != null && archiveSize != null
   return {
     id: record.id,
-    moduleId: record.module.id,
+    moduleId: record.module,
     version: record.version,
     status: record.status,
     error: record.error ?? null,
     source: record.source,
     commitSha: record.commitSha ?? null,
     uploadGeneration: record.uploadGeneration,
-    archive: hasArchive ? { blobKey: archiveBlobKey, sha256: archiveSha256, size: archiveSize } : null,
+    archive: hasArchive ? { blobKey: archiveBlobKey, sha256: archiveSha256, size: Number(archiveSize) } : null,
     downloads: record.downloads,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

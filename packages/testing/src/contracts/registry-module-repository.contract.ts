@@ -290,6 +290,20 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         await expect(served({ address: aModule({ registryName: 'public' }) })).resolves.toEqual([])
         expect(idsOf(await served({ address: aModule({ provider: 'google' }) }))).toEqual(['modver-g'])
       })
+
+      // Outside a transaction a store may run the statement differently (PostgreSQL: prepared once per connection).
+      it('gives the same outside a transaction, run after run, member or not', async () => {
+        await seedServed()
+        const read = (query: Partial<ServedVersionsQuery> = {}) =>
+          store().read(({ registryModules }) => registryModules.servedVersions({ organizationName: 'acme', address: aModule(), ...query }))
+        const expected = await served()
+        for (let run = 0; run < 7; run++) {
+          await expect(read()).resolves.toEqual(expected)
+          expect(idsOf(await read({ memberId: 'user-mia' }))).toEqual(['modver-1', 'modver-2'])
+          await expect(read({ memberId: 'user-nora' })).resolves.toEqual([])
+          expect(idsOf(await read({ address: aModule({ provider: 'google' }) }))).toEqual(['modver-g'])
+        }
+      })
     })
 
     it('adds downloads in place, which later version updates leave alone', async () => {
