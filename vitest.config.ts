@@ -9,7 +9,10 @@ const FAULT_TESTS = '**/*.fault.test.ts'
  * Every workspace package as a project named after its package.json. Each has an explicit group
  * order: vitest ran a later group before a project left at the default one.
  */
-function project(directory: string, test: { include?: string[]; exclude?: string[]; name?: string; fileParallelism?: boolean; groupOrder?: number } = {}) {
+function project(
+  directory: string,
+  test: { include?: string[]; exclude?: string[]; name?: string; fileParallelism?: boolean; groupOrder?: number; expect?: { poll: { timeout: number } } } = {},
+) {
   const { name } = JSON.parse(readFileSync(join(import.meta.dirname, directory, 'package.json'), 'utf8')) as { name: string }
   const { groupOrder = 1, ...rest } = test
   return { test: { name, root: `./${directory}`, ...rest, sequence: { groupOrder } } }
@@ -23,7 +26,8 @@ export default defineConfig({
     projects: [
       ...packages,
       ...examples,
-      project('apps/server', { exclude: [...configDefaults.exclude, FAULT_TESTS] }),
+      // Polls wait on real servers, browsers and job workers, which a loaded machine slows.
+      project('apps/server', { exclude: [...configDefaults.exclude, FAULT_TESTS], expect: { poll: { timeout: 10_000 } } }),
       project('apps/server', { name: 'faults', include: [FAULT_TESTS], fileParallelism: false, groupOrder: 2 }),
     ],
     reporters: ['default', './scripts/summary-reporter.ts'],
