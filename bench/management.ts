@@ -19,6 +19,13 @@ const MODULES = 30
 /** How long a server is left alone after it starts before its idle RSS is read. */
 const IDLE_SETTLE_MS = 5_000
 
+/** What the management reads list: 50 tool versions, the organization, 30 modules. */
+export async function seedManagementReads(cairn: CairnProcess): Promise<void> {
+  await seedToolVersions(cairn, TOOL_VERSIONS)
+  await createOrganization(cairn)
+  for (let i = 0; i < MODULES; i++) await createModule(cairn, `mod${String(i).padStart(2, '0')}`)
+}
+
 /** A Cairn on `store` with the management reads' data: 50 tool versions, the organization, 30 modules. */
 async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnProcess; readonly startedRss: number; readonly stop: () => Promise<void> }> {
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
@@ -33,9 +40,7 @@ async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnPro
     }
     try {
       progress(`seeding ${TOOL_VERSIONS} tool versions, the organization and ${MODULES} modules on ${store}`)
-      await seedToolVersions(cairn, TOOL_VERSIONS)
-      await createOrganization(cairn)
-      for (let i = 0; i < MODULES; i++) await createModule(cairn, `mod${String(i).padStart(2, '0')}`)
+      await seedManagementReads(cairn)
       return { cairn, startedRss, stop }
     } catch (error) {
       await stop()
@@ -48,7 +53,7 @@ async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnPro
 }
 
 /** Each request the next of the three reads, round robin: the mixed load. */
-function mixed(): () => string {
+export function mixedManagementReads(): () => string {
   let next = 0
   return () => READS[next++ % READS.length]?.path ?? '/'
 }
@@ -74,7 +79,7 @@ export async function benchManagement(
     const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, plan)
     const loads = []
     for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}`, `${cairn.url}${read.path}`, options))
-    loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, path: mixed() }))
+    loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, path: mixedManagementReads() }))
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
     return { store, bare, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }
@@ -110,7 +115,7 @@ export async function benchReadMemory(
   try {
     const idleRss = readProcMemory(cairn.pid).rss
     const series: [number, number][] = []
-    const path = mixed()
+    const path = mixedManagementReads()
     const periods = Math.round((plan.minutes * 60) / plan.periodSeconds)
     let requests = 0
     for (let period = 1; period <= periods; period++) {

@@ -15,6 +15,7 @@ import { benchManagement, benchReadMemory, type ManagementResult, type ReadMemor
 import { sequentialLatency } from './latency.ts'
 import { benchMemory, benchScaling, type MemoryResult, type ScalingResult } from './memory.ts'
 import { CAIRN_NODE_ARGS, startBare, startCairn, type CairnProcess, type ServerProcess } from './processes.ts'
+import { benchProcessScaling, type ProcessScalingResult, type ScalingLoad } from './process-scaling.ts'
 import { benchProtocol, type ProtocolResult } from './protocol.ts'
 import { mb, mib, ms, progress, ratio, table } from './report.ts'
 import { MiB, type Summary } from './stats.ts'
@@ -23,7 +24,7 @@ import { benchUploads, type UploadResult } from './uploads.ts'
 import { benchVcs, gitHostWithTags, type VcsResult } from './vcs.ts'
 import { benchWebPages, type WebPagesResult } from './web-pages.ts'
 
-const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs', 'web'] as const
+const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs', 'web', 'scaling'] as const
 type Section = (typeof SECTIONS)[number]
 
 const RESULTS = fileURLToPath(new URL('results/latest.json', import.meta.url))
@@ -42,6 +43,7 @@ const PLAN = {
   readMemory: { connections: 32, minutes: 5, periodSeconds: 30 },
   vcs: { tags: 100, uploadRuns: 10 },
   web: { size: { modules: 10_000, versionsPerModule: 10 }, requests: 300, warmup: 30 },
+  scaling: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
 } as const
 
 interface Reference {
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     if (sections.has('read-memory')) report['readMemory'] = await readMemorySection(Number(values['memory-minutes']))
     if (sections.has('vcs')) report['vcs'] = await vcsSection()
     if (sections.has('web')) report['web'] = await webSection()
+    if (sections.has('scaling')) report['scaling'] = await scalingSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })
@@ -191,6 +194,29 @@ async function managementSection(): Promise<ManagementResult[]> {
   } finally {
     await bare.stop()
   }
+}
+
+/** The authenticated reads on one Cairn and on two behind the same PostgreSQL. */
+async function scalingSection(): Promise<ProcessScalingResult> {
+  const result = await benchProcessScaling(PLAN.scaling)
+  const { size, connections, seconds } = PLAN.scaling
+  const row = (load: ScalingLoad) => [
+    load.name,
+    load.one.requestsPerSecond.toFixed(0),
+    String(load.one.latencyP99Ms),
+    load.two.requestsPerSecond.toFixed(0),
+    String(load.two.latencyP99Ms),
+    ratio(load.ratio),
+  ]
+  console.log(
+    table(
+      `One process and two behind the same PostgreSQL (${size.modules} modules × ${size.versionsPerModule} versions): autocannon, ${connections} connections in all, ${seconds} s; two: half the connections on each`,
+      ['load', '1: requests/s', '1: p99 ms', '2: requests/s', '2: p99 ms', '2 ÷ 1'],
+      [row(result.bare), ...result.loads.map(row)],
+    ),
+  )
+  console.log(`The machine has ${availableParallelism()} cores for the servers and the load generator: the bare endpoint's ratio is the ceiling.`)
+  return result
 }
 
 /** The web UI's pages on PostgreSQL, against the bare endpoint measured just before. */

@@ -38,39 +38,51 @@ export async function seedToolVersions(server: CairnProcess, count: number): Pro
   }
 }
 
+interface LoadOptions {
+  readonly token?: string
+  readonly connections?: number
+  readonly seconds?: number
+  /** A path for each request, to spread the load over many rows; `url`'s own path otherwise. */
+  readonly path?: () => string
+}
+
 /**
  * Load from autocannon, in this process: on a small machine the load generator takes a core
  * from the server, which lowers every figure alike and leaves the ratios comparable.
  */
-export async function loadTest(
-  name: string,
-  url: string,
-  options: {
-    readonly token?: string
-    readonly connections?: number
-    readonly seconds?: number
-    /** A path for each request, to spread the load over many rows; `url`'s own path otherwise. */
-    readonly path?: () => string
-  } = {},
-): Promise<ThroughputResult> {
+export function loadTest(name: string, url: string, options: LoadOptions = {}): Promise<ThroughputResult> {
+  return loadTestAcross(name, [url], options)
+}
+
+/**
+ * The same load spread over several servers: one autocannon per URL, all at once, each with an
+ * equal share of the connections. Requests/s are summed; a percentile is the worst of the
+ * instances' (autocannon gives percentiles, not histograms that could be merged).
+ */
+export async function loadTestAcross(name: string, urls: readonly string[], options: LoadOptions = {}): Promise<ThroughputResult> {
   const { connections = 10, seconds = 5, path } = options
   const headers = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }
   const requests = path === undefined ? undefined : [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }) }]
-  const load = { url, connections, headers, ...(requests !== undefined && { requests }) }
+  const share = Math.max(1, Math.round(connections / urls.length))
+  const loads = urls.map((url) => ({ url, connections: share, headers, ...(requests !== undefined && { requests }) }))
   // One second of warm-up, not counted: JIT, connection set-up.
-  await autocannon({ ...load, duration: 1 })
-  const result = await autocannon({ ...load, duration: seconds })
-  progress(`${name}: ${Math.round(result.requests.average)} requests/s`)
+  await Promise.all(loads.map((load) => autocannon({ ...load, duration: 1 })))
+  const results = await Promise.all(loads.map((load) => autocannon({ ...load, duration: seconds })))
+  const sum = (value: (result: autocannon.Result) => number) => results.reduce((total, result) => total + value(result), 0)
+  const worst = (value: (result: autocannon.Result) => number) => Math.max(...results.map(value))
+  const requestsPerSecond = sum((result) => result.requests.average)
+  progress(`${name}: ${Math.round(requestsPerSecond)} requests/s`)
   return {
     name,
-    url,
-    connections,
+    url: urls.join(' '),
+    connections: share * urls.length,
     durationSeconds: seconds,
-    requestsPerSecond: result.requests.average,
-    latencyMeanMs: result.latency.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    requestsPerSecond,
+    // Weighted by each instance's share of the requests.
+    latencyMeanMs: sum((result) => result.latency.average * result.requests.average) / requestsPerSecond,
+    latencyP50Ms: worst((result) => result.latency.p50),
+    latencyP99Ms: worst((result) => result.latency.p99),
+    non2xx: sum((result) => result.non2xx),
+    errors: sum((result) => result.errors),
   }
 }
