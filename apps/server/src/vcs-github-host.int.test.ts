@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { GO } from './cli/test-support/go-tfe-client.ts'
 import { userToken } from './test-support/cli.ts'
+import { buildGoTfeSuite, runGoTfeSuite } from './test-support/go-tfe-suite.ts'
 import { spawnServer, type ServerProcess } from './test-support/server-process.ts'
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
 
@@ -13,6 +15,14 @@ const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-github-hos
 const JSON_API = 'application/vnd.api+json'
 // A private mount namespace and port 443 on loopback: root only (docs/go-tfe-vcs.md).
 const CAN_RUN = process.getuid?.() === 0 && existsSync(UNSHARE)
+const IDENTIFIER = 'acme/terraform-aws-vpc'
+/** go-tfe's VCS tests that Cairn passes; the others are on the skip list, saying what they need. */
+const GO_TFE_VCS_TESTS = [
+  'TestRegistryModuleUpdateWithVCSConnection',
+  'TestRegistryModulesCreateBranchBasedWithVCSConnection',
+  'TestRegistryModulesCreateMonorepoBranchBasedWithVCSConnection',
+  'TestRegistryModulesCreateMonorepoNonStandardName',
+]
 const TITLE = 'publishing from "https://github.com" served locally: a private hosts file and a trusted throw-away CA'
 
 /**
@@ -36,8 +46,10 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       key: readFileSync(ca.keyFile, 'utf8'),
       port: 443,
     })
-    const vpc = GitRepository.create(join(scratch, 'git'), 'acme/terraform-aws-vpc')
-    vpc.commit({ 'main.tf': 'variable "cidr" {}\n' })
+    const vpc = GitRepository.create(join(scratch, 'git'), IDENTIFIER)
+    // The source directories go-tfe's monorepo tests name, so that their versions ingest too.
+    const directories = ['src', 'modules/nestedA', 'modules/nestedB', 'terraform/modules/aws/compute', 'modules/azure-vnet', 'modules/random-pet']
+    vpc.commit(Object.fromEntries(['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n'])))
     vpc.tag('v1.0.0')
     const hosts = join(scratch, 'hosts')
     writeFileSync(hosts, '127.0.0.1 localhost\n127.0.0.1 github.com api.github.com\n')
@@ -77,7 +89,7 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
     expect(client.status).toBe(201)
     const tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id
     const created = await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {
-      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId } } },
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: IDENTIFIER, 'display-identifier': IDENTIFIER, 'oauth-token-id': tokenId } } },
     })
     expect(created.status).toBe(201)
     await vi.waitFor(
@@ -87,5 +99,18 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       },
       { timeout: 30_000, interval: 200 },
     )
+  })
+
+  it.skipIf(GO === undefined)(`go-tfe's own VCS registry-module tests pass: ${GO_TFE_VCS_TESTS.join(', ')}`, { timeout: 400_000 }, async () => {
+    const suite = await buildGoTfeSuite(GO ?? 'go')
+    const result = await runGoTfeSuite(suite, {
+      address: server.url,
+      token,
+      run: `^(${GO_TFE_VCS_TESTS.join('|')})$`,
+      skip: [],
+      env: { GITHUB_REGISTRY_MODULE_IDENTIFIER: IDENTIFIER, OAUTH_CLIENT_GITHUB_TOKEN: CREDENTIAL.password },
+    })
+    for (const name of GO_TFE_VCS_TESTS) expect(result.outcomes.get(name), `${name}\n${result.output.slice(-10_000)}`).toBe('PASS')
+    expect(result.code, result.output.slice(-5_000)).toBe(0)
   })
 })
