@@ -1,33 +1,56 @@
 import { spawn } from 'node:child_process'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 
 const HTTP_BACKEND = '/usr/lib/git-core/git-http-backend'
 
 /** A git smart-HTTP server on loopback: `git http-backend` behind basic auth. */
 export interface GitHttpServer {
-  /** `http://127.0.0.1:<port>`; a repository `<root>/<name>.git` is at `<url>/<name>.git`. */
+  /**
+   * `http://127.0.0.1:<port>` (`https://` when serving TLS); a repository `<root>/<name>.git` is
+   * at `<url>/<name>.git`.
+   */
   readonly url: string
   close(): Promise<void>
 }
 
 /**
- * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send
- * `username:password` as basic auth, as a git host does; others get 401.
+ * HTTPS on a chosen port, to stand in for a real git host (github.com on 443) under a private
+ * hosts file: the PEM certificate and key the clients are made to trust.
  */
-export async function startGitHttpServer(root: string, credential: { username: string; password: string }): Promise<GitHttpServer> {
+export interface GitHttpsOptions {
+  readonly cert: string
+  readonly key: string
+  readonly port: number
+}
+
+/**
+ * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send
+ * `username:password` as basic auth, as a git host does; others get 401. Plain HTTP on an
+ * ephemeral port unless `https` is given.
+ */
+export async function startGitHttpServer(
+  root: string,
+  credential: { username: string; password: string },
+  https?: GitHttpsOptions,
+): Promise<GitHttpServer> {
   const expected = `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`
-  const server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     if (request.headers.authorization !== expected) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end()
       return
     }
     serveThroughBackend(root, request, response, credential.username)
+  }
+  const server = https === undefined ? createServer(handle) : createHttpsServer({ cert: https.cert, key: https.key }, handle)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(https?.port ?? 0, '127.0.0.1', resolve)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${https === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

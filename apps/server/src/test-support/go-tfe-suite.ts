@@ -85,12 +85,19 @@ export interface SuiteResult {
 
 /**
  * Runs the tests `run` selects, but not those `skip` names, against the Cairn at `address` as the
- * holder of `token`, with TFE's flags (`ENABLE_TFE=1`) and its beta features on. The fixtures are
- * copied to a scratch directory, since some tests write beside them.
+ * holder of `token`, with TFE's flags (`ENABLE_TFE=1`) and its beta features on, plus `env` (the
+ * VCS tests' repository and credential). The fixtures are copied to a scratch directory, since
+ * some tests write beside them.
  */
 export async function runGoTfeSuite(
   suite: GoTfeSuite,
-  options: { readonly address: string; readonly token: string; readonly run: string; readonly skip: readonly string[] },
+  options: {
+    readonly address: string
+    readonly token: string
+    readonly run: string
+    readonly skip: readonly string[]
+    readonly env?: Readonly<Record<string, string>>
+  },
 ): Promise<SuiteResult> {
   const cwd = await mkdtemp(join(tmpdir(), 'cairn-go-tfe-suite-'))
   const args = ['-test.run', options.run, '-test.v', '-test.count', '1', '-test.parallel', '4', '-test.timeout', '240s']
@@ -103,6 +110,7 @@ export async function runGoTfeSuite(
     TFE_TOKEN: options.token,
     ENABLE_TFE: '1',
     ENABLE_BETA: '1',
+    ...options.env,
   }
   let code = 0
   let output: string
