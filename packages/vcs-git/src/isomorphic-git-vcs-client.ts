@@ -1,4 +1,4 @@
-import { CairnError, type ByteStream, type VcsClient, type VcsRef, type VcsRefs, type VcsRemote } from '@cairn/core'
+import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRefs, type VcsRemote } from '@cairn/core'
 import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
@@ -37,7 +37,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
   }
 
   async archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream> {
-    const gitdir = join(this.#cacheDirectory, createHash('sha256').update(remote.url).digest('hex'))
+    const gitdir = this.#mirrorOf(remote)
     const directory = normalised(sourceDirectory)
     const tree = await this.#inTurn(gitdir, async () => {
       try {
@@ -58,6 +58,31 @@ export class IsomorphicGitVcsClient implements VcsClient {
       throw translateGitError(error, remote.url)
     }
     return tarballOf(staging)
+  }
+
+  async latestCommits(remote: VcsRemote, branch: string | undefined, limit: number): Promise<VcsCommit[]> {
+    const gitdir = this.#mirrorOf(remote)
+    return this.#inTurn(gitdir, async () => {
+      try {
+        const head = await branchHead(remote, branch)
+        await this.#withCommit(remote, gitdir, head)
+        const commits = await git.log({ fs, gitdir, ref: head, depth: limit })
+        return commits.map(({ oid, commit }) => ({
+          sha: oid,
+          message: commit.message.replace(/\n+$/, ''),
+          authorName: commit.author.name,
+          authorEmail: commit.author.email,
+          date: new Date(commit.author.timestamp * 1000),
+        }))
+      } catch (error) {
+        throw translateGitError(error, remote.url)
+      }
+    })
+  }
+
+  /** The bare mirror of the remote's repository, one per address. */
+  #mirrorOf(remote: VcsRemote): string {
+    return join(this.#cacheDirectory, createHash('sha256').update(remote.url).digest('hex'))
   }
 
   /**
@@ -92,6 +117,15 @@ export class IsomorphicGitVcsClient implements VcsClient {
     })
     return result
   }
+}
+
+/** The commit `branch` (or the remote's HEAD) points at now, as the host says. */
+async function branchHead(remote: VcsRemote, branch: string | undefined): Promise<string> {
+  const name = branch === undefined ? 'HEAD' : `refs/heads/${branch}`
+  const refs = await git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: name })
+  const head = refs.find(({ ref }) => ref === name)
+  if (head === undefined) throw new CairnError('not_found', `${branch === undefined ? 'the default branch' : `branch ${branch}`} does not exist`)
+  return head.oid
 }
 
 /** Basic auth from the remote's credential; a refused credential ends the attempt, not retried. */

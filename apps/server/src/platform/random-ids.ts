@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { IdGenerator, IdPrefix } from '@cairn/core'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -9,5 +9,9 @@ export class RandomIds implements IdGenerator {
     let suffix = ''
     for (let i = 0; i < 16; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)]
     return `${prefix}-${suffix}`
+  }
+
+  uuid(): string {
+    return randomUUID()
   }
 }

@@ -5,7 +5,6 @@ import type { CachedOrganizationAccess } from '../organizations/cached-organizat
 import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
-import type { UrlSigner } from '../ports/url-signer.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -19,7 +18,7 @@ import type { ModuleView } from './module-view.ts'
 import type { RegistryModule } from './registry-module.ts'
 import { queueTagSync } from '../vcs/vcs-jobs.ts'
 import { parseSourceDirectory, parseTagPrefix } from '../vcs/vcs-source.ts'
-import { webhookToken } from '../vcs/vcs-webhooks.ts'
+import { vcsHostsOf } from '../vcs/vcs-host.ts'
 
 export interface CreateRegistryModuleCommand {
   readonly organizationName: string
@@ -47,8 +46,6 @@ export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'c
   readonly blobs: BlobStore
   /** Where a tag-based module whose VCS settings change is queued for a sync. */
   readonly jobs: JobQueue
-  /** Signs the webhook URLs of VCS modules. */
-  readonly signer: UrlSigner
 }
 
 type Target = { readonly organizationName: string; readonly address: ModuleAddress }
@@ -85,7 +82,7 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -94,14 +91,14 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsWith(repositories, grant.access, this.#deps.signer, page.items) }
+      return { ...page, items: await viewsWith(repositories, grant.access, page.items) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -113,7 +110,7 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -127,7 +124,7 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [updated])
+      const [view] = await moduleViewsOf({ repositories, principal }, [updated])
       return view ?? noModuleView(updated)
     })
     if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
@@ -268,24 +265,24 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 
 /** Modules of one organization with their versions and what the principal may do with them. */
 export async function moduleViewsOf(
-  context: { readonly repositories: Repositories; readonly principal: Principal; readonly signer: UrlSigner },
+  context: { readonly repositories: Repositories; readonly principal: Principal },
   modules: readonly RegistryModule[],
 ): Promise<ModuleView[]> {
-  const { repositories, principal, signer } = context
+  const { repositories, principal } = context
   const first = modules[0]
   if (first === undefined) return []
-  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), signer, modules)
+  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules)
 }
 
 /** Modules of one organization with their versions and what `access` allows with them. */
 async function viewsWith(
   repositories: Repositories,
   access: OrganizationAccess,
-  signer: UrlSigner,
   modules: readonly RegistryModule[],
 ): Promise<ModuleView[]> {
   if (modules.length === 0) return []
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+  const hosts = await vcsHostsOf(repositories, modules)
   return modules.map((module) => ({
     module,
     versions: versions.get(module.id) ?? [],
@@ -295,10 +292,11 @@ async function viewsWith(
       canResync: access.canManageModules,
       canRetry: access.canManageModules,
     },
-    webhookToken: module.vcsRepo !== null && access.canManageModules ? webhookToken(signer, module.id) : null,
+    webhookToken: module.vcsRepo !== null && access.canManageModules ? module.vcsRepo.webhookToken : null,
+    vcsHost: hosts.get(module.id) ?? null,
   }))
 }
 
 export function noModuleView(module: RegistryModule): ModuleView {
-  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false }, webhookToken: null }
+  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false }, webhookToken: null, vcsHost: null }
 }

@@ -1,5 +1,6 @@
 import type { ModuleVersionSummary } from './module-version.ts'
 import type { RegistryModule } from './registry-module.ts'
+import type { VcsServiceProvider } from '../vcs/vcs-connection.ts'
 
 /** What the caller may do with a module, as clients show it. */
 export interface ModulePermissions {
@@ -17,4 +18,13 @@ export interface ModuleView {
   readonly permissions: ModulePermissions
   /** The secret of the module's webhook URL, for those who manage modules of a VCS module; else null. */
   readonly webhookToken: string | null
+  /** The git host of a VCS module, through its connection as it is now; null without VCS or once the connection is gone. */
+  readonly vcsHost: VcsHost | null
+}
+
+/** Where a VCS module's repository lives, as `vcs-repo` shows it. */
+export interface VcsHost {
+  readonly serviceProvider: VcsServiceProvider
+  /** The repository's web address, e.g. `https://github.com/acme/terraform-aws-vpc`. */
+  readonly repositoryHttpUrl: string
 }

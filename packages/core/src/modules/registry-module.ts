@@ -18,6 +18,13 @@ export interface VcsRepo {
   readonly sourceDirectory: string
   /** Only tags with this prefix publish, stripped before the semver check; empty for every tag. */
   readonly tagPrefix: string
+  /**
+   * Whether the module's archives should include git submodules, as the client asked (TFE's
+   * default: true). Stored and echoed; Cairn's archives leave submodules out either way.
+   */
+  readonly ingressSubmodules: boolean
+  /** The secret of the module's webhook URL: a random UUID, made when the module is published. */
+  readonly webhookToken: string
 }
 
 /**

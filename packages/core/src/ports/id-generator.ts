@@ -5,6 +5,8 @@ export type IdPrefix = 'user' | 'at' | 'tool' | 'ws' | 'team' | 'ou' | 'run' | '
 export interface IdGenerator {
   /** A fresh id `<prefix>-<16 alphanumerics>`, never returned before. */
   next(prefix: IdPrefix): string
+  /** A fresh random UUID (version 4), lower-case: unguessable, so it may serve as a secret. */
+  uuid(): string
 }
 
 export const ID_GENERATOR = Symbol('IdGenerator')

@@ -19,6 +19,16 @@ export interface VcsRefs {
   readonly branches: readonly VcsRef[]
 }
 
+/** A commit, as a branch's history shows it. */
+export interface VcsCommit {
+  readonly sha: string
+  readonly message: string
+  readonly authorName: string
+  readonly authorEmail: string
+  /** When the author made it. */
+  readonly date: Date
+}
+
 /**
  * Reads repositories on git hosts. Raises `invalid` on field `oauth-token-id` when the host
  * refuses the credential, `not_found` when the repository (or the commit, or the source
@@ -32,6 +42,11 @@ export interface VcsClient {
    * its root, the shape the module analyzer reads.
    */
   archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream>
+  /**
+   * The newest commits of `branch` (of the branch the repository's HEAD names when absent), newest
+   * first, at most `limit`, as the host has them now. Raises `not_found` for a branch that does not exist.
+   */
+  latestCommits(remote: VcsRemote, branch: string | undefined, limit: number): Promise<VcsCommit[]>
 }
 
 export const VCS_CLIENT = Symbol('VcsClient')

@@ -28,6 +28,9 @@ class FakeVcs implements VcsClient {
     if (content instanceof CairnError) throw content
     return bytes(content)
   }
+  async latestCommits() {
+    return []
+  }
 }
 
 describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {

@@ -4,7 +4,6 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import { requireOrganization } from '../organizations/organization-access.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import type { SecretCipher } from '../ports/secret-cipher.ts'
-import type { UrlSigner } from '../ports/url-signer.ts'
 import type { VcsClient, VcsRefs } from '../ports/vcs-client.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
@@ -30,6 +29,10 @@ export interface PublishModuleFromVcsCommand {
   readonly tags?: boolean
   readonly sourceDirectory?: string
   readonly tagPrefix?: string
+  /** Stored and echoed (TFE's default: true); Cairn's archives leave submodules out either way. */
+  readonly ingressSubmodules?: boolean
+  /** `test-config.tests-enabled`: stored and echoed; Cairn runs no module tests. */
+  readonly testsEnabled?: boolean
   /** Otherwise derived from a `terraform-<provider>-<name>` repository. */
   readonly name?: string
   readonly provider?: string
@@ -42,7 +45,6 @@ export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork'
   readonly cipher: SecretCipher
   readonly vcs: VcsClient
   readonly jobs: JobQueue
-  readonly signer: UrlSigner
 }
 
 const TOKEN_FIELD = 'vcs-repo.oauth-token-id'
@@ -80,8 +82,8 @@ export class PublishModuleFromVcs {
         status: 'pending',
         publishingMechanism: head === undefined ? 'git_tag' : 'branch',
         noCode: command.noCode ?? false,
-        vcsRepo: { ...request.vcsRepo, oauthTokenId: connection.tokenId },
-        testsEnabled: false,
+        vcsRepo: { ...request.vcsRepo, oauthTokenId: connection.tokenId, webhookToken: this.#deps.ids.uuid() },
+        testsEnabled: command.testsEnabled ?? false,
         createdAt: now,
         updatedAt: now,
       }
@@ -92,7 +94,7 @@ export class PublishModuleFromVcs {
         await repositories.registryModules.addVersion(version)
         initialVersionId = version.id
       }
-      const [view] = await moduleViewsOf({ repositories, principal, signer: this.#deps.signer }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal }, [module])
       return { module, initialVersionId, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
@@ -125,7 +127,7 @@ interface PublishRequest {
   readonly name: string
   readonly provider: string
   readonly initialVersion: string
-  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId'>
+  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId' | 'webhookToken'>
 }
 
 /** Every field of the request checked at once; name and provider derived when not given. */
@@ -168,6 +170,7 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
       githubAppInstallationId: null,
       sourceDirectory,
       tagPrefix,
+      ingressSubmodules: command.ingressSubmodules ?? true,
     },
   }
 }

@@ -21,6 +21,7 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
       archive: async () => {
         throw new Error('not archived here')
       },
+      latestCommits: async () => [],
     }
     sync = new SyncVcsTags({ ...deps, vcs, sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' }, ...(tagPrefix !== undefined && { tagPrefix }) }) })
   })

@@ -1,5 +1,5 @@
 import { CairnError } from '../errors/cairn-error.ts'
-import type { VcsIdentifier } from './vcs-identifier.ts'
+import { vcsIdentifierPath, type VcsIdentifier } from './vcs-identifier.ts'
 
 /** The git hosts a connection can reach, by the names the real API gives them. */
 export const VCS_SERVICE_PROVIDERS = [
@@ -67,6 +67,21 @@ export function repositoryUrl(connection: Pick<VcsConnection, 'serviceProvider' 
   if (project !== null) return `${connection.httpUrl}/${owner}/${project}/_git/${repository}`
   if (BITBUCKET_SELF_MANAGED.includes(connection.serviceProvider)) return `${connection.httpUrl}/scm/${owner}/${repository}.git`
   return `${connection.httpUrl}/${owner}/${repository}.git`
+}
+
+/**
+ * The repository's web address on the connection's host, as `vcs-repo.repository-http-url` shows
+ * it: the smart-HTTP address without `.git` (or Bitbucket's `/scm`).
+ */
+export function repositoryWebUrl(connection: Pick<VcsConnection, 'httpUrl'>, identifier: VcsIdentifier): string {
+  return `${connection.httpUrl}/${vcsIdentifierPath(identifier)}`
+}
+
+/** A commit's page on its host's web interface, from the repository's web address. */
+export function commitWebUrl(host: { readonly serviceProvider: VcsServiceProvider; readonly repositoryHttpUrl: string }, sha: string): string {
+  if (host.serviceProvider.startsWith('gitlab')) return `${host.repositoryHttpUrl}/-/commit/${sha}`
+  if (host.serviceProvider.startsWith('bitbucket')) return `${host.repositoryHttpUrl}/commits/${sha}`
+  return `${host.repositoryHttpUrl}/commit/${sha}`
 }
 
 /** The user name each host expects beside a token in HTTP basic auth. */

@@ -29,6 +29,7 @@ describe('VCS jobs: a tag sync queues one ingestion per version', () => {
         archived.push(commitSha)
         return bytes(commitSha === 'broken' ? 'bad tree' : 'tree')
       },
+      latestCommits: async () => [],
     }
     const sourceOf = async () => ({ remote: { url: 'http://git.test/r.git' } })
     await workVcsJobs(queue, { sync: new SyncVcsTags({ ...deps, vcs, sourceOf }), ingest: new IngestVcsVersion({ ...deps, vcs, sourceOf }) })

@@ -4,9 +4,9 @@ import { VCS_WEBHOOKS } from '../routes/vcs-webhook-routes.ts'
 
 /**
  * A registry module (one provider) with the statuses of its versions, as the reference shows;
- * `basePath` is the app's mount path, which the webhook URL carries.
+ * `appRoot` is where clients reach the app (see `appRoot`), which the absolute webhook URL starts with.
  */
-export function registryModuleResource({ module, versions, permissions, webhookToken }: ModuleView, basePath: string): ResourceObject {
+export function registryModuleResource({ module, versions, permissions, webhookToken, vcsHost }: ModuleView, appRoot: URL): ResourceObject {
   return {
     id: module.id,
     type: 'registry-modules',
@@ -33,8 +33,11 @@ export function registryModuleResource({ module, versions, permissions, webhookT
           'github-app-installation-id': module.vcsRepo.githubAppInstallationId,
           'source-directory': module.vcsRepo.sourceDirectory,
           'tag-prefix': module.vcsRepo.tagPrefix,
-          // Relative, like the resource's links; for those who manage modules only.
-          'webhook-url': webhookToken === null ? null : `${basePath}${VCS_WEBHOOKS}/${webhookToken}`,
+          'ingress-submodules': module.vcsRepo.ingressSubmodules,
+          'repository-http-url': vcsHost?.repositoryHttpUrl ?? null,
+          'service-provider': vcsHost?.serviceProvider ?? null,
+          // Absolute, as git hosts need it; for those who manage modules only.
+          'webhook-url': webhookToken === null ? null : new URL(`${VCS_WEBHOOKS.slice(1)}/${webhookToken}`, appRoot).href,
         },
       }),
       'test-config': { 'tests-enabled': module.testsEnabled },

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
+import { appRoot } from '../jsonapi/public-url.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
 import { registryModuleResource } from '../resources/registry-module-resource.ts'
 import { readNewVersion, uploadBase } from './registry-module-routes.ts'
@@ -48,7 +49,7 @@ export function deprecatedModuleRoutes(deps: HttpDeps) {
       },
     )
     .get('/registry-modules/show/:org/:name/:provider', deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
-      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), c.var.basePath) }),
+      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), appRoot(c, deps)) }),
     )
     .post(remove, deprecated(modulePath), async (c) => {
       await modules.removeByName({ organizationName: c.req.param('org'), name: c.req.param('name') }, c.var.principal)

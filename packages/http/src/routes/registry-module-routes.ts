@@ -72,7 +72,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
       const noCode = readAttributes(resource.attributes, NO_CODE)
       const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
-      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) })
+      return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) })
     })
   }
   return routes
@@ -101,7 +101,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const included = include.includes('no-code-modules')
         ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
         : []
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map((view) => registryModuleResource(view, c.var.basePath)), { included }))
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map((view) => registryModuleResource(view, appRoot(c, deps))), { included }))
     })
     .post(at, async (c) => {
       const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)
@@ -120,9 +120,9 @@ export function registryModuleRoutes(deps: HttpDeps) {
         },
         c.var.principal,
       )
-      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) }, 201)
+      return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) }, 201)
     })
-    .get(`${one}`, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), c.var.basePath) }))
+    .get(`${one}`, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
     .delete(`${at}/:registry/:namespace/:name`, async (c) => {
       await modules.removeModule(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)
@@ -147,7 +147,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
     })
     .get('/registry-modules/:id', async (c) => {
       const view = await modules.showById({ id: c.req.param('id') }, c.var.principal)
-      return jsonApi(c, { data: registryModuleResource(view, c.var.basePath) })
+      return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) })
     })
 }
 

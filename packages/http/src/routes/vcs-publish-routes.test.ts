@@ -49,7 +49,18 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
       namespace: 'acme',
       'registry-name': 'private',
       'publishing-mechanism': 'git_tag',
-      'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', branch: '', tags: true, 'oauth-token-id': tokenId },
+      'vcs-repo': {
+        identifier: 'acme/terraform-aws-vpc',
+        'display-identifier': 'acme/terraform-aws-vpc',
+        branch: '',
+        tags: true,
+        'oauth-token-id': tokenId,
+        // From the connection (service provider github, http-url the git host), and TFE's default for submodules.
+        'repository-http-url': `${GIT_HOST}/acme/terraform-aws-vpc`,
+        'service-provider': 'github',
+        'ingress-submodules': true,
+      },
+      'test-config': { 'tests-enabled': false },
     })
     await eventually(async () =>
       expect(await statuses()).toEqual([
@@ -87,6 +98,24 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     expect(t.deps.vcs.archived).toEqual(['d4:', 'e5e5e5e:'])
     const withoutSha = await t.call('POST', `${VPC}/versions`, tokens.publisher, versionBody('0.3.0'))
     expect(withoutSha.status).toBe(422)
+  })
+
+  it('201 stores ingress-submodules and test-config.tests-enabled as sent, and echoes them on every read', async () => {
+    const response = await publish({ 'ingress-submodules': false }, { 'test-config': { 'tests-enabled': true } })
+    expect(response.status).toBe(201)
+    const expected = { 'vcs-repo': { 'ingress-submodules': false }, 'test-config': { 'tests-enabled': true } }
+    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject(expected)
+    expect((await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))).data.attributes).toMatchObject(expected)
+  })
+
+  it('422 naming the field for an ingress-submodules or tests-enabled that is not a boolean', async () => {
+    const submodules = await publish({ 'ingress-submodules': 'yes' })
+    expect(submodules.status).toBe(422)
+    expect((await json<ErrorDoc>(submodules)).errors[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/ingress-submodules')
+    const tests = await publish({}, { 'test-config': { 'tests-enabled': 1 } })
+    expect(tests.status).toBe(422)
+    expect((await json<ErrorDoc>(tests)).errors[0]?.source?.pointer).toBe('/data/attributes/test-config/tests-enabled')
+    expect(await moduleCount()).toBe(0)
   })
 
   it('422 create-version on a tag-based module', async () => {

@@ -24,8 +24,8 @@ describe('inbound VCS webhooks and the poll', () => {
     await eventually(async () => expect(await versions()).toHaveLength(1))
   })
 
-  it('shows the webhook URL to those who manage modules only', async () => {
-    expect(webhookUrl).toMatch(/^\/webhooks\/vcs\/.+/)
+  it('shows the absolute webhook URL, a per-module UUID on the server\'s address, to those who manage modules only', async () => {
+    expect(webhookUrl).toMatch(/^http:\/\/localhost\/webhooks\/vcs\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     const read = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
     expect(read.data.attributes['vcs-repo']).toMatchObject({ 'webhook-url': null })
   })
@@ -39,12 +39,25 @@ describe('inbound VCS webhooks and the poll', () => {
 
   it('404 for a forged or altered token, and nothing queued', async () => {
     pushTag('v1.1.0', 'b2')
-    for (const path of [`${webhookUrl}x`, '/webhooks/vcs/forged', webhookUrl.replace('mod-', 'mod-9')]) {
+    const altered = `${webhookUrl.slice(0, -1)}${webhookUrl.endsWith('0') ? '1' : '0'}`
+    for (const path of [`${webhookUrl}x`, '/webhooks/vcs/forged', altered]) {
       const response = await t.app.request(path, { method: 'POST' })
       expect(response.status, path).toBe(404)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await versions()).toHaveLength(1)
+  })
+
+  it('builds the webhook URL on the configured base URL, and it works', async () => {
+    const behindProxy = await testApp({ baseUrl: new URL('https://registry.example.com') })
+    const owner = await moduleOrganization(behindProxy)
+    const connection = await connectGitHost(behindProxy, owner.owner)
+    behindProxy.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, { tags: [{ name: 'v1.0.0', commitSha: 'a1' }], trees: { a1: 'tree' } })
+    const body = vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': connection })
+    const { data } = await json<SingleDoc>(await behindProxy.call('POST', '/api/v2/organizations/acme/registry-modules/vcs', owner.publisher, body))
+    const url = (data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
+    expect(url).toMatch(/^https:\/\/registry\.example\.com\/webhooks\/vcs\/[0-9a-f-]{36}$/)
+    expect((await behindProxy.app.request(new URL(url).pathname, { method: 'POST' })).status).toBe(202)
   })
 
   it('the poll syncs every VCS module, and a sync of a known tag adds nothing and clones nothing again', async () => {

@@ -28,6 +28,7 @@ import {
   toModuleVersionRecord,
   toRegistryModule,
   toRegistryModuleRecord,
+  webhookTokenDigest,
   toProtocolVersion,
   type ModuleVersionSummaryData,
   type RegistryModuleData,
@@ -147,6 +148,11 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const { registryName, namespace, name, provider } = address
     const where = { organization: organizationName, registryName, namespace, name, provider }
     const record = await this.#em.findOne(RegistryModuleSchema, where, FRESH)
+    return record === null ? undefined : toRegistryModule(record)
+  }
+
+  async findByWebhookToken(token: string): Promise<RegistryModule | undefined> {
+    const record = await this.#em.findOne(RegistryModuleSchema, { webhookTokenDigest: webhookTokenDigest(token) }, FRESH)
     return record === null ? undefined : toRegistryModule(record)
   }
 

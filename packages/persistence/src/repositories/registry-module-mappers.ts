@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { ModuleCall, ModuleVersion, ModuleVersionSummary, ProtocolVersion, ProviderRequirement, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
@@ -29,7 +30,13 @@ export function fromRegistryModuleData(record: RegistryModuleData): RegistryModu
 
 export function toRegistryModuleRecord(module: RegistryModule) {
   const { organizationName, ...fields } = module
-  return { ...fields, organization: organizationName }
+  const token = module.vcsRepo?.webhookToken
+  return { ...fields, organization: organizationName, webhookTokenDigest: token === undefined ? null : webhookTokenDigest(token) }
+}
+
+/** The digest a webhook token is looked up by. */
+export function webhookTokenDigest(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 
 export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {

@@ -1,4 +1,4 @@
-import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery, ServedVersionsQuery } from '@cairn/core'
+import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery, ServedVersionsQuery, VcsRepo } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { aMembership } from '../builders/builders.ts'
 import { idsOf, minute, PAGE, seedOrganizations, seedUsers } from './fixtures.ts'
@@ -57,6 +57,24 @@ function aVersion(overrides: Partial<ModuleVersion> = {}): ModuleVersion {
   }
 }
 
+const WEBHOOK_TOKEN = '0f8e4c9a-1b2c-4d3e-8f90-a1b2c3d4e5f6'
+const OTHER_TOKEN = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'
+
+function aVcsRepo(webhookToken: string): VcsRepo {
+  return {
+    identifier: 'acme/vpc',
+    displayIdentifier: 'acme/vpc',
+    branch: '',
+    tags: true,
+    oauthTokenId: 'ot-1',
+    githubAppInstallationId: null,
+    sourceDirectory: 'modules/vpc',
+    tagPrefix: 'vpc/',
+    ingressSubmodules: false,
+    webhookToken,
+  }
+}
+
 export function registryModuleRepositoryContract(name: string, open: StoreHarness): void {
   describe(`RegistryModuleRepository contract: ${name}`, () => {
     const store = useStore(open)
@@ -76,14 +94,25 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     }
 
     it('stores a module with every field and finds it by id and by address', async () => {
-      const vcsRepo = { identifier: 'acme/vpc', displayIdentifier: 'acme/vpc', branch: '', tags: true, oauthTokenId: 'ot-1', githubAppInstallationId: null, sourceDirectory: 'modules/vpc', tagPrefix: 'vpc/' }
-      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo, noCode: true, testsEnabled: true })
+      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_TOKEN), noCode: true, testsEnabled: true })
       await seed(module)
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', module))).resolves.toEqual(module)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('globex', module))).resolves.toBeUndefined()
       const other = { ...module, provider: 'google' }
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', other))).resolves.toBeUndefined()
+    })
+
+    it('finds a VCS module by its webhook token, and by nothing else', async () => {
+      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_TOKEN) })
+      await seed(module, aModule({ id: 'mod-2', name: 'plain' }))
+      const find = (token: string) => store().run(({ registryModules }) => registryModules.findByWebhookToken(token))
+      await expect(find(WEBHOOK_TOKEN)).resolves.toEqual(module)
+      await expect(find(WEBHOOK_TOKEN.toUpperCase())).resolves.toBeUndefined()
+      await expect(find('')).resolves.toBeUndefined()
+      await store().run(({ registryModules }) => registryModules.update({ ...module, vcsRepo: aVcsRepo(OTHER_TOKEN) }))
+      await expect(find(WEBHOOK_TOKEN)).resolves.toBeUndefined()
+      await expect(find(OTHER_TOKEN)).resolves.toMatchObject({ id: module.id })
     })
 
     it('refuses a taken address with invalid on name; the same address elsewhere is fine', async () => {

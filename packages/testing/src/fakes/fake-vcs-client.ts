@@ -1,4 +1,4 @@
-import { CairnError, type ByteStream, type VcsClient, type VcsRef, type VcsRemote } from '@cairn/core'
+import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRemote } from '@cairn/core'
 
 /** A repository of the fake git host: its refs, and the archive text of each commit. */
 export interface FakeRepository {
@@ -6,6 +6,8 @@ export interface FakeRepository {
   branches: VcsRef[]
   /** Archive text by commit sha; text starting with `bad` is refused by the fake analyser. */
   trees: Record<string, string>
+  /** The history of each branch, newest first; the default branch is the first of `branches`. */
+  history: Record<string, VcsCommit[]>
 }
 
 /**
@@ -20,7 +22,7 @@ export class FakeVcsClient implements VcsClient {
 
   /** Adds (or replaces) the repository at `url`. */
   serve(url: string, repository: Partial<FakeRepository>): FakeRepository {
-    const served = { tags: [], branches: [], trees: {}, ...repository }
+    const served = { tags: [], branches: [], trees: {}, history: {}, ...repository }
     this.repositories.set(url, served)
     return served
   }
@@ -37,6 +39,14 @@ export class FakeVcsClient implements VcsClient {
     return (async function* () {
       yield new TextEncoder().encode(tree)
     })()
+  }
+
+  async latestCommits(remote: VcsRemote, branch: string | undefined, limit: number): Promise<VcsCommit[]> {
+    const repository = this.#open(remote)
+    const name = branch ?? repository.branches[0]?.name
+    const history = name === undefined ? undefined : repository.history[name]
+    if (history === undefined) throw CairnError.notFound(`branch ${name ?? '(default)'}`)
+    return history.slice(0, limit)
   }
 
   #open(remote: VcsRemote): FakeRepository {

@@ -60,6 +60,10 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     )
   }
 
+  async findByWebhookToken(token: string): Promise<RegistryModule | undefined> {
+    return [...this.#state.registryModules.values()].find((module) => module.vcsRepo?.webhookToken === token)
+  }
+
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
     return [...this.#state.registryModules.values()]
       .filter((m) => m.organizationName === organizationName && sameModule(m, address))

@@ -1,0 +1,29 @@
+import type { VcsHost } from '../modules/module-view.ts'
+import type { RegistryModule } from '../modules/registry-module.ts'
+import type { Repositories } from '../ports/unit-of-work.ts'
+import { repositoryWebUrl, type VcsConnection } from './vcs-connection.ts'
+import { parseVcsIdentifier } from './vcs-identifier.ts'
+
+/**
+ * The git host of each VCS module, by module id, read through the modules' connections as they
+ * are now (one read per connection, however many modules share it). A module whose connection
+ * is gone has none.
+ */
+export async function vcsHostsOf(repositories: Repositories, modules: readonly RegistryModule[]): Promise<Map<string, VcsHost>> {
+  const tokenIds = new Set(modules.flatMap((module) => (module.vcsRepo?.oauthTokenId == null ? [] : [module.vcsRepo.oauthTokenId])))
+  const connections = new Map<string, VcsConnection>()
+  for (const tokenId of tokenIds) {
+    const connection = await repositories.vcsConnections.findByTokenId(tokenId)
+    if (connection !== undefined) connections.set(tokenId, connection)
+  }
+  const hosts = new Map<string, VcsHost>()
+  for (const module of modules) {
+    const connection = connections.get(module.vcsRepo?.oauthTokenId ?? '')
+    if (connection !== undefined && module.vcsRepo !== null) hosts.set(module.id, hostOf(connection, module.vcsRepo.identifier))
+  }
+  return hosts
+}
+
+function hostOf(connection: VcsConnection, identifier: string): VcsHost {
+  return { serviceProvider: connection.serviceProvider, repositoryHttpUrl: repositoryWebUrl(connection, parseVcsIdentifier(identifier)) }
+}
