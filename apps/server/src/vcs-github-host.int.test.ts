@@ -18,8 +18,11 @@ const CAN_RUN = process.getuid?.() === 0 && existsSync(UNSHARE)
 const IDENTIFIER = 'acme/terraform-aws-vpc'
 /** go-tfe's VCS tests that Cairn passes; the others are on the skip list, saying what they need. */
 const GO_TFE_VCS_TESTS = [
+  'TestRegistryModulesCreateWithVCSConnection',
+  'TestRegistryModulesListCommit',
   'TestRegistryModuleUpdateWithVCSConnection',
   'TestRegistryModulesCreateBranchBasedWithVCSConnection',
+  'TestRegistryModulesCreateBranchBasedWithVCSConnectionWithTesting',
   'TestRegistryModulesCreateMonorepoBranchBasedWithVCSConnection',
   'TestRegistryModulesCreateMonorepoNonStandardName',
 ]
@@ -38,6 +41,7 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
   let git: GitHttpServer
   let server: ServerProcess
   let token: string
+  let vpcCommit: string
 
   beforeAll(async () => {
     ca = await makeThrowawayCa(['github.com', 'api.github.com'])
@@ -49,7 +53,7 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
     const vpc = GitRepository.create(join(scratch, 'git'), IDENTIFIER)
     // The source directories go-tfe's monorepo tests name, so that their versions ingest too.
     const directories = ['src', 'modules/nestedA', 'modules/nestedB', 'terraform/modules/aws/compute', 'modules/azure-vnet', 'modules/random-pet']
-    vpc.commit(Object.fromEntries(['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n'])))
+    vpcCommit = vpc.commit(Object.fromEntries(['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n'])))
     vpc.tag('v1.0.0')
     const hosts = join(scratch, 'hosts')
     writeFileSync(hosts, '127.0.0.1 localhost\n127.0.0.1 github.com api.github.com\n')
@@ -78,7 +82,7 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
     return { status: response.status, body: (await response.json()) as { data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> } } }
   }
 
-  it('ingests a tag from https://github.com/acme/terraform-aws-vpc.git', async () => {
+  it('ingests a tag from https://github.com/acme/terraform-aws-vpc.git, and lists its commits', async () => {
     expect((await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })).status).toBe(201)
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
       data: {
@@ -92,6 +96,11 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: IDENTIFIER, 'display-identifier': IDENTIFIER, 'oauth-token-id': tokenId } } },
     })
     expect(created.status).toBe(201)
+    expect(created.body.data.attributes['vcs-repo']).toMatchObject({
+      'repository-http-url': `https://github.com/${IDENTIFIER}`,
+      'service-provider': 'github',
+      'webhook-url': expect.stringMatching(new RegExp(`^${server.url}/webhooks/vcs/[0-9a-f-]{36}$`)) as unknown,
+    })
     await vi.waitFor(
       async () => {
         const { body } = await api('GET', '/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws')
@@ -99,6 +108,9 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       },
       { timeout: 30_000, interval: 200 },
     )
+    const commits = await api('GET', '/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/commits')
+    expect(commits.status).toBe(200)
+    expect(commits.body.data).toEqual([expect.objectContaining({ id: vpcCommit, attributes: expect.objectContaining({ url: `https://github.com/${IDENTIFIER}/commit/${vpcCommit}` }) as unknown })])
   })
 
   it.skipIf(GO === undefined)(`go-tfe's own VCS registry-module tests pass: ${GO_TFE_VCS_TESTS.join(', ')}`, { timeout: 400_000 }, async () => {

@@ -143,6 +143,8 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
   }
   if (command.branch !== undefined && command.tags === true) errors.add('vcs-repo.tags', 'cannot be combined with vcs-repo.branch')
   if (command.branch === '') errors.add('vcs-repo.branch', 'cannot be empty')
+  // go-tfe refuses it before sending (ErrRequiredBranchWhenTestsEnabled): module tests run on a branch.
+  if (command.testsEnabled === true && command.branch === undefined) errors.add('test-config.tests-enabled', 'requires vcs-repo.branch: tests run on branch-based modules')
   const sourceDirectory = errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? '')) ?? ''
   const tagPrefix = errors.collect(() => parseTagPrefix(command.tagPrefix ?? '')) ?? ''
   const initialVersion = errors.collect(() => parseModuleVersion(command.initialVersion ?? '0.0.0')) ?? ''

@@ -101,20 +101,24 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
   })
 
   it('201 stores ingress-submodules and test-config.tests-enabled as sent, and echoes them on every read', async () => {
-    const response = await publish({ 'ingress-submodules': false }, { 'test-config': { 'tests-enabled': true } })
+    const response = await publish({ branch: 'main', 'ingress-submodules': false }, { 'test-config': { 'tests-enabled': true } })
     expect(response.status).toBe(201)
     const expected = { 'vcs-repo': { 'ingress-submodules': false }, 'test-config': { 'tests-enabled': true } }
     expect((await json<SingleDoc>(response)).data.attributes).toMatchObject(expected)
     expect((await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))).data.attributes).toMatchObject(expected)
   })
 
-  it('422 naming the field for an ingress-submodules or tests-enabled that is not a boolean', async () => {
+  it('422 naming the field for an ingress-submodules or tests-enabled that is not a boolean, and for tests enabled without a branch', async () => {
     const submodules = await publish({ 'ingress-submodules': 'yes' })
     expect(submodules.status).toBe(422)
     expect((await json<ErrorDoc>(submodules)).errors[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/ingress-submodules')
     const tests = await publish({}, { 'test-config': { 'tests-enabled': 1 } })
     expect(tests.status).toBe(422)
     expect((await json<ErrorDoc>(tests)).errors[0]?.source?.pointer).toBe('/data/attributes/test-config/tests-enabled')
+    // Module tests run on a branch, so a tag-based module cannot enable them (go-tfe refuses it too).
+    const tagBased = await publish({}, { 'test-config': { 'tests-enabled': true } })
+    expect(tagBased.status).toBe(422)
+    expect((await json<ErrorDoc>(tagBased)).errors[0]?.source?.pointer).toBe('/data/attributes/test-config/tests-enabled')
     expect(await moduleCount()).toBe(0)
   })
 
