@@ -782,6 +782,7 @@ const PATH_ROUTES: readonly PathRoute[] = [
     '/api/v2/runs/{runId}',
     R,
     `${R}/{registry}/{namespace}/{name}/{provider}/version?module_version={version}`,
+    `${R}/private/{namespace}/{name}/{provider}/commits`,
     '/api/v2/registry-modules/{moduleId}',
     '/api/v2/registry-modules/show/{org}/{name}/{provider}',
     '/api/v2/organizations/{org}/oauth-clients',

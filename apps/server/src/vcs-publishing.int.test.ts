@@ -206,11 +206,28 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     const webhook = (body.data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
     infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
     infra.tag('dns/v3.1.0')
-    expect((await fetch(`${server.url}${webhook}x`, { method: 'POST' })).status).toBe(404)
+    expect(webhook).toMatch(new RegExp(`^${server.url}/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`))
+    expect((await fetch(`${webhook}x`, { method: 'POST' })).status).toBe(404)
     expect((await fetch(`${server.url}/webhooks/vcs/forged.token`, { method: 'POST' })).status).toBe(404)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(await statusesOf('dns', 'aws')).toHaveLength(1)
-    expect((await fetch(`${server.url}${webhook}`, { method: 'POST', body: '{}' })).status).toBe(202)
+    expect((await fetch(webhook, { method: 'POST', body: '{}' })).status).toBe(202)
     expect(await statusesOf('dns', 'aws', 2)).toContainEqual({ version: '3.1.0', status: 'ok' })
+  })
+
+  it('commits: the default branch of a tag-based module from git, newest first; 404 for a module not from VCS', async () => {
+    const { status, body } = await api('GET', `${MODULES}/private/acme/vpc/aws/commits?page[size]=2`)
+    expect(status).toBe(200)
+    const list = body as unknown as { data: { id: string; type: string; attributes: Record<string, unknown> }[]; meta: { pagination: Record<string, number> } }
+    expect(list.data).toHaveLength(2)
+    expect(list.meta.pagination).toMatchObject({ 'total-count': 3, 'total-pages': 2 })
+    expect(list.data[0]).toMatchObject({
+      type: 'commit',
+      attributes: { message: 'change', author: 'Fixture', url: expect.stringMatching(new RegExp(`^${git.url}/acme/terraform-aws-vpc/commit/[0-9a-f]{40}$`)) as unknown },
+    })
+    expect(list.data[0]?.attributes['sha']).toBe(list.data[0]?.id)
+    expect(new Date(String(list.data[0]?.attributes['date'])).getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1))
+    await api('POST', MODULES, { data: { type: 'registry-modules', attributes: { name: 'plain', provider: 'aws' } } })
+    expect((await api('GET', `${MODULES}/private/acme/plain/aws/commits`)).status).toBe(404)
   })
 })
