@@ -155,7 +155,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       expect(stored).toMatchObject({ status: 'reg_ingressing', uploadGeneration: 1, error: null })
       const done = await settledVersion(deps.unitOfWork, stored.id)
       expect(done).toMatchObject({ status: 'ok', error: null, metadata: FAKE_METADATA, archive: { size: 6 } })
-      expect(await blobKeys()).toEqual([done.archive?.blobKey])
+      await expect.poll(blobKeys).toEqual([done.archive?.blobKey])
       expect((await show()).version).toEqual(done)
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'setup_complete' } })
     })
@@ -165,7 +165,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', archive: null })
       const { version, uploadObjectId } = await show()
       expect(version).toEqual(failed)
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
       expect(uploadObjectId).not.toBeNull()
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'pending' } })
     })
@@ -173,7 +173,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     it('an archive over the size limit is refused as it arrives, on the version', async () => {
       const failed = await cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })
       expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') })
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
     })
 
     it('a link takes archives until it expires: each replaces the last, and each re-upload is audited', async () => {
@@ -182,7 +182,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       expect(first).toMatchObject({ status: 'ok', error: null })
       const second = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('other module') }))
       expect(second).toMatchObject({ status: 'ok', archive: { size: 12 } })
-      expect(await blobKeys()).toEqual([second.archive?.blobKey])
+      await expect.poll(blobKeys).toEqual([second.archive?.blobKey])
       expect((await show()).version).toEqual(second)
       const { items } = await cases.auditEvents.execute({ number: 1, size: 20 }, await signUpUser(cases, 'ada', { isSiteAdmin: true }))
       const reuploads = items.filter((event) => event.type === 'module_version.reuploaded')
@@ -205,7 +205,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       deps.clock.advance(UPLOAD_LINK_LIFETIME_MS)
       await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
       expect((await show()).version).toMatchObject({ status: 'pending' })
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
     })
 
     it('a forged link is not_found', async () => {
