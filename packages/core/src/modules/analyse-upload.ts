@@ -51,9 +51,10 @@ export class AnalyseUpload {
       return this.#drop(upload, blobKey)
     }
     const archive: ModuleArchive = { blobKey, sha256: upload.sha256, size: upload.size }
-    const replaced = await this.#settle(upload, (version) => ingressSucceeded(version, { archive, metadata }, this.#deps.clock.now()))
-    if (replaced === 'superseded') return this.#drop(upload, blobKey)
+    const settled = await this.#settle(upload, (version) => ingressSucceeded(version, { archive, metadata }, this.#deps.clock.now()))
+    if (settled === undefined) return this.#drop(upload, blobKey)
     // The archive this one replaced is nobody's now; a failed delete leaves an orphan for the sweep.
+    const { replaced } = settled
     if (replaced !== null && replaced !== blobKey) await this.#deps.blobs.delete(replaced).catch(() => undefined)
   }
 
@@ -79,20 +80,21 @@ export class AnalyseUpload {
 
   /**
    * Records the outcome if this attempt is still the version's latest and unsettled; answers the
-   * blob of the archive the version had before, or `superseded`.
+   * blob of the archive the version had before (none when it was settled already), or undefined
+   * when a newer attempt superseded this one.
    */
-  #settle(upload: StoredUpload, outcome: (version: ModuleVersion) => ModuleVersion): Promise<string | null | 'superseded'> {
+  #settle(upload: StoredUpload, outcome: (version: ModuleVersion) => ModuleVersion): Promise<{ readonly replaced: string | null } | undefined> {
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findVersionById(upload.versionId)
-      if (current === undefined || current.uploadGeneration !== upload.uploadGeneration) return 'superseded'
-      if (current.status !== 'reg_ingressing') return null
+      if (current === undefined || current.uploadGeneration !== upload.uploadGeneration) return undefined
+      if (current.status !== 'reg_ingressing') return { replaced: null }
       const settled = outcome(current)
       await registryModules.updateVersion(settled)
       const module = settled.status === 'ok' ? await registryModules.findById(settled.moduleId) : undefined
       if (module !== undefined && module.status !== 'setup_complete') {
         await registryModules.update({ ...module, status: 'setup_complete', updatedAt: settled.updatedAt })
       }
-      return current.archive?.blobKey ?? null
+      return { replaced: current.archive?.blobKey ?? null }
     })
   }
 
