@@ -1340,7 +1340,7 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
           expect(attributes['status'], describeSent(request)).toBe('reg_ingress_failed')
           expect(attributes['error']).toEqual(expect.stringMatching(/\S/))
           // The job drops a refused archive just after settling the version.
-          await expect.poll(() => blobFiles().length, `a refused archive left a blob: ${describeSent(request)}`).toBe(accepted)
+          await expect.poll(() => blobFiles().length, { message: `a refused archive left a blob: ${describeSent(request)}` }).toBe(accepted)
           // The link keeps taking archives until it expires: the next case goes to the same one.
         }),
         { numRuns: RUNS.uploads, seed: SEED },
