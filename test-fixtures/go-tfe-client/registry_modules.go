@@ -242,6 +242,19 @@ func (r *runner) sameModule(got *tfe.RegistryModule, want moduleWant, org, what 
 	}
 }
 
+// settledVersion reads a version until its upload has been analysed: as TFE's, Cairn's upload host
+// answers once the archive is stored, and the version is ok or reg_ingress_failed shortly after.
+func (r *runner) settledVersion(ctx context.Context, rm tfe.RegistryModules, id tfe.RegistryModuleID, version string) *tfe.RegistryModuleVersion {
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		read, err := rm.ReadVersion(ctx, id, version)
+		r.noError(err, "ReadVersion "+version)
+		if read.Status != tfe.RegistryModuleVersionStatusRegIngressing || time.Now().After(deadline) {
+			return read
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func (r *runner) sameVersion(got *tfe.RegistryModuleVersion, id, version string, status tfe.RegistryModuleVersionStatus, moduleID, what string) {
 	if diffs := versionDiffs(got, id, version, status, moduleID); len(diffs) > 0 {
 		r.fail("%s returned unexpected fields: %s", what, strings.Join(diffs, "; "))
@@ -424,8 +437,8 @@ func runRegistryModules() {
 	uploadedBytes := ex.RequestBytes
 	r.pass(map[string]any{"status": ex.Status, "requestBody": ex.RequestBody, "authorizationSent": sentAuthorization})
 
-	// --- ReadVersion, polled until ok: Cairn analyses the archive during the upload, so the first
-	// read should already say ok.
+	// --- ReadVersion, polled until ok: as TFE's, Cairn's upload host answers once the archive is
+	// stored (reg_ingressing), and the version is ok once its analysis, a job, has run.
 	r.step = "read-version"
 	var v1Read *tfe.RegistryModuleVersion
 	reads := 0
@@ -475,8 +488,7 @@ func runRegistryModules() {
 	r.step = "upload-again"
 	r.noError(rm.Upload(ctx, *v1, moduleDir), "a second Upload to the same link")
 	againStatus := rec.lastExchange().Status
-	again, err := rm.ReadVersion(ctx, awsID, "1.0.0")
-	r.noError(err, "ReadVersion after the second upload")
+	again := r.settledVersion(ctx, rm, awsID, "1.0.0")
 	r.sameVersion(again, v1.ID, "1.0.0", tfe.RegistryModuleVersionStatusOk, created.ID, "ReadVersion after the second upload")
 	r.pass(map[string]any{"status": againStatus, "uploadLinkWhenOk": uploadLink(again) != ""})
 
@@ -489,9 +501,9 @@ func runRegistryModules() {
 	})
 	r.noError(err, "CreateVersion 1.1.0 with a commit SHA")
 	r.noError(rm.Upload(ctx, *v2, noConfigDir), "Upload of a directory without configuration")
-	uploadStatus, refusal := rec.lastExchange().Status, rec.lastExchange().ResponseBody
-	failed, err := rm.ReadVersion(ctx, awsID, "1.1.0")
-	r.noError(err, "ReadVersion 1.1.0 after the refused upload")
+	uploadStatus, uploadAnswer := rec.lastExchange().Status, rawAttribute(rec.lastExchange(), "status")
+	failed := r.settledVersion(ctx, rm, awsID, "1.1.0")
+	refusal := rawAttribute(rec.lastExchange(), "error")
 	r.sameVersion(failed, v2.ID, "1.1.0", tfe.RegistryModuleVersionStatusRegIngressFailed, created.ID, "ReadVersion of the refused version")
 	r.check(uploadLink(failed) != "", "no upload link after the refusal")
 	withFailure, err := rm.Read(ctx, awsID)
@@ -505,12 +517,11 @@ func runRegistryModules() {
 	}
 	r.check(strings.Contains(reason, "no .tf or .tf.json file at its root"), "version-statuses error for 1.1.0 is %q", reason)
 	r.check(withFailure.Status == tfe.RegistryModuleStatusSetupComplete, "module status %s after a failed version", withFailure.Status)
-	r.pass(map[string]any{"uploadStatus": uploadStatus, "responseBody": refusal, "status": failed.Status, "versionStatusError": reason})
+	r.pass(map[string]any{"uploadStatus": uploadStatus, "uploadAnswer": uploadAnswer, "refusal": refusal, "status": failed.Status, "versionStatusError": reason})
 
 	r.step = "upload-retry"
 	r.noError(rm.Upload(ctx, *failed, moduleDir), "Upload to the fresh link")
-	retried, err := rm.ReadVersion(ctx, awsID, "1.1.0")
-	r.noError(err, "ReadVersion 1.1.0 after the retry")
+	retried := r.settledVersion(ctx, rm, awsID, "1.1.0")
 	r.sameVersion(retried, v2.ID, "1.1.0", tfe.RegistryModuleVersionStatusOk, created.ID, "ReadVersion after the retry")
 	r.pass(map[string]any{"version": versionSummary(retried)})
 
@@ -523,16 +534,15 @@ func runRegistryModules() {
 	err = rm.UploadTarGzip(ctx, uploadLink(v3), hostile)
 	_ = hostile.Close()
 	r.noError(err, "UploadTarGzip of the hostile archive")
-	hostileRefusal, hostileSent := rec.lastExchange().ResponseBody, rec.lastExchange().RequestBody
+	hostileSent := rec.lastExchange().RequestBody
 	r.check(!strings.HasPrefix(hostileSent, "<0 bytes"), "UploadTarGzip sent %s", hostileSent)
-	bad, err := rm.ReadVersion(ctx, awsID, "1.2.0")
-	r.noError(err, "ReadVersion 1.2.0")
+	bad := r.settledVersion(ctx, rm, awsID, "1.2.0")
+	hostileRefusal := rawAttribute(rec.lastExchange(), "error")
 	r.sameVersion(bad, v3.ID, "1.2.0", tfe.RegistryModuleVersionStatusRegIngressFailed, created.ID, "ReadVersion of the hostile upload")
 	err = rm.UploadTarGzip(ctx, uploadLink(bad), strings.NewReader("this is not an archive\n"))
 	r.noError(err, "UploadTarGzip of plain text")
-	notArchive := rec.lastExchange().ResponseBody
-	bad, err = rm.ReadVersion(ctx, awsID, "1.2.0")
-	r.noError(err, "ReadVersion 1.2.0 again")
+	bad = r.settledVersion(ctx, rm, awsID, "1.2.0")
+	notArchive := rawAttribute(rec.lastExchange(), "error")
 	r.check(bad.Status == tfe.RegistryModuleVersionStatusRegIngressFailed, "1.2.0 is %s", bad.Status)
 	afterHostile, err := rm.Read(ctx, awsID)
 	r.noError(err, "Read after the refused uploads")

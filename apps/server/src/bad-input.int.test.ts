@@ -1,4 +1,5 @@
 import { collect, fixtureModule, packDirectory } from '@cairn/test-fixtures'
+import { untilSettled } from '@cairn/testing'
 import fc from 'fast-check'
 import { mkdtempSync, readdirSync, statSync } from 'node:fs'
 import { Agent, request } from 'node:http'
@@ -1063,6 +1064,7 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
     const version = await ok('POST', `${MODULE}/versions`, 'owner', { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } })
     const uploaded = await put(version.data.links?.upload ?? '', soundArchive)
     expect(uploaded.status).toBe(200)
+    expect((await settled('1.0.0')).status).toBe('ok')
     world.membershipId = (await ok<ListDoc>('GET', '/api/v2/organizations/acme/organization-memberships', 'owner')).data[0]?.id ?? ''
     world.tokenId = (await ok<ListDoc>('GET', `/api/v2/users/${world.ownerId}/authentication-tokens`, 'owner')).data[0]?.id ?? ''
     expect(Object.values(world).every((id) => id !== '')).toBe(true)
@@ -1119,6 +1121,12 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
   }
 
   /** A request that must succeed (setup and read-backs), answered as a document. */
+  /** The attributes of a version of the module once its upload's analysis (a job) has settled it. */
+  async function settled(version: string): Promise<Record<string, unknown>> {
+    const read = async () => (await ok('GET', `${MODULE}/version?module_version=${version}`, 'owner')).data.attributes
+    return untilSettled(read, (attributes) => String(attributes['status']))
+  }
+
   async function ok<T = Doc>(method: string, path: string, as: Actor, body?: unknown): Promise<T> {
     const answer = await send({ label: 'setup', method, path, as, ...(body !== undefined && { body: JSON.stringify(body), contentType: JSON_API }) })
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`)
@@ -1320,19 +1328,20 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
           check(request, answer, true)
           // As TFE's upload host: the PUT succeeds once the bytes are in; the content's fate shows on the version.
           expect(answer.status, describeSent(request)).toBe(200)
-          const { attributes } = (JSON.parse(answer.text) as { data: { attributes: Record<string, unknown> } }).data
+          const answered = (JSON.parse(answer.text) as { data: { attributes: Record<string, unknown> } }).data.attributes
+          expect(answered['status'], describeSent(request)).toMatch(/^(reg_ingressing|reg_ingress_failed)$/)
+          const attributes = await settled(`2.0.${versions}`)
           if (attributes['status'] === 'ok') {
             expect(upload.mayBeSound, `accepted a damaged archive: ${describeSent(request)}`).toBe(true)
             accepted += 1
-            expect(blobFiles()).toHaveLength(accepted)
+            await expect.poll(() => blobFiles().length).toBe(accepted)
             link = await newVersion()
             return
           }
           expect(attributes['status'], describeSent(request)).toBe('reg_ingress_failed')
           expect(attributes['error']).toEqual(expect.stringMatching(/\S/))
-          const read = await ok('GET', `${MODULE}/version?module_version=2.0.${versions}`, 'owner')
-          expect(read.data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: attributes['error'] })
-          expect(blobFiles(), `a refused archive left a blob: ${describeSent(request)}`).toHaveLength(accepted)
+          // The job drops a refused archive just after settling the version.
+          await expect.poll(() => blobFiles().length, { message: `a refused archive left a blob: ${describeSent(request)}` }).toBe(accepted)
           // The link keeps taking archives until it expires: the next case goes to the same one.
         }),
         { numRuns: RUNS.uploads, seed: SEED },

@@ -79,6 +79,7 @@ describe.skipIf(cannotRun !== undefined)(`two server processes on one PostgreSQL
   it('links signed by one process are honoured by the other: upload and download', async () => {
     const upload = await a.createVersion(adminToken, 'acme', '1.1.0')
     await uploadArchive(at(b, upload), FIXTURE_ARCHIVE)
+    expect((await a.settledVersion(adminToken, 'acme', '1.1.0')).data.attributes.status).toBe('ok')
     const download = await a.downloadLink(adminToken, 'acme', '1.1.0')
     const archive = await fetch(at(b, download))
     expect(archive.status).toBe(200)

@@ -1,10 +1,12 @@
 import { gzip, tarStream, type TarEntry } from '@cairn/test-fixtures'
+import { untilSettled } from '@cairn/testing'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
+import type { VersionDocument } from './test-support/registry-client.ts'
 import { httpsRequest } from './test-support/https-client.ts'
 import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
@@ -86,8 +88,12 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
     const created = (await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/versions', body)) as {
       data: { links: { upload: string } }
     }
-    // The upload host answers whether the archive was taken; a refused one stays refused on the version.
-    await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
+    // The upload host answers once the archive is stored; its analysis then settles the version
+    // (ok, or refused with the reason), which `tofu init` must not run ahead of.
+    const stored = await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
+    if (stored.status !== 200) throw new Error(`upload ${version}: ${stored.status} ${stored.body.toString()}`)
+    const read = () => api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/version?module_version=${version}`) as Promise<VersionDocument>
+    await untilSettled(read, (document) => document.data.attributes.status)
   }
 
   /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */

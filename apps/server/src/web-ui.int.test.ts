@@ -1,4 +1,5 @@
 import { collect, tarGz } from '@cairn/test-fixtures'
+import { untilSettled } from '@cairn/testing'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { startServer, type RunningServer } from './cli/serve.ts'
 import { loadConfig } from './config.ts'
 import { launchChromium, seriousViolations, whyNoBrowser } from './test-support/browser.ts'
 import { userToken } from './test-support/cli.ts'
+import type { VersionDocument } from './test-support/registry-client.ts'
 
 const JSON_API = 'application/vnd.api+json'
 const skipped = whyNoBrowser()
@@ -60,6 +62,8 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     const { data } = (await created.json()) as { data: { links: { upload: string } } }
     const uploaded = await fetch(data.links.upload, { method: 'PUT', body: Buffer.from(content) })
     expect(uploaded.status).toBe(200)
+    const read = async () => (await (await api(token, 'GET', `${base}/private/${organization}/vpc/aws/version?module_version=${version}`)).json()) as VersionDocument
+    expect((await untilSettled(read, (document) => document.data.attributes.status)).data.attributes.status).toBe('ok')
   }
 
   beforeAll(async () => {

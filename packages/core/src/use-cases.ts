@@ -35,6 +35,7 @@ import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
+import { AnalyseUpload } from './modules/analyse-upload.ts'
 import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
 import { ListVcsModuleCommits } from './vcs/list-vcs-module-commits.ts'
 import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
@@ -98,6 +99,7 @@ export function createUseCases(ports: CairnPorts) {
     runs: new ManageRuns(deps),
     registryModules: new ManageRegistryModules(deps),
     moduleVersions: new ModuleVersions(deps),
+    analyseUpload: new AnalyseUpload(deps),
     moduleRegistry: new ModuleRegistryProtocol({ ...deps, servedVersions, countingUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     publicModules: new PublicModules(deps),

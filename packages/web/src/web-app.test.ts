@@ -209,13 +209,23 @@ describe('the web UI', () => {
     const owner = await t.signIn(t.owner.token)
     const created = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '2.0.0' }, headers: { Accept: 'application/json' } })
     expect(created.status).toBe(201)
-    const { uploadUrl } = (await created.json()) as { uploadUrl: string }
+    const { uploadUrl, statusUrl } = (await created.json()) as { uploadUrl: string; statusUrl: string }
+    expect(statusUrl).toBe('/app/acme/vpc/aws/versions/2.0.0/status')
     const uploaded = await t.app.request(uploadUrl, { method: 'PUT', body: '2.0.0\n# two' })
     expect(uploaded.status).toBe(200)
+    // The upload answers once stored; the page watches the version's status until its analysis settles it.
+    const status = async () => (await (await t.browse(statusUrl, owner)).json()) as { status: string; error: string | null }
+    await expect.poll(status).toEqual({ status: 'ok', error: null })
     expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('2.0.0_only')
+    const failed = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '2.1.0' }, headers: { Accept: 'application/json' } })
+    const broken = (await failed.json()) as { uploadUrl: string; statusUrl: string }
+    expect((await t.app.request(broken.uploadUrl, { method: 'PUT', body: 'bad archive' })).status).toBe(200)
+    await expect.poll(async () => (await (await t.browse(broken.statusUrl, owner)).json()) as unknown).toEqual({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
 
     const reader = await t.signIn(t.reader.token)
     const refused = await t.browse('/app/acme/vpc/aws/versions', { cookie: reader.cookie, form: { _csrf: reader.csrf, version: '3.0.0' }, headers: { Accept: 'application/json' } })
     expect(refused.status).toBe(404)
+    expect((await t.browse(statusUrl, reader)).status).toBe(200)
+    expect((await t.browse(statusUrl)).status).not.toBe(200)
   })
 })

@@ -154,9 +154,9 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     })
   })
 
-  it('takes the upload without an Authorization header, and the version is ok at the first read', () => {
+  it('takes the upload without an Authorization header, and the version reaches ok shortly after', () => {
     expect(step('upload')).toMatchObject({ ok: true, status: 200, authorizationSent: false })
-    expect(step('read-version')).toMatchObject({ ok: true, reads: 1, version: { status: 'ok' } })
+    expect(step('read-version')).toMatchObject({ ok: true, reads: expect.any(Number), version: { status: 'ok' } })
     expect(step('read-after-upload')).toMatchObject({
       ok: true,
       module: { status: 'setup_complete', versionStatuses: ['1.0.0 ok'] },
@@ -167,6 +167,8 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     expect(step('upload-no-configuration')).toMatchObject({
       ok: true,
       uploadStatus: 200,
+      uploadAnswer: 'reg_ingressing',
+      refusal: expect.stringContaining('has no .tf or .tf.json file at its root'),
       status: 'reg_ingress_failed',
       versionStatusError: expect.stringContaining('has no .tf or .tf.json file at its root'),
     })

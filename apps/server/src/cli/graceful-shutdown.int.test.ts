@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { userToken } from '../test-support/cli.ts'
+import { RegistryClient } from '../test-support/registry-client.ts'
 import { spawnServer } from '../test-support/server-process.ts'
 
 const MAIN = join(import.meta.dirname, 'main.ts')
@@ -29,7 +30,7 @@ function slowPut(link: string, archive: Uint8Array, between: () => Promise<void>
 }
 
 describe('SIGTERM to the server process', () => {
-  it('stops accepting, finishes the upload in flight, closes the database and exits 0', async () => {
+  it('stops accepting, finishes the upload in flight, closes the database and exits 0; the next start settles the version', async () => {
     const env = { CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-sigterm-')), PORT: '0' }
     const token = await userToken(env, 'owner', true)
     const server = await spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env: { ...process.env, ...env } })
@@ -58,7 +59,8 @@ describe('SIGTERM to the server process', () => {
         await expect(fetch(`${server.url}/readyz`)).rejects.toThrow()
       })
       expect(uploaded.status).toBe(200)
-      expect(JSON.parse(uploaded.body)).toMatchObject({ data: { attributes: { status: 'ok' } } })
+      // Stored: its analysis is a job, which this process or the next runs.
+      expect(JSON.parse(uploaded.body)).toMatchObject({ data: { attributes: { status: 'reg_ingressing' } } })
       const finished = Date.now()
       expect(await exited).toBe(0)
       // Not held open until the grace period ends by the upload's idle keep-alive connection.
@@ -68,5 +70,12 @@ describe('SIGTERM to the server process', () => {
     }
     // The database was closed cleanly and its lock released: the CLI opens it.
     expect(await userToken(env, 'second')).toMatch(/\S/)
+    const restarted = await spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env: { ...process.env, ...env } })
+    try {
+      const settled = await new RegistryClient(restarted.url).settledVersion(token, 'acme', '1.0.0')
+      expect(settled.data.attributes.status).toBe('ok')
+    } finally {
+      await restarted.stop()
+    }
   }, 120_000)
 })

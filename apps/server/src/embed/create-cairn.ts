@@ -1,4 +1,4 @@
-import { workVcsJobs, type UseCases } from '@cairn/core'
+import { declareJobs, workJobs, type UseCases } from '@cairn/core'
 import { createHttpApp, type AppEnv } from '@cairn/http'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
@@ -69,8 +69,10 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
       ...(prepared.initialAdminToken !== undefined && { initialAdminToken: prepared.initialAdminToken }),
     })
     const workers = hooks.workers ?? true
-    // VCS ingestion runs beside the requests; every instance sharing the database shares the queue's jobs.
-    if (workers) await workVcsJobs(runtime.jobs, useCases.vcsJobs)
+    // Upload analysis and VCS ingestion run beside the requests; every instance sharing the database shares the queue's jobs.
+    // Declared in any case: a process that works no jobs still queues them, for those that do.
+    await declareJobs(runtime.jobs)
+    if (workers) await workJobs(runtime.jobs, useCases)
     const downloads = startDownloadFlushing(deps)
     const vcsPoll = startVcsPoll(deps, workers ? settings.vcs.pollIntervalSeconds : 0)
     return {

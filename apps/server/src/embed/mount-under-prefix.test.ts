@@ -1,5 +1,5 @@
 import { OPERATOR } from '@cairn/core'
-import { signUpUser } from '@cairn/testing'
+import { signUpUser, untilSettled } from '@cairn/testing'
 import { fixtureModule, packDirectory } from '@cairn/test-fixtures'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -11,6 +11,7 @@ import type { CairnOptions } from './cairn-options.ts'
 
 const JSON_API = 'application/vnd.api+json'
 const MODULE = '/registry/api/registry/v1/modules/acme/network/aws'
+const VERSIONS = '/registry/api/v2/organizations/acme/registry-modules/private/acme/network/aws'
 
 type Send = (path: string, init?: RequestInit) => Promise<Response>
 
@@ -67,7 +68,7 @@ describe('Cairn mounted under /registry', () => {
     const resourceLink = ((await createdOrganization.json()) as { data: { links: { self: string } } }).data.links.self
     await cairn.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
     const version = { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } }
-    const created = await send('/registry/api/v2/organizations/acme/registry-modules/private/acme/network/aws/versions', {
+    const created = await send(`${VERSIONS}/versions`, {
       method: 'POST',
       headers,
       body: JSON.stringify(version),
@@ -75,7 +76,10 @@ describe('Cairn mounted under /registry', () => {
     expect(created.status).toBe(201)
     const upload = ((await created.json()) as { data: { links: { upload: string } } }).data.links.upload
     const uploaded = await send(new URL(upload).pathname, { method: 'PUT', body: archive })
-    expect(((await uploaded.json()) as { data: { attributes: { status: string } } }).data.attributes.status).toBe('ok')
+    type VersionDocument = { data: { attributes: { status: string } } }
+    expect(((await uploaded.json()) as VersionDocument).data.attributes.status).toBe('reg_ingressing')
+    const read = async () => (await (await send(`${VERSIONS}/version?module_version=1.0.0`, { headers })).json()) as VersionDocument
+    expect((await untilSettled(read, (document) => document.data.attributes.status)).data.attributes.status).toBe('ok')
     const list = (await (await send('/registry/api/v2/organizations', { headers })).json()) as { links: { self: string } }
     const download = await send(`${MODULE}/1.0.0/download`, { headers })
     expect(download.status).toBe(204)

@@ -1,4 +1,5 @@
 import { collect, fixtureModule, packDirectory } from '@cairn/test-fixtures'
+import { untilSettled } from '@cairn/testing'
 import { Readable } from 'node:stream'
 
 const JSON_API = 'application/vnd.api+json'
@@ -10,6 +11,11 @@ export const FIXTURE_ARCHIVE = await collect(packDirectory(fixtureModule('networ
 export async function uploadArchive(link: string, archive: Uint8Array): Promise<void> {
   const response = await fetch(link, { method: 'PUT', body: Readable.from([archive]) as unknown as BodyInit, duplex: 'half' } as RequestInit)
   if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`)
+}
+
+/** A registry-module-versions document, as far as tests read it. */
+export interface VersionDocument {
+  data: { id: string; attributes: { status: string; error: string | null; 'archive-sha256'?: string }; links: { upload?: string } }
 }
 
 /** A client of one Cairn server, for tests that drive real server processes through the API. */
@@ -94,11 +100,19 @@ export class RegistryClient {
     return created.data.links.upload
   }
 
-  /** Creates `version` of `org`'s network module and uploads the fixture archive; answers the upload link. */
+  /** Creates `version` of `org`'s network module and uploads the fixture archive; answers the upload link once the version is `ok`. */
   async publishVersion(token: string, org: string, version: string): Promise<string> {
     const upload = await this.createVersion(token, org, version)
     await uploadArchive(upload, FIXTURE_ARCHIVE)
+    const settled = await this.settledVersion(token, org, version)
+    if (settled.data.attributes.status !== 'ok') throw new Error(`version ${version} ended ${JSON.stringify(settled.data.attributes)}`)
     return upload
+  }
+
+  /** `version` of `org`'s network module once its upload has been analysed: `ok` or `reg_ingress_failed`. */
+  settledVersion(token: string, org: string, version: string): Promise<VersionDocument> {
+    const path = `/api/v2/organizations/${org}/registry-modules/private/${org}/network/aws/version?module_version=${version}`
+    return untilSettled(() => this.call<VersionDocument>('GET', path, { token }), (document) => document.data.attributes.status)
   }
 
   /** The registry protocol's signed archive link for `version` (what `X-Terraform-Get` says). */

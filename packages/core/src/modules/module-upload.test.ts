@@ -1,7 +1,8 @@
-import { inMemoryDeps } from '@cairn/testing'
+import { inMemoryDeps, settledVersion } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR } from '../auth/principal.ts'
 import { createUseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
 import { archiveKey, UPLOAD_LINK_LIFETIME_MS } from './module-version.ts'
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
@@ -21,6 +22,7 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
   beforeEach(async () => {
     deps = inMemoryDeps()
     cases = createUseCases(deps)
+    await workJobs(deps.jobs, cases)
     const owner = await cases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
     const { bearer } = await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)
     const principal = await cases.authenticateToken.execute(bearer)
@@ -43,7 +45,8 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
     const keys: string[] = []
     for await (const key of deps.blobs.list('modules/')) keys.push(key)
     expect(keys).toEqual([])
-    await expect(cases.moduleVersions.upload({ objectId: retry ?? '', content: bytes('good') })).resolves.toMatchObject({ status: 'ok' })
+    const stored = await cases.moduleVersions.upload({ objectId: retry ?? '', content: bytes('good') })
+    await expect(settledVersion(deps.unitOfWork, stored.id)).resolves.toMatchObject({ status: 'ok' })
   })
 
   it('an attempt lost to a crash does not block a new upload, and its blob is swept once a link lifetime has passed', async () => {
@@ -59,12 +62,13 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
     deps.clock.advance(UPLOAD_LINK_LIFETIME_MS + 1)
     expect(await cases.sweepOrphanBlobs.execute()).toEqual([archiveKey(claimed)])
     const { uploadObjectId: fresh } = await cases.moduleVersions.show({ ...target, version: '1.0.0' }, OPERATOR)
-    await expect(cases.moduleVersions.upload({ objectId: fresh ?? '', content: bytes('good') })).resolves.toMatchObject({ status: 'ok' })
+    const stored = await cases.moduleVersions.upload({ objectId: fresh ?? '', content: bytes('good') })
+    await expect(settledVersion(deps.unitOfWork, stored.id)).resolves.toMatchObject({ status: 'ok' })
   })
 
   it('the sweep keeps the archive of an ok version and removes those of superseded attempts and deleted versions', async () => {
     const { uploadObjectId } = await newVersion()
-    const done = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })
+    const done = await settledVersion(deps.unitOfWork, (await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })).id)
     await deps.blobs.put('modules/modver-gone/1.tar.gz', bytes('orphan'))
     await deps.blobs.put(`modules/${done.id}/0.tar.gz`, bytes('superseded'))
     expect((await cases.sweepOrphanBlobs.execute()).sort()).toEqual([`modules/${done.id}/0.tar.gz`, 'modules/modver-gone/1.tar.gz'])

@@ -1,7 +1,8 @@
-import { addMember, FAKE_METADATA, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, FAKE_METADATA, inMemoryDeps, type InMemoryDeps, settledVersion, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
 import type { ModuleAddress } from './module-address.ts'
 import { UPLOAD_LINK_LIFETIME_MS } from './module-version.ts'
 
@@ -26,6 +27,11 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     return keys
   }
 
+  /** The version an upload answered, once its analysis has settled it. */
+  async function settled(uploaded: Promise<{ readonly id: string }>) {
+    return settledVersion(deps.unitOfWork, (await uploaded).id)
+  }
+
   function show(version = '1.0.0') {
     return cases.moduleVersions.show({ ...target, version }, owner)
   }
@@ -33,6 +39,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
   beforeEach(async () => {
     deps = inMemoryDeps({ maxArchiveBytes: 64 })
     cases = createUseCases(deps)
+    await workJobs(deps.jobs, cases)
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
     reader = await signUp('mia')
@@ -127,7 +134,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     })
 
     it('keeps giving an upload link once the version is ok, since a new archive may replace it', async () => {
-      await cases.moduleVersions.upload({ objectId: (await show()).uploadObjectId ?? '', content: bytes('module') })
+      await settled(cases.moduleVersions.upload({ objectId: (await show()).uploadObjectId ?? '', content: bytes('module') }))
       expect((await show()).uploadObjectId).toEqual(expect.any(String))
     })
 
@@ -143,37 +150,39 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       link = (await cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).uploadObjectId ?? ''
     })
 
-    it('an archive that parses makes the version ok with its details, and the module set up', async () => {
-      const done = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
+    it('answers the version reg_ingressing once the archive is stored; its analysis then makes it ok with its details, and the module set up', async () => {
+      const stored = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      expect(stored).toMatchObject({ status: 'reg_ingressing', uploadGeneration: 1, error: null })
+      const done = await settledVersion(deps.unitOfWork, stored.id)
       expect(done).toMatchObject({ status: 'ok', error: null, metadata: FAKE_METADATA, archive: { size: 6 } })
-      expect(await blobKeys()).toEqual([done.archive?.blobKey])
+      await expect.poll(blobKeys).toEqual([done.archive?.blobKey])
       expect((await show()).version).toEqual(done)
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'setup_complete' } })
     })
 
     it('a refused archive is recorded on the version as reg_ingress_failed with the reason, keeping nothing', async () => {
-      const failed = await cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') })
+      const failed = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') }))
       expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', archive: null })
       const { version, uploadObjectId } = await show()
       expect(version).toEqual(failed)
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
       expect(uploadObjectId).not.toBeNull()
       await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ module: { status: 'pending' } })
     })
 
-    it('an archive over the size limit is recorded the same way', async () => {
+    it('an archive over the size limit is refused as it arrives, on the version', async () => {
       const failed = await cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })
       expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') })
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
     })
 
     it('a link takes archives until it expires: each replaces the last, and each re-upload is audited', async () => {
-      expect(await cases.moduleVersions.upload({ objectId: link, content: bytes('bad') })).toMatchObject({ status: 'reg_ingress_failed' })
-      const first = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      expect(await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({ status: 'reg_ingress_failed' })
+      const first = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('module') }))
       expect(first).toMatchObject({ status: 'ok', error: null })
-      const second = await cases.moduleVersions.upload({ objectId: link, content: bytes('other module') })
+      const second = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('other module') }))
       expect(second).toMatchObject({ status: 'ok', archive: { size: 12 } })
-      expect(await blobKeys()).toEqual([second.archive?.blobKey])
+      await expect.poll(blobKeys).toEqual([second.archive?.blobKey])
       expect((await show()).version).toEqual(second)
       const { items } = await cases.auditEvents.execute({ number: 1, size: 20 }, await signUpUser(cases, 'ada', { isSiteAdmin: true }))
       const reuploads = items.filter((event) => event.type === 'module_version.reuploaded')
@@ -185,8 +194,8 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
 
     it('with immutable versions, an ok version refuses a new archive (conflict) and offers no link', async () => {
       const immutable = createUseCases({ ...deps, immutableVersions: true })
-      expect(await immutable.moduleVersions.upload({ objectId: link, content: bytes('bad') })).toMatchObject({ status: 'reg_ingress_failed' })
-      const done = await immutable.moduleVersions.upload({ objectId: link, content: bytes('module') })
+      expect(await settled(immutable.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({ status: 'reg_ingress_failed' })
+      const done = await settled(immutable.moduleVersions.upload({ objectId: link, content: bytes('module') }))
       await expect(immutable.moduleVersions.upload({ objectId: link, content: bytes('other') })).rejects.toMatchObject({ code: 'conflict' })
       expect((await show()).version).toEqual(done)
       expect((await immutable.moduleVersions.show({ ...target, version: '1.0.0' }, owner)).uploadObjectId).toBeNull()
@@ -196,7 +205,7 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       deps.clock.advance(UPLOAD_LINK_LIFETIME_MS)
       await expect(cases.moduleVersions.upload({ objectId: link, content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
       expect((await show()).version).toMatchObject({ status: 'pending' })
-      expect(await blobKeys()).toEqual([])
+      await expect.poll(blobKeys).toEqual([])
     })
 
     it('a forged link is not_found', async () => {

@@ -4,35 +4,25 @@ import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { organizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
-import type { ByteStream, ModuleAnalyzer } from '../ports/module-analyzer.ts'
+import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { findModule } from './find-module.ts'
 import type { ModuleAddress } from './module-address.ts'
-import {
-  archiveKey,
-  ingressFailed,
-  ingressSucceeded,
-  parseModuleVersion,
-  startIngress,
-  UPLOAD_LINK_LIFETIME_MS,
-  type ModuleArchive,
-  type ModuleVersion,
-} from './module-version.ts'
-import type { ModuleMetadata } from './module-metadata.ts'
+import { archiveKey, ingressFailed, parseModuleVersion, startIngress, UPLOAD_LINK_LIFETIME_MS, type ModuleVersion } from './module-version.ts'
+import { queueUploadAnalysis } from './upload-jobs.ts'
 import { queueIngestion } from '../vcs/vcs-jobs.ts'
 
 export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
   readonly edition: Edition
   readonly blobs: BlobStore
-  readonly analyzer: ModuleAnalyzer
   readonly signer: UrlSigner
   readonly maxArchiveBytes: number
   /** Refuse a new archive for a version that is `ok` (`conflict`), instead of replacing it. */
   readonly immutableVersions: boolean
-  /** Where a branch-based module's new versions are queued for ingestion. */
+  /** Where uploaded archives are queued for analysis, and a branch-based module's new versions for ingestion. */
   readonly jobs: JobQueue
 }
 
@@ -46,8 +36,8 @@ type Target = { readonly organizationName: string; readonly address: ModuleAddre
 
 /**
  * Versions of private modules without VCS (spec §4.1): teams that manage modules create them;
- * the archive arrives at the upload link, is stored, then analysed; a version becomes `ok` once
- * its archive parses (spec §3). As TFE's upload host does, a link takes archives until it
+ * the archive arrives at the upload link, is stored, then analysed by a job; a version becomes
+ * `ok` once its archive parses (spec §3). As TFE's upload host does, a link takes archives until it
  * expires: each PUT is a new attempt that replaces the last (unless versions are immutable), and
  * a refused archive shows on the version (`reg_ingress_failed` with the reason).
  */
@@ -109,41 +99,26 @@ export class ModuleVersions {
   }
 
   /**
-   * Takes an archive sent to an upload link and answers the version once the archive is stored
-   * and analysed: `ok`, or `reg_ingress_failed` with the reason when its content is refused.
-   * Raises `not_found` for a link that is forged or expired, and `conflict` for a version that is
-   * `ok` when versions are immutable. Every attempt after the first is audited. A failure that
-   * is not the archive's (a dropped connection, a store error) is recorded on the version too,
-   * then raised.
+   * Takes an archive sent to an upload link: stores it and queues its analysis, which settles the
+   * version `ok`, or `reg_ingress_failed` with the reason its content was refused (see
+   * `AnalyseUpload`). Answers the version `reg_ingressing` once the archive is stored, as TFE's
+   * upload host does; an archive over the size limit is refused at once, on the version. Raises
+   * `not_found` for a link that is forged or expired, and `conflict` for a version that is `ok`
+   * when versions are immutable. Every attempt after the first is audited. A failure that is not
+   * the archive's (a dropped connection, a store error) is recorded on the version too, then raised.
    */
   async upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ModuleVersion> {
-    const { unitOfWork, blobs } = this.#deps
-    const { claimed, replaced } = await unitOfWork.run((repositories) => this.#claim(repositories, command.objectId))
-    const blobKey = archiveKey(claimed)
-    let outcome: { archive: ModuleArchive; metadata: ModuleMetadata }
+    const { unitOfWork, blobs, jobs, maxArchiveBytes } = this.#deps
+    const claimed = await unitOfWork.run((repositories) => this.#claim(repositories, command.objectId))
     try {
-      outcome = await this.#store(blobKey, command.content)
+      const stored = await blobs.put(archiveKey(claimed), command.content, { maxBytes: maxArchiveBytes })
+      await queueUploadAnalysis(jobs, { versionId: claimed.id, uploadGeneration: claimed.uploadGeneration, ...stored })
     } catch (error) {
       const failed = await this.#fail(claimed, error)
       if (isCairnError(error, 'invalid')) return failed ?? claimed
       throw error
     }
-    const done = await unitOfWork.run((repositories) => this.#finish(repositories, claimed, outcome))
-    if (done === undefined) {
-      // A later attempt took the version over meanwhile; this archive is nobody's.
-      await blobs.delete(blobKey).catch(() => undefined)
-      return (await unitOfWork.run(({ registryModules }) => registryModules.findVersionById(claimed.id))) ?? claimed
-    }
-    // The archive this one replaced is nobody's now; a failed delete leaves an orphan for the sweep.
-    if (replaced !== null) await blobs.delete(replaced).catch(() => undefined)
-    return done
-  }
-
-  async #store(blobKey: string, content: ByteStream): Promise<{ archive: ModuleArchive; metadata: ModuleMetadata }> {
-    const { blobs, analyzer, maxArchiveBytes } = this.#deps
-    const stored = await blobs.put(blobKey, content, { maxBytes: maxArchiveBytes })
-    const metadata = await analyzer.analyze(await blobs.get(blobKey))
-    return { archive: { blobKey, sha256: stored.sha256, size: stored.size }, metadata }
+    return claimed
   }
 
   /** Records why the attempt failed and drops what it stored; answers the failed version, if still its attempt. */
@@ -161,29 +136,11 @@ export class ModuleVersions {
     })
   }
 
-  /** Makes the version `ok`, unless another attempt claimed it since (then undefined). */
-  async #finish(
-    repositories: Repositories,
-    claimed: ModuleVersion,
-    outcome: { archive: ModuleArchive; metadata: ModuleMetadata },
-  ): Promise<ModuleVersion | undefined> {
-    const { registryModules } = repositories
-    const current = await registryModules.findVersionById(claimed.id)
-    if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return undefined
-    const done = ingressSucceeded(current, outcome, this.#deps.clock.now())
-    await registryModules.updateVersion(done)
-    const module = await registryModules.findById(done.moduleId)
-    if (module !== undefined && module.status !== 'setup_complete') {
-      await registryModules.update({ ...module, status: 'setup_complete', updatedAt: done.updatedAt })
-    }
-    return done
-  }
-
   /**
-   * Checks the link and starts a new attempt, which supersedes any before it. Answers the
-   * attempt and the blob of the archive it would replace.
+   * Checks the link and starts a new attempt, which supersedes any before it (the archive it would
+   * replace stays the version's until the new one is analysed).
    */
-  async #claim(repositories: Repositories, objectId: string): Promise<{ claimed: ModuleVersion; replaced: string | null }> {
+  async #claim(repositories: Repositories, objectId: string): Promise<ModuleVersion> {
     const now = this.#deps.clock.now()
     const payload = this.#deps.signer.verify('module-upload', objectId, now)
     const [versionId = ''] = payload?.split(':') ?? []
@@ -202,7 +159,7 @@ export class ModuleVersions {
         reason: `upload attempt ${claimed.uploadGeneration} of ${version.version}, which was ${version.status}`,
       })
     }
-    return { claimed, replaced: version.archive?.blobKey ?? null }
+    return claimed
   }
 
   #withUpload(version: ModuleVersion, mayUpload: boolean): VersionWithUpload {

@@ -1,8 +1,9 @@
-import { addMember, inMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, settledVersion, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text)
@@ -19,7 +20,7 @@ function countingReads(deps: ReturnType<typeof inMemoryDeps>) {
       return inner.read(work)
     },
   }
-  return { cases: createUseCases({ ...deps, unitOfWork }), counter }
+  return { cases: createUseCases({ ...deps, unitOfWork }), counter, deps }
 }
 
 describe('the registry protocol through its cache (versions, download, latest)', () => {
@@ -27,18 +28,21 @@ describe('the registry protocol through its cache (versions, download, latest)',
   const target = { organizationName: 'acme', address: { registryName: 'private' as const, ...vpc } }
   let cases: UseCases
   let counter: { reads: number }
+  let deps: ReturnType<typeof inMemoryDeps>
   let owner: UserPrincipal
   let reader: UserPrincipal
 
   async function publish(version: string): Promise<void> {
     const { uploadObjectId } = await cases.moduleVersions.create({ ...target, version }, owner)
-    await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })
+    const stored = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })
+    await settledVersion(deps.unitOfWork, stored.id)
   }
 
   const versionsOf = async (principal: UserPrincipal) => (await cases.moduleRegistry.versions(vpc, principal)).map(({ version }) => version)
 
   beforeEach(async () => {
-    ;({ cases, counter } = countingReads(inMemoryDeps()))
+    ;({ cases, counter, deps } = countingReads(inMemoryDeps()))
+    await workJobs(deps.jobs, cases)
     owner = await signUpUser(cases, 'olivia')
     reader = await signUpUser(cases, 'rita')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)

@@ -1,8 +1,9 @@
-import { addMember, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, inMemoryDeps, type InMemoryDeps, settledVersion, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type UserPrincipal } from '../auth/principal.ts'
 import type { Edition } from '../shared/edition.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
 import type { ModuleAddress } from './module-address.ts'
 
 const PAGE = { number: 1, size: 20 }
@@ -28,7 +29,8 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
   /** Creates and uploads a version; remembers its archive's blob key as `name/provider/version`. */
   async function publish(name: string, provider: string, version: string): Promise<void> {
     const { uploadObjectId } = await cases.moduleVersions.create({ ...at(name, provider), version }, owner)
-    const done = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes(`${name} ${version}`) })
+    const stored = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes(`${name} ${version}`) })
+    const done = await settledVersion(deps.unitOfWork, stored.id)
     archives.set(`${name}/${provider}/${version}`, done.archive?.blobKey ?? '')
   }
 
@@ -46,6 +48,7 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
   async function setUp(edition: Edition): Promise<void> {
     deps = inMemoryDeps({ edition })
     cases = createUseCases(deps)
+    await workJobs(deps.jobs, cases)
     archives = new Map()
     owner = await signUp('olivia')
     await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)

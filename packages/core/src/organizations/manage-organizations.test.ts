@@ -1,7 +1,8 @@
-import { addMember, aTeam, inMemoryDeps, type InMemoryDeps, signUpUser } from '@cairn/testing'
+import { addMember, aTeam, inMemoryDeps, type InMemoryDeps, settledVersion, signUpUser } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR, type Principal, type UserPrincipal } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
 
 const PAGE = { number: 1, size: 20 }
 
@@ -153,7 +154,9 @@ describe('ManageOrganizations', () => {
       const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' } }
       await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, ada)
       const { uploadObjectId } = await cases.moduleVersions.create({ ...target, version: '1.0.0' }, ada)
-      const version = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('module') })
+      await workJobs(deps.jobs, cases)
+      const stored = await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('module') })
+      const version = await settledVersion(deps.unitOfWork, stored.id)
       const blobKey = version.archive?.blobKey ?? ''
       expect(await deps.blobs.has(blobKey)).toBe(true)
 

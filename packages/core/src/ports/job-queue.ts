@@ -19,6 +19,8 @@ export interface JobDefinition {
 export interface JobAttempt {
   /** Aborted when the attempt overruns its timeout or the queue stops; long work should stop then. */
   readonly signal: AbortSignal
+  /** Whether no retry follows if this attempt fails: the handler's chance to record the failure for good. */
+  readonly last: boolean
 }
 
 /** Runs one job; a rejection fails the attempt, which is retried as the job's definition says. */

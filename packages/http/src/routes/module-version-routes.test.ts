@@ -1,3 +1,4 @@
+import { settledVersion } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json, type ErrorDoc, type ListDoc, type SingleDoc } from '../test-support/documents.ts'
 import { moduleBody, moduleOrganization, versionBody } from '../test-support/module-fixtures.ts'
@@ -71,25 +72,32 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
   })
 
   describe('upload', () => {
-    it('200 once stored: the version ok and the module set up; the link takes further archives until it expires', async () => {
+    /** The version document, once the upload's analysis has settled it. */
+    async function settled(id: string): Promise<SingleDoc['data']> {
+      await settledVersion(t.deps.unitOfWork, id)
+      return (await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.publisher))).data
+    }
+
+    it('200 once stored (reg_ingressing); the analysis then makes the version ok and the module set up; the link takes further archives until it expires', async () => {
       const { links, id } = await createVersion('1.0.0')
       const response = await upload(links?.['upload'] ?? '', 'good archive')
       expect(response.status).toBe(200)
-      expect((await json<SingleDoc>(response)).data).toMatchObject({ id, attributes: { status: 'ok' } })
+      expect((await json<SingleDoc>(response)).data).toMatchObject({ id, attributes: { status: 'reg_ingressing' } })
+      expect(await settled(id)).toMatchObject({ id, attributes: { status: 'ok' } })
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
       expect(module.data.attributes).toMatchObject({ status: 'setup_complete', 'version-statuses': [{ version: '1.0.0', status: 'ok' }] })
       const again = await upload(links?.['upload'] ?? '', 'good again')
       expect(again.status).toBe(200)
-      expect((await json<SingleDoc>(again)).data.attributes).toMatchObject({ status: 'ok', 'archive-size': 10 })
+      expect((await settled(id)).attributes).toMatchObject({ status: 'ok', 'archive-size': 10 })
       const audit = await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', t.adminToken))
       expect(audit.data.map((event) => [event.attributes['action'], event.attributes['target-id']])).toContainEqual(['module_version.reuploaded', id])
     })
 
     it('200 with the refusal on the version (reg_ingress_failed + error), not on the PUT; the same link retries', async () => {
-      const { links } = await createVersion('1.0.0')
+      const { links, id } = await createVersion('1.0.0')
       const refused = await upload(links?.['upload'] ?? '', 'bad archive')
       expect(refused.status).toBe(200)
-      expect((await json<SingleDoc>(refused)).data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
+      expect((await settled(id)).attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
       const read = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.publisher))
       expect(read.data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
       const asReader = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
@@ -98,7 +106,7 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' }])
       const retry = await upload(links?.['upload'] ?? '', 'good archive')
       expect(retry.status).toBe(200)
-      expect((await json<SingleDoc>(retry)).data.attributes).toMatchObject({ status: 'ok' })
+      expect((await settled(id)).attributes).toMatchObject({ status: 'ok' })
     })
 
     it('404: a forged or expired link, storing nothing', async () => {
@@ -125,9 +133,11 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       t = await testApp({ uploadUrl: new URL('https://uploads.example.com/archivist'), immutableVersions: true })
       tokens = await moduleOrganization(t)
       await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))
-      const { links } = await createVersion('1.0.0')
+      const { links, id } = await createVersion('1.0.0')
       expect((await upload(links?.['upload'] ?? '', 'bad archive')).status).toBe(200)
+      await settledVersion(t.deps.unitOfWork, id)
       expect((await upload(links?.['upload'] ?? '', 'good archive')).status).toBe(200)
+      await settledVersion(t.deps.unitOfWork, id)
       const refused = await upload(links?.['upload'] ?? '', 'good again')
       expect(refused.status).toBe(409)
       expect((await json<ErrorDoc>(refused)).errors[0]).toMatchObject({ status: '409', title: 'conflict' })

@@ -1,4 +1,4 @@
-import { addMember } from '@cairn/testing'
+import { addMember, settledVersion } from '@cairn/testing'
 import { anOrganizationWith } from './seed.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -25,7 +25,8 @@ export const versionBody = (version: string) => ({
 
 /**
  * Creates module `name`/`provider` in `organization` (`acme` by default) when it is not there, then a version of it, and
- * uploads `content` to its link (as go-tfe does, with no credentials) unless `content` is null.
+ * uploads `content` to its link (as go-tfe does, with no credentials) unless `content` is null; answers once the
+ * upload's analysis has settled the version.
  */
 export async function publish(
   t: TestApp,
@@ -37,8 +38,9 @@ export async function publish(
   await t.call('POST', base, token, moduleBody({ name: module.name, provider: module.provider }))
   const created = await t.call('POST', `${base}/private/${organization}/${module.name}/${module.provider}/versions`, token, versionBody(module.version))
   if (created.status !== 201) throw new Error(`creating ${module.version} answered ${created.status}`)
-  const { data } = (await created.json()) as { data: { links: { upload: string } } }
+  const { data } = (await created.json()) as { data: { id: string; links: { upload: string } } }
   if (module.content === null) return
   const uploaded = await t.app.request(new URL(data.links.upload).pathname, { method: 'PUT', body: module.content ?? 'good archive' })
   if (uploaded.status !== 200) throw new Error(`uploading ${module.version} answered ${uploaded.status}`)
+  await settledVersion(t.deps.unitOfWork, data.id)
 }

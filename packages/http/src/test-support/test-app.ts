@@ -1,4 +1,4 @@
-import { createUseCases, OPERATOR, workVcsJobs, type Edition } from '@cairn/core'
+import { createUseCases, OPERATOR, workJobs, type Edition } from '@cairn/core'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
@@ -14,8 +14,8 @@ export async function testApp(
     installationDefaults: options.installationDefaults ?? false,
   })
   const useCases = createUseCases(deps)
-  // VCS publishing queues its ingestion; the in-memory queue runs it in this process.
-  await workVcsJobs(deps.jobs, useCases.vcsJobs)
+  // Uploads queue their analysis and VCS publishing its ingestion; the in-memory queue runs them in this process.
+  await workJobs(deps.jobs, useCases)
   const logged: unknown[] = []
   const served: ServedRequest[] = []
   const app = createHttpApp({

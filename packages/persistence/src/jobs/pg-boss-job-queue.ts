@@ -26,7 +26,7 @@ const HEARTBEAT_SECONDS = 10
  */
 export class PgBossJobQueue implements JobQueue {
   readonly #boss: PgBoss
-  readonly #defined = new Set<string>()
+  readonly #defined = new Map<string, JobDefinition>()
 
   private constructor(boss: PgBoss) {
     this.#boss = boss
@@ -40,11 +40,12 @@ export class PgBossJobQueue implements JobQueue {
     return new PgBossJobQueue(boss)
   }
 
-  async define({ name, retryLimit, retryDelaySeconds, timeoutSeconds }: JobDefinition): Promise<void> {
+  async define(definition: JobDefinition): Promise<void> {
+    const { name, retryLimit, retryDelaySeconds, timeoutSeconds } = definition
     const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds, heartbeatSeconds: HEARTBEAT_SECONDS }
     if ((await this.#boss.getQueue(name)) === null) await this.#boss.createQueue(name, { ...settings, policy: 'stately' })
     else await this.#boss.updateQueue(name, settings)
-    this.#defined.add(name)
+    this.#defined.set(name, definition)
   }
 
   async enqueue(name: string, payload: JobPayload, key: string): Promise<boolean> {
@@ -53,9 +54,9 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async work(name: string, handler: JobHandler): Promise<void> {
-    this.#requireDefined(name)
+    const { retryLimit } = this.#requireDefined(name)
     await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, localConcurrency: WORKERS }, async (jobs) => {
-      for (const job of jobs) await handler(job.data, { signal: job.signal })
+      for (const job of jobs) await handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit })
     })
   }
 
@@ -63,9 +64,11 @@ export class PgBossJobQueue implements JobQueue {
     await this.#boss.stop({ graceful: true, close: true })
   }
 
-  #requireDefined(name: string): void {
-    if (!this.#defined.has(name)) {
+  #requireDefined(name: string): JobDefinition {
+    const definition = this.#defined.get(name)
+    if (definition === undefined) {
       throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
     }
+    return definition
   }
 }

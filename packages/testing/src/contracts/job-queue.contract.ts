@@ -83,6 +83,16 @@ export function jobQueueContract(name: string, open: JobQueueHarness): void {
       expect(attempts).toBe(3)
     })
 
+    it('tells each attempt whether it is the last, after which no retry follows', async () => {
+      const lasts: boolean[] = []
+      await subject.queue.work('ingest', async (_payload, { last }) => {
+        lasts.push(last)
+        throw new Error('the archive cannot be read')
+      })
+      await subject.queue.enqueue('ingest', {}, 'a')
+      await vi.waitFor(() => expect(lasts).toEqual([false, false, true]), WAIT)
+    })
+
     it('waits longer before each retry', async () => {
       await subject.queue.define({ ...INGEST, name: 'slow-retry', retryDelaySeconds: 1 })
       const times: number[] = []

@@ -1,4 +1,4 @@
-import { DEFAULT_GENERAL_SETTINGS, INGEST_VCS_VERSION_JOB, SYNC_VCS_TAGS_JOB, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
@@ -39,7 +39,7 @@ export function inMemoryDeps(
     upstream: new FakeUpstreamRegistry(),
     cipher: new FakeSecretCipher(),
     vcs: new FakeVcsClient(),
-    jobs: vcsJobQueue(),
+    jobs: declaredJobQueue(),
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
@@ -49,11 +49,12 @@ export function inMemoryDeps(
 export type InMemoryDeps = ReturnType<typeof inMemoryDeps>
 
 /**
- * A queue where the VCS jobs are declared (as the server declares them at start), so that use
- * cases may queue them before, or without, anyone working them. Declaring is immediate here.
+ * A queue where every job kind is declared (as the server declares them at start), so that use
+ * cases may queue jobs before, or without, anyone working them (`workJobs` starts the workers).
+ * Declaring is immediate here.
  */
-function vcsJobQueue(): InMemoryJobQueue {
+function declaredJobQueue(): InMemoryJobQueue {
   const queue = new InMemoryJobQueue()
-  for (const definition of [SYNC_VCS_TAGS_JOB, INGEST_VCS_VERSION_JOB]) void queue.define(definition)
+  for (const definition of JOB_DEFINITIONS) void queue.define(definition)
   return queue
 }

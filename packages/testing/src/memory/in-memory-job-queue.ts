@@ -76,7 +76,7 @@ export class InMemoryJobQueue implements JobQueue {
     const timer = setTimeout(() => overrun.abort(new Error(`the job overran ${definition.timeoutSeconds}s`)), definition.timeoutSeconds * 1000)
     const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }))
     try {
-      await Promise.race([handler(job.payload, { signal }), aborted])
+      await Promise.race([handler(job.payload, { signal, last: job.retries >= definition.retryLimit }), aborted])
     } catch {
       if (this.#stopping.signal.aborted || job.retries >= definition.retryLimit) return
       const wait = definition.retryDelaySeconds * 2 ** job.retries * 1000

@@ -62,7 +62,13 @@ export function moduleRoutes(deps: WebDeps) {
       if (created.uploadObjectId === null) throw CairnError.notFound('registry module')
       const base = deps.uploadUrl ?? deps.baseUrl ?? new URL(new URL(c.req.url).origin)
       const uploadUrl = new URL(`v1/object/${created.uploadObjectId}`, base.href.endsWith('/') ? base : `${base.href}/`)
-      return c.json({ version: created.version.version, uploadUrl: uploadUrl.href }, 201)
+      // The upload host answers once the archive is stored; the page then watches the status until the analysis settles it.
+      const statusUrl = `${new URL(c.req.url).pathname}/${encodeURIComponent(created.version.version)}/status`
+      return c.json({ version: created.version.version, uploadUrl: uploadUrl.href, statusUrl }, 201)
+    })
+    .get('/:org/:name/:provider/versions/:version/status', async (c) => {
+      const { version } = await deps.moduleVersions.show({ ...targetOf(c), version: c.req.param('version') }, signedIn(c))
+      return c.json({ status: version.status, error: version.error })
     })
 }
 

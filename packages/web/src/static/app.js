@@ -95,7 +95,14 @@ function upload(form) {
     }
     status.textContent = `Uploading ${answer.version}…`
     const sent = await fetch(answer.uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': 'application/octet-stream' } })
-    const version = sent.ok ? (await sent.json()).data.attributes : { status: 'failed', error: `the upload answered ${sent.status}` }
+    let version = sent.ok ? (await sent.json()).data.attributes : { status: 'failed', error: `the upload answered ${sent.status}` }
+    // The upload host answers once the archive is stored; its analysis settles the version shortly after.
+    while (version.status === 'reg_ingressing') {
+      status.textContent = `Analysing ${answer.version}…`
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const read = await fetch(answer.statusUrl, { headers: { Accept: 'application/json' } })
+      version = read.ok ? await read.json() : { status: 'failed', error: `reading the version answered ${read.status}` }
+    }
     const page = `?version=${encodeURIComponent(answer.version)}`
     if (version.status === 'ok') {
       status.textContent = `Version ${answer.version} is ok. Opening it…`

@@ -1,6 +1,6 @@
-import { CairnError, createUseCases, OPERATOR, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type Principal } from '@cairn/core'
+import { CairnError, createUseCases, OPERATOR, workJobs, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type Principal } from '@cairn/core'
 import { createHttpApp } from '@cairn/http'
-import { addMember, FAKE_METADATA, inMemoryDeps } from '@cairn/testing'
+import { addMember, FAKE_METADATA, inMemoryDeps, settledVersion } from '@cairn/testing'
 import { createWebApp } from '../web-app.ts'
 
 export const ORIGIN = 'http://cairn.test'
@@ -27,6 +27,8 @@ class ReadmeAnalyzer implements ModuleAnalyzer {
 export async function webTestApp() {
   const ports = { ...inMemoryDeps(), analyzer: new ReadmeAnalyzer() }
   const useCases = createUseCases(ports)
+  // Uploads queue their analysis; the in-memory queue runs it in this process.
+  await workJobs(ports.jobs, useCases)
   const webApp = createWebApp(useCases)
   const app = createHttpApp({ ...useCases, health: ports.health, edition: 'self-hosted', log: { error: () => undefined }, webApp })
 
@@ -42,14 +44,15 @@ export async function webTestApp() {
   await addMember(useCases, { organizationName: 'acme', email: reader.user.email }, owner.principal)
   await useCases.organizations.create({ name: 'other', email: 'other@example.com' }, stranger.principal)
 
-  /** Publishes `name`/`provider` version `version` of `organization` with `archive` as its text. */
+  /** Publishes `name`/`provider` version `version` of `organization` with `archive` as its text; answers the version once settled. */
   async function publish(principal: Principal, module: { organization?: string; name: string; provider: string; version: string; archive: string }) {
     const organizationName = module.organization ?? 'acme'
     const address = { registryName: 'private', namespace: organizationName, name: module.name, provider: module.provider } as const
     await useCases.registryModules.create({ organizationName, name: module.name, provider: module.provider }, principal).catch(() => undefined)
     const created = await useCases.moduleVersions.create({ organizationName, address, version: module.version }, principal)
     const bytes = new TextEncoder().encode(module.archive)
-    return useCases.moduleVersions.upload({ objectId: created.uploadObjectId ?? '', content: (async function* () { yield bytes })() })
+    const stored = await useCases.moduleVersions.upload({ objectId: created.uploadObjectId ?? '', content: (async function* () { yield bytes })() })
+    return settledVersion(ports.unitOfWork, stored.id)
   }
 
   async function setPassword(userId: string, password: string): Promise<void> {

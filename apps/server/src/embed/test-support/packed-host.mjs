@@ -1,4 +1,4 @@
-/* global process, URL, console */
+/* global process, URL, console, setTimeout */
 // A host application as an embedder writes it, in plain JavaScript against the packed packages:
 // Hono serving its own routes and Cairn under /registry. Run by published-packages.int.test.ts as
 //   node packed-host.mjs publish <store> <archive>   seeds and publishes, prints what it read back
@@ -31,7 +31,18 @@ async function publish(archive) {
   const created = await expectStatus(send(versionPath, { method: 'POST', headers, body: JSON.stringify(version) }), 201)
   const upload = (await created.json()).data.links.upload
   await expectStatus(send(new URL(upload).pathname, { method: 'PUT', body: readFileSync(archive) }), 200)
+  await settled(headers)
   return { token: bearer, upload, ...(await read(bearer)) }
+}
+
+/** Reads the version until its analysis has settled it: the upload answers once the archive is stored. */
+async function settled(headers) {
+  const path = '/registry/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.0'
+  for (;;) {
+    const { status } = (await (await expectStatus(send(path, { headers }), 200)).json()).data.attributes
+    if (status !== 'reg_ingressing') return status
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 /** What the host reads back, over HTTP and through the use cases. */
