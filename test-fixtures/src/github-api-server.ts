@@ -46,6 +46,8 @@ export interface GithubApiOptions {
   /** How long installation tokens live (GitHub: an hour). */
   readonly tokenLifetimeSeconds?: number
   readonly https?: GitHttpsOptions
+  /** The loopback address to listen on (default 127.0.0.1): another than the git server's to share port 443 with it. */
+  readonly host?: string
 }
 
 /**
@@ -96,11 +98,11 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
   const server = options.https === undefined ? createServer(listener) : createHttpsServer({ cert: options.https.cert, key: options.https.key }, listener)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.https?.port ?? 0, '127.0.0.1', resolve)
+    server.listen(options.https?.port ?? 0, options.host ?? '127.0.0.1', resolve)
   })
-  const { port } = server.address() as AddressInfo
+  const { address, port } = server.address() as AddressInfo
   return {
-    url: `${options.https === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
+    url: `${options.https === undefined ? 'http' : 'https'}://${address}:${port}`,
     minted,
     get refusedJwts() {
       return refusedJwts
