@@ -77,7 +77,10 @@ export class PublishModuleFromVcs {
 
   async execute(command: PublishModuleFromVcsCommand, principal: Principal): Promise<ModuleView> {
     const request = parseRequest(command)
-    const source = request.githubAppInstallationId === null ? await this.#throughConnection(command, request, principal) : await this.#throughGithubApp(command, request.githubAppInstallationId, request.identifier, principal)
+    const source =
+      request.githubAppInstallationId === null
+        ? await this.#throughConnection(command, request, principal)
+        : await this.#throughGithubApp(command, request.githubAppInstallationId, request.identifier, principal)
     const refs = await readRefs(this.#deps.vcs, source.remote, source.oauthTokenId === null ? INSTALLATION_FIELD : TOKEN_FIELD)
     const head = request.vcsRepo.branch === '' ? undefined : refs.branches.find((branch) => branch.name === request.vcsRepo.branch)
     if (request.vcsRepo.branch !== '' && head === undefined) throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')

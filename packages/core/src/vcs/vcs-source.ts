@@ -33,7 +33,10 @@ export function vcsSourceOf(deps: VcsSourceDeps) {
     const repo = module.vcsRepo
     if (repo === null) throw new CairnError('precondition', `module ${module.id} is not published from a VCS repository`)
     return {
-      remote: repo.githubAppInstallationId === null ? await remoteOfConnection(deps, repo.oauthTokenId, repo.identifier) : await githubAppRemote(deps.githubApp, repo.githubAppInstallationId, repo.identifier),
+      remote:
+        repo.githubAppInstallationId === null
+          ? await remoteOfConnection(deps, repo.oauthTokenId, repo.identifier)
+          : await githubAppRemote(deps.githubApp, repo.githubAppInstallationId, repo.identifier),
       ...(repo.sourceDirectory !== '' && { sourceDirectory: repo.sourceDirectory }),
       ...(repo.tagPrefix !== '' && { tagPrefix: repo.tagPrefix }),
     }
