@@ -26,18 +26,20 @@ export interface GitHttpsOptions {
 }
 
 /**
- * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send
- * `username:password` as basic auth, as a git host does; others get 401. Plain HTTP on an
- * ephemeral port unless `https` is given.
+ * The basic-auth credential a git server takes: one fixed password, or whichever passwords
+ * `accepts` says are good now (short-lived tokens, e.g. a GitHub App's installation tokens).
  */
-export async function startGitHttpServer(
-  root: string,
-  credential: { username: string; password: string },
-  https?: GitHttpsOptions,
-): Promise<GitHttpServer> {
-  const expected = `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`
+export type GitCredential = { readonly username: string; readonly password: string } | { readonly username: string; readonly accepts: (password: string) => boolean }
+
+/**
+ * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send
+ * the credential as basic auth, as a git host does; others get 401. Plain HTTP on an ephemeral
+ * port unless `https` is given.
+ */
+export async function startGitHttpServer(root: string, credential: GitCredential, https?: GitHttpsOptions): Promise<GitHttpServer> {
+  const accepts = 'accepts' in credential ? credential.accepts : (password: string) => password === credential.password
   const handle = (request: IncomingMessage, response: ServerResponse) => {
-    if (request.headers.authorization !== expected) {
+    if (!isAccepted(request.headers.authorization, credential.username, accepts)) {
       response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end()
       return
     }
@@ -57,6 +59,13 @@ export async function startGitHttpServer(
         server.close(() => resolve())
       }),
   }
+}
+
+function isAccepted(authorization: string | undefined, username: string, accepts: (password: string) => boolean): boolean {
+  const match = /^Basic (.+)$/.exec(authorization ?? '')
+  const decoded = match?.[1] === undefined ? '' : Buffer.from(match[1], 'base64').toString()
+  const colon = decoded.indexOf(':')
+  return colon !== -1 && decoded.slice(0, colon) === username && accepts(decoded.slice(colon + 1))
 }
 
 /** Runs the request through git-http-backend as CGI: headers in the environment, body on stdin. */

@@ -790,6 +790,8 @@ const PATH_ROUTES: readonly PathRoute[] = [
     '/api/v2/oauth-clients/{any}',
     '/api/v2/oauth-clients/{any}/oauth-tokens',
     '/api/v2/oauth-tokens/{any}',
+    '/api/v2/github-app/installations',
+    '/api/v2/github-app/installation/{any}',
     '/api/v2/{any}',
     '/api/v2/{any}/{any}/{any}',
     '/admin/{any}/{any}',

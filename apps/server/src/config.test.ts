@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { resolve } from 'node:path'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
@@ -106,5 +108,26 @@ describe('loadConfig', () => {
       dataDir: '/home/me/cairn',
       blobs: { kind: 'filesystem', root: '/srv/blobs' },
     })
+  })
+  it('reads the GitHub App: id, key inline (\\n for line breaks) or from a file, API and web addresses defaulted to GitHub.com', () => {
+    const inline = loadConfig({ CAIRN_GITHUB_APP_ID: '123', CAIRN_GITHUB_APP_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\\nabc\\n-----END RSA PRIVATE KEY-----' })
+    expect(inline.vcs.githubApp).toEqual({
+      appId: '123',
+      privateKey: '-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----',
+      apiUrl: 'https://api.github.com',
+      webUrl: 'https://github.com',
+    })
+    const file = join(mkdtempSync(join(tmpdir(), 'cairn-config-')), 'app.pem')
+    writeFileSync(file, 'PEM TEXT')
+    const enterprise = loadConfig({ CAIRN_GITHUB_APP_ID: '7', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: file, CAIRN_GITHUB_APP_API_URL: 'https://ghe.example.com/api/v3/', CAIRN_GITHUB_APP_URL: 'https://ghe.example.com' })
+    expect(enterprise.vcs.githubApp).toEqual({ appId: '7', privateKey: 'PEM TEXT', apiUrl: 'https://ghe.example.com/api/v3', webUrl: 'https://ghe.example.com' })
+    expect(loadConfig({}).vcs.githubApp).toBeUndefined()
+  })
+
+  it('names a GitHub App that is half configured, without showing the key', () => {
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: '123' })).toThrow('exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).toThrow('needs CAIRN_GITHUB_APP_ID')
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: 'my-app', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: '/nonexistent/app.pem' })).toThrow(/numeric App ID[\s\S]*cannot be read: ENOENT/)
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).not.toThrow('secret-pem')
   })
 })

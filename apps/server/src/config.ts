@@ -1,5 +1,6 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
 import { isAcceptableMetricsToken } from './platform/metrics-token.ts'
@@ -40,6 +41,19 @@ export interface VcsConfig {
   readonly cacheDir: string
   /** Every VCS module is synced about this often (jittered), in case a webhook was missed; 0 turns the poll off. */
   readonly pollIntervalSeconds: number
+  /** The site's GitHub App, for modules published through its installations; none when unset. */
+  readonly githubApp: GithubAppConfig | undefined
+}
+
+/** A GitHub App registered by the operator: what Cairn needs to act as it. */
+export interface GithubAppConfig {
+  readonly appId: string
+  /** PEM, as GitHub hands it out (PKCS#1) or PKCS#8. */
+  readonly privateKey: string
+  /** The REST API: `https://api.github.com`, or GitHub Enterprise Server's `https://<host>/api/v3`. */
+  readonly apiUrl: string
+  /** Where repositories are over git smart HTTP and on the web: `https://github.com` or `https://<host>`. */
+  readonly webUrl: string
 }
 
 /** PEM files that make the server listen with TLS. */
@@ -132,10 +146,39 @@ export function loadConfig(env: Env): Config {
     vcs: {
       cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),
       pollIntervalSeconds: read.integer('CAIRN_VCS_POLL_INTERVAL_SECONDS', 300, 0),
+      githubApp: readGithubApp(read),
     },
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
   return config
+}
+
+function readGithubApp(read: Reader): GithubAppConfig | undefined {
+  const appId = read.text('CAIRN_GITHUB_APP_ID')
+  const inline = read.text('CAIRN_GITHUB_APP_PRIVATE_KEY')
+  const file = read.path('CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
+  if (appId === undefined && inline === undefined && file === undefined) return undefined
+  if (appId !== undefined && !/^\d+$/.test(appId)) read.problem('CAIRN_GITHUB_APP_ID must be the numeric App ID GitHub shows')
+  if ((inline === undefined) === (file === undefined)) read.problem('CAIRN_GITHUB_APP_ID needs exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
+  if (appId === undefined) read.problem('CAIRN_GITHUB_APP_PRIVATE_KEY(_FILE) needs CAIRN_GITHUB_APP_ID')
+  // A key in one environment line has its line breaks written as \n.
+  const privateKey = file === undefined ? inline?.replaceAll('\\n', '\n') : readKeyFile(read, file)
+  return {
+    appId: appId ?? '',
+    privateKey: privateKey ?? '',
+    apiUrl: (read.url('CAIRN_GITHUB_APP_API_URL')?.href ?? 'https://api.github.com').replace(/\/+$/, ''),
+    webUrl: (read.url('CAIRN_GITHUB_APP_URL')?.href ?? 'https://github.com').replace(/\/+$/, ''),
+  }
+}
+
+/** The key file's text; a problem (never its content) when it cannot be read. */
+function readKeyFile(read: Reader, path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (error) {
+    read.problem(`CAIRN_GITHUB_APP_PRIVATE_KEY_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`)
+    return undefined
+  }
 }
 
 function readTls(read: Reader): TlsConfig | undefined {

@@ -12,6 +12,7 @@ import {
   UPSTREAM_REGISTRY,
   URL_SIGNER,
   type BlobStore,
+  type GithubApp,
   type CairnPorts,
   type CredentialEntry,
   type GrantLookup,
@@ -83,6 +84,8 @@ export interface Infrastructure {
   readonly analyzer: ModuleAnalyzer
   readonly jobs: JobQueue
   readonly vcs: VcsClient
+  /** The site's GitHub App; null when none is configured. */
+  readonly githubApp: GithubApp | null
   readonly logger: Logger
   /** Where unexpected errors go: the host's log, or error lines of `logger`. */
   readonly log: ErrorLog
@@ -132,6 +135,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       upstream: context.get(TYPES.Upstream),
       cipher: context.get(TYPES.Cipher),
       vcs: infrastructure.vcs,
+      githubApp: infrastructure.githubApp,
       jobs: infrastructure.jobs,
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,

@@ -3,7 +3,7 @@ import type { ErrorLog } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, storeOnOrm, type Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'
-import { IsomorphicGitVcsClient } from '@cairn/vcs-git'
+import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
 import { buildContainer } from './container.ts'
@@ -49,8 +49,9 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
   // Its parser threads start on the first upload and end at close.
   const analyzer = new TarModuleAnalyzer(settings.archiveLimits)
   const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir })
+  const githubApp = settings.vcs.githubApp === undefined ? null : new GithubAppClient(settings.vcs.githubApp)
   return {
-    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer, jobs, vcs, logger, log }),
+    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
     jobs,
     sweepBlobs: () => blobs.sweep(),
     async close() {

@@ -1,4 +1,4 @@
-import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
+import { createTestGithubApp, GitRepository, startGithubApiServer, startGitHttpServer, type GitHttpServer, type GithubApiServer } from '@cairn/test-fixtures'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +16,9 @@ const JSON_API = 'application/vnd.api+json'
 // A private mount namespace and port 443 on loopback: root only (docs/go-tfe-vcs.md).
 const CAN_RUN = process.getuid?.() === 0 && existsSync(UNSHARE)
 const IDENTIFIER = 'acme/terraform-aws-vpc'
+const INSTALLATION = 61_001
+// api.github.com listens on 443 too, at another loopback address than github.com's.
+const API_HOST = '127.0.0.2'
 /** go-tfe's VCS tests that Cairn passes; the others are on the skip list, saying what they need. */
 const GO_TFE_VCS_TESTS = [
   'TestRegistryModulesCreateWithVCSConnection',
@@ -25,8 +28,9 @@ const GO_TFE_VCS_TESTS = [
   'TestRegistryModulesCreateBranchBasedWithVCSConnectionWithTesting',
   'TestRegistryModulesCreateMonorepoBranchBasedWithVCSConnection',
   'TestRegistryModulesCreateMonorepoNonStandardName',
+  'TestRegistryModulesCreateWithGithubApp',
 ]
-const TITLE = 'publishing from "https://github.com" served locally: a private hosts file and a trusted throw-away CA'
+const TITLE = 'publishing from "https://github.com" (and api.github.com) served locally: a private hosts file and a trusted throw-away CA'
 
 /**
  * The environment go-tfe's own VCS tests need (docs/go-tfe-vcs.md): Cairn, in a mount namespace
@@ -39,36 +43,41 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
   const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
   let ca: ThrowawayCa
   let git: GitHttpServer
+  let githubApi: GithubApiServer
   let server: ServerProcess
   let token: string
   let vpcCommit: string
 
   beforeAll(async () => {
     ca = await makeThrowawayCa(['github.com', 'api.github.com'])
-    git = await startGitHttpServer(join(scratch, 'git'), CREDENTIAL, {
-      cert: readFileSync(ca.certFile, 'utf8'),
-      key: readFileSync(ca.keyFile, 'utf8'),
-      port: 443,
-    })
+    const tls = { cert: readFileSync(ca.certFile, 'utf8'), key: readFileSync(ca.keyFile, 'utf8'), port: 443 }
+    const app = createTestGithubApp()
+    githubApi = await startGithubApiServer({ app, installations: [{ id: INSTALLATION, login: 'acme' }], https: tls, host: API_HOST })
+    // The OAuth client's token, or an installation token the GitHub App minted.
+    git = await startGitHttpServer(join(scratch, 'git'), { username: CREDENTIAL.username, accepts: (password) => password === CREDENTIAL.password || githubApi.accepts(password) }, tls)
+    const keyFile = join(scratch, 'github-app.pem')
+    writeFileSync(keyFile, app.privateKey, { mode: 0o600 })
     const vpc = GitRepository.create(join(scratch, 'git'), IDENTIFIER)
     // The source directories go-tfe's monorepo tests name, so that their versions ingest too.
     const directories = ['src', 'modules/nestedA', 'modules/nestedB', 'terraform/modules/aws/compute', 'modules/azure-vnet', 'modules/random-pet']
     vpcCommit = vpc.commit(Object.fromEntries(['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n'])))
     vpc.tag('v1.0.0')
     const hosts = join(scratch, 'hosts')
-    writeFileSync(hosts, '127.0.0.1 localhost\n127.0.0.1 github.com api.github.com\n')
+    writeFileSync(hosts, `127.0.0.1 localhost\n127.0.0.1 github.com\n${API_HOST} api.github.com\n`)
     token = await userToken(env, 'owner', true)
     const { CAIRN_DATA_DIR: _dataDir, DATABASE_URL: _databaseUrl, ...inherited } = process.env
     // Only Cairn's process sees the private hosts file: `sh` binds it, then becomes Cairn.
     server = await spawnServer(UNSHARE, ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, process.execPath, MAIN, 'serve'], {
       cwd: scratch,
-      env: { ...inherited, ...env, NODE_EXTRA_CA_CERTS: ca.caFile },
+      // The GitHub App's API and web addresses are GitHub.com's defaults.
+      env: { ...inherited, ...env, NODE_EXTRA_CA_CERTS: ca.caFile, CAIRN_GITHUB_APP_ID: app.appId, CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: keyFile },
     })
   }, 60_000)
 
   afterAll(async () => {
     await server?.stop()
     await git?.close()
+    await githubApi?.close()
     await ca?.dispose()
     rmSync(scratch, { recursive: true, force: true })
   })
@@ -120,9 +129,11 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       token,
       run: `^(${GO_TFE_VCS_TESTS.join('|')})$`,
       skip: [],
-      env: { GITHUB_REGISTRY_MODULE_IDENTIFIER: IDENTIFIER, OAUTH_CLIENT_GITHUB_TOKEN: CREDENTIAL.password },
+      env: { GITHUB_REGISTRY_MODULE_IDENTIFIER: IDENTIFIER, OAUTH_CLIENT_GITHUB_TOKEN: CREDENTIAL.password, GITHUB_APP_INSTALLATION_ID: `ghain-${INSTALLATION}` },
     })
     for (const name of GO_TFE_VCS_TESTS) expect(result.outcomes.get(name), `${name}\n${result.output.slice(-10_000)}`).toBe('PASS')
     expect(result.code, result.output.slice(-5_000)).toBe(0)
+    // TestRegistryModulesCreateWithGithubApp read the repository with a token the app minted.
+    expect(githubApi.minted.map((minted) => minted.installationId)).toContain(INSTALLATION)
   })
 })

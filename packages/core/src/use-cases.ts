@@ -37,6 +37,7 @@ import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
 import { AnalyseUpload } from './modules/analyse-upload.ts'
 import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
+import { ListGithubAppInstallations } from './vcs/github-app-installations.ts'
 import { ListVcsModuleCommits } from './vcs/list-vcs-module-commits.ts'
 import { ManageVcsConnections, type ManageVcsConnectionsDeps } from './vcs/manage-vcs-connections.ts'
 import { PollVcsModules } from './vcs/poll-vcs-modules.ts'
@@ -107,6 +108,7 @@ export function createUseCases(ports: CairnPorts) {
     publishFromVcs: new PublishModuleFromVcs(deps),
     resyncVcsModule: new ResyncVcsModule(deps),
     vcsModuleCommits: new ListVcsModuleCommits(deps),
+    githubAppInstallations: new ListGithubAppInstallations(deps),
     receiveVcsWebhook: new ReceiveVcsWebhook(deps),
     pollVcsModules: new PollVcsModules(deps),
     vcsJobs: vcsJobsOver(deps),

@@ -31,6 +31,7 @@ import { toolVersionRoutes } from './routes/tool-version-routes.ts'
 import { unimpersonateRoute } from './routes/unimpersonate-route.ts'
 import { vcsConnectionRoutes } from './routes/vcs-connection-routes.ts'
 import { vcsCommitRoutes } from './routes/vcs-commit-routes.ts'
+import { githubAppInstallationRoutes } from './routes/github-app-installation-routes.ts'
 import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
 import { VCS_WEBHOOKS, vcsWebhookRoutes } from './routes/vcs-webhook-routes.ts'
 import { webUiRoutes } from './routes/web-ui-routes.ts'
@@ -95,7 +96,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes, vcsPublishRoutes, vcsCommitRoutes]
+  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes, vcsPublishRoutes, vcsCommitRoutes, githubAppInstallationRoutes]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

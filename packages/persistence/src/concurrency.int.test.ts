@@ -60,6 +60,7 @@ function portsOver(unitOfWork: UnitOfWork) {
     cipher: new FakeSecretCipher(),
     vcs: new FakeVcsClient(),
     jobs: new InMemoryJobQueue(),
+    githubApp: null,
     edition: 'self-hosted',
     maxArchiveBytes: 1024 * 1024,
     immutableVersions: false,

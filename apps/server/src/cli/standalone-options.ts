@@ -25,6 +25,7 @@ export function standaloneOptions(config: Config): CairnOptions {
       cacheDir: config.vcs.cacheDir,
       pollIntervalSeconds: config.vcs.pollIntervalSeconds,
       ...(config.vcsEncryptionKey !== undefined && { encryptionKey: config.vcsEncryptionKey }),
+      ...(config.vcs.githubApp !== undefined && { githubApp: config.vcs.githubApp }),
     },
   }
 }

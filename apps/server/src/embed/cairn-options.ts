@@ -71,6 +71,19 @@ export interface CairnVcsOptions {
   readonly pollIntervalSeconds?: number
   /** Seals the connections' credentials: 32 bytes in base64. Default: derived from the signing key. */
   readonly encryptionKey?: string
+  /** The site's GitHub App, for `vcs-repo.github-app-installation-id`; without it such publishing is refused (422). */
+  readonly githubApp?: CairnGithubAppOptions
+}
+
+/** A GitHub App the operator registered, that Cairn acts as to read repositories where it is installed. */
+export interface CairnGithubAppOptions {
+  readonly appId: string
+  /** The app's private key, PEM (PKCS#1 as GitHub hands it out, or PKCS#8). Never logged. */
+  readonly privateKey: string
+  /** Default `https://api.github.com`; GitHub Enterprise Server: `https://<host>/api/v3`. */
+  readonly apiUrl?: string
+  /** Where repositories are (git over HTTP and web pages). Default `https://github.com`. */
+  readonly webUrl?: string
 }
 
 /** Everything an embedding service decides about its Cairn, in code. */

@@ -57,11 +57,13 @@ describe('createCairn', () => {
       store: { kind: 'memory' },
       logLevel,
       metricsToken: 'short token',
-      vcs: { pollIntervalSeconds: -1, encryptionKey: 'c2hvcnQ=' },
+      vcs: { pollIntervalSeconds: -1, encryptionKey: 'c2hvcnQ=', githubApp: { appId: 'app', privateKey: 'not-a-pem-secret', apiUrl: 'ftp://github' } },
     })
     await expect(attempt).rejects.toBeInstanceOf(ConfigError)
     const message = await attempt.catch((error: unknown) => String(error))
-    for (const name of ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey']) expect(message).toContain(name)
+    const names = ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey', 'vcs.githubApp.appId', 'vcs.githubApp.privateKey', 'vcs.githubApp.apiUrl']
+    for (const name of names) expect(message).toContain(name)
+    expect(message).not.toContain('not-a-pem-secret')
   })
 
   it('serves the web UI only when asked, and never under a basePath', async () => {

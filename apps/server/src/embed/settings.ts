@@ -1,14 +1,14 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, type ArchiveLimitsConfig, type UpstreamRegistryConfig } from '../config.ts'
+import { ConfigError, type ArchiveLimitsConfig, type GithubAppConfig, type UpstreamRegistryConfig } from '../config.ts'
 import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { signingKey } from '../platform/signing-key.ts'
-import type { CairnBlobOptions, CairnOptions, CairnStoreOptions } from './cairn-options.ts'
+import type { CairnBlobOptions, CairnGithubAppOptions, CairnOptions, CairnStoreOptions } from './cairn-options.ts'
 
 const MiB = 1024 * 1024
 
@@ -41,6 +41,7 @@ export interface VcsSettings {
   readonly pollIntervalSeconds: number
   /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
   readonly encryptionKey: string | undefined
+  readonly githubApp: GithubAppConfig | undefined
 }
 
 /** Checks the options, naming every problem at once in a `ConfigError`. */
@@ -136,7 +137,30 @@ function vcsSettings(options: CairnOptions, store: CairnStoreOptions | undefined
   if (vcs?.encryptionKey !== undefined && Buffer.from(vcs.encryptionKey, 'base64').length !== 32) {
     problems.push('vcs.encryptionKey must be 32 bytes in base64 (openssl rand -base64 32)')
   }
-  return { cacheDir: vcs?.cacheDir ?? defaultVcsCacheDir(store), pollIntervalSeconds, encryptionKey: vcs?.encryptionKey }
+  return {
+    cacheDir: vcs?.cacheDir ?? defaultVcsCacheDir(store),
+    pollIntervalSeconds,
+    encryptionKey: vcs?.encryptionKey,
+    githubApp: githubAppSettings(vcs?.githubApp, problems),
+  }
+}
+
+/** The app with its addresses defaulted; a key that is not a private key is named, never shown. */
+function githubAppSettings(app: CairnGithubAppOptions | undefined, problems: string[]): GithubAppConfig | undefined {
+  if (app === undefined) return undefined
+  if (!/^\d+$/.test(app.appId)) problems.push('vcs.githubApp.appId must be the numeric App ID GitHub shows')
+  try {
+    createPrivateKey(app.privateKey)
+  } catch {
+    problems.push('vcs.githubApp.privateKey must be a PEM private key (the .pem file GitHub generates)')
+  }
+  const address = (name: string, value: string) => (httpUrl(`vcs.githubApp.${name}`, value, problems)?.href ?? value).replace(/\/+$/, '')
+  return {
+    appId: app.appId,
+    privateKey: app.privateKey,
+    apiUrl: address('apiUrl', app.apiUrl ?? 'https://api.github.com'),
+    webUrl: address('webUrl', app.webUrl ?? 'https://github.com'),
+  }
 }
 
 /** Beside an embedded store's data; else a directory of this process's own, the mirrors being a cache. */

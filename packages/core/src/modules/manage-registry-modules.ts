@@ -4,6 +4,7 @@ import { FieldErrors } from '../errors/field-errors.ts'
 import type { CachedOrganizationAccess } from '../organizations/cached-organization-access.ts'
 import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
+import type { GithubApp } from '../ports/github-app.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
@@ -46,6 +47,8 @@ export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'c
   readonly blobs: BlobStore
   /** Where a tag-based module whose VCS settings change is queued for a sync. */
   readonly jobs: JobQueue
+  /** The site's GitHub App, whose modules show its web address; null when none is configured. */
+  readonly githubApp: GithubApp | null
 }
 
 type Target = { readonly organizationName: string; readonly address: ModuleAddress }
@@ -60,6 +63,10 @@ export class ManageRegistryModules {
 
   constructor(deps: RegistryModulesDeps & { readonly organizationGrants: CachedOrganizationAccess }) {
     this.#deps = deps
+  }
+
+  get #githubWebUrl(): string | null {
+    return this.#deps.githubApp?.webUrl ?? null
   }
 
   async create(command: CreateRegistryModuleCommand, principal: Principal): Promise<ModuleView> {
@@ -82,7 +89,7 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      const [view] = await moduleViewsOf({ repositories, principal }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -91,14 +98,14 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsWith(repositories, grant.access, page.items) }
+      return { ...page, items: await viewsWith(repositories, grant.access, page.items, this.#githubWebUrl) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -110,7 +117,7 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -124,7 +131,7 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await moduleViewsOf({ repositories, principal }, [updated])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [updated])
       return view ?? noModuleView(updated)
     })
     if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
@@ -265,13 +272,13 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 
 /** Modules of one organization with their versions and what the principal may do with them. */
 export async function moduleViewsOf(
-  context: { readonly repositories: Repositories; readonly principal: Principal },
+  context: { readonly repositories: Repositories; readonly principal: Principal; readonly githubWebUrl: string | null },
   modules: readonly RegistryModule[],
 ): Promise<ModuleView[]> {
   const { repositories, principal } = context
   const first = modules[0]
   if (first === undefined) return []
-  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules)
+  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules, context.githubWebUrl)
 }
 
 /** Modules of one organization with their versions and what `access` allows with them. */
@@ -279,10 +286,11 @@ async function viewsWith(
   repositories: Repositories,
   access: OrganizationAccess,
   modules: readonly RegistryModule[],
+  githubWebUrl: string | null,
 ): Promise<ModuleView[]> {
   if (modules.length === 0) return []
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
-  const hosts = await vcsHostsOf(repositories, modules)
+  const hosts = await vcsHostsOf(repositories, modules, githubWebUrl)
   return modules.map((module) => ({
     module,
     versions: versions.get(module.id) ?? [],

@@ -24,7 +24,8 @@ export interface ModuleView {
 
 /** Where a VCS module's repository lives, as `vcs-repo` shows it. */
 export interface VcsHost {
-  readonly serviceProvider: VcsServiceProvider
+  /** The connection's kind, or `github_app` for a module published through the site's GitHub App. */
+  readonly serviceProvider: VcsServiceProvider | 'github_app'
   /** The repository's web address, e.g. `https://github.com/acme/terraform-aws-vpc`. */
   readonly repositoryHttpUrl: string
 }

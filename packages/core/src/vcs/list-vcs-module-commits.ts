@@ -2,17 +2,15 @@ import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { findModule } from '../modules/find-module.ts'
 import type { ModuleAddress } from '../modules/module-address.ts'
-import type { SecretCipher } from '../ports/secret-cipher.ts'
 import type { VcsClient, VcsCommit } from '../ports/vcs-client.ts'
 import type { Edition } from '../shared/edition.ts'
 import { MAX_PAGE_SIZE, pageOffset, type Page, type PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { commitWebUrl } from './vcs-connection.ts'
 import { vcsHostsOf } from './vcs-host.ts'
-import { vcsSourceOf } from './vcs-source.ts'
+import { vcsSourceOf, type VcsSourceDeps } from './vcs-source.ts'
 
-export interface ListVcsModuleCommitsDeps extends Pick<UseCaseDeps, 'unitOfWork'> {
-  readonly cipher: SecretCipher
+export interface ListVcsModuleCommitsDeps extends Pick<UseCaseDeps, 'unitOfWork'>, VcsSourceDeps {
   readonly vcs: VcsClient
   readonly edition: Edition
 }
@@ -42,7 +40,7 @@ export class ListVcsModuleCommits {
     const { module, host } = await this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
       if (module.vcsRepo === null) throw CairnError.notFound('commits: the registry module is not published from VCS')
-      const hosts = await vcsHostsOf(repositories, [module])
+      const hosts = await vcsHostsOf(repositories, [module], this.#deps.githubApp?.webUrl ?? null)
       return { module, host: hosts.get(module.id) }
     })
     const source = await vcsSourceOf(this.#deps)(module)

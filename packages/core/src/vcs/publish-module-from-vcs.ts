@@ -3,14 +3,16 @@ import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import { requireOrganization } from '../organizations/organization-access.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import type { GithubApp } from '../ports/github-app.ts'
 import type { SecretCipher } from '../ports/secret-cipher.ts'
-import type { VcsClient, VcsRefs } from '../ports/vcs-client.ts'
+import type { VcsClient, VcsRefs, VcsRemote } from '../ports/vcs-client.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
 import { parseModuleName, parseProvider } from '../modules/module-address.ts'
 import { parseModuleVersion } from '../modules/module-version.ts'
 import type { ModuleView } from '../modules/module-view.ts'
 import type { RegistryModule, VcsRepo } from '../modules/registry-module.ts'
+import { githubAppRemote, INSTALLATION_FIELD, parseGhainId } from './github-app-installation.ts'
 import { pendingVcsVersion } from './sync-vcs-tags.ts'
 import type { VcsConnection } from './vcs-connection.ts'
 import { moduleNameFromRepository, parseVcsIdentifier } from './vcs-identifier.ts'
@@ -22,6 +24,7 @@ export interface PublishModuleFromVcsCommand {
   readonly organizationName?: string
   readonly identifier?: string
   readonly oauthTokenId?: string
+  /** A `ghain-…` id: publishes through the site's GitHub App instead of a VCS connection. */
   readonly githubAppInstallationId?: string
   readonly displayIdentifier?: string
   /** Publishes from this branch (branch-based); from tags when absent. */
@@ -45,6 +48,16 @@ export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork'
   readonly cipher: SecretCipher
   readonly vcs: VcsClient
   readonly jobs: JobQueue
+  /** The site's GitHub App, for `github-app-installation-id`; null when none is configured. */
+  readonly githubApp: GithubApp | null
+}
+
+/** Where the module's repository is read from: a VCS connection, or an installation of the GitHub App. */
+interface PublishSource {
+  readonly organizationName: string
+  readonly remote: VcsRemote
+  readonly oauthTokenId: string | null
+  readonly githubAppInstallationId: string | null
 }
 
 const TOKEN_FIELD = 'vcs-repo.oauth-token-id'
@@ -64,25 +77,32 @@ export class PublishModuleFromVcs {
 
   async execute(command: PublishModuleFromVcsCommand, principal: Principal): Promise<ModuleView> {
     const request = parseRequest(command)
-    const connection = await this.#connection(command, request.oauthTokenId, principal)
-    const remote = remoteThrough(connection, request.identifier, this.#deps.cipher)
-    const refs = await readRefs(this.#deps.vcs, remote)
+    const source =
+      request.githubAppInstallationId === null
+        ? await this.#throughConnection(command, request, principal)
+        : await this.#throughGithubApp(command, request.githubAppInstallationId, request.identifier, principal)
+    const refs = await readRefs(this.#deps.vcs, source.remote, source.oauthTokenId === null ? INSTALLATION_FIELD : TOKEN_FIELD)
     const head = request.vcsRepo.branch === '' ? undefined : refs.branches.find((branch) => branch.name === request.vcsRepo.branch)
     if (request.vcsRepo.branch !== '' && head === undefined) throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')
     const { module, initialVersionId, view } = await this.#deps.unitOfWork.run(async (repositories) => {
-      await requireOrganization(repositories, principal, connection.organizationName, 'canManageModules')
+      await requireOrganization(repositories, principal, source.organizationName, 'canManageModules')
       const now = this.#deps.clock.now()
       const module: RegistryModule = {
         id: this.#deps.ids.next('mod'),
-        organizationName: connection.organizationName,
+        organizationName: source.organizationName,
         registryName: 'private',
-        namespace: connection.organizationName,
+        namespace: source.organizationName,
         name: request.name,
         provider: request.provider,
         status: 'pending',
         publishingMechanism: head === undefined ? 'git_tag' : 'branch',
         noCode: command.noCode ?? false,
-        vcsRepo: { ...request.vcsRepo, oauthTokenId: connection.tokenId, webhookToken: this.#deps.ids.uuid() },
+        vcsRepo: {
+          ...request.vcsRepo,
+          oauthTokenId: source.oauthTokenId,
+          githubAppInstallationId: source.githubAppInstallationId,
+          webhookToken: this.#deps.ids.uuid(),
+        },
         testsEnabled: command.testsEnabled ?? false,
         createdAt: now,
         updatedAt: now,
@@ -94,7 +114,7 @@ export class PublishModuleFromVcs {
         await repositories.registryModules.addVersion(version)
         initialVersionId = version.id
       }
-      const [view] = await moduleViewsOf({ repositories, principal }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null }, [module])
       return { module, initialVersionId, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
@@ -107,6 +127,29 @@ export class PublishModuleFromVcs {
    * The connection named by the request, in the organization of the path when there is one; the
    * principal must manage modules there (`not_found` otherwise) before the git host is asked anything.
    */
+  async #throughConnection(command: PublishModuleFromVcsCommand, request: PublishRequest, principal: Principal): Promise<PublishSource> {
+    const connection = await this.#connection(command, request.oauthTokenId ?? '', principal)
+    return {
+      organizationName: connection.organizationName,
+      remote: remoteThrough(connection, request.identifier, this.#deps.cipher),
+      oauthTokenId: connection.tokenId,
+      githubAppInstallationId: null,
+    }
+  }
+
+  /**
+   * Through an installation of the site's GitHub App, in the organization of the path (or of
+   * `vcs-repo.organization-name` on the deprecated route): no connection names one. The principal
+   * must manage modules there before GitHub is asked for a token.
+   */
+  async #throughGithubApp(command: PublishModuleFromVcsCommand, ghainId: string, identifier: string, principal: Principal): Promise<PublishSource> {
+    const organizationName = command.organizationName
+    if (organizationName === undefined) throw CairnError.invalidField('vcs-repo.organization-name', 'is required with vcs-repo.github-app-installation-id')
+    await this.#deps.unitOfWork.read((repositories) => requireOrganization(repositories, principal, organizationName, 'canManageModules'))
+    const remote = await githubAppRemote(this.#deps.githubApp, ghainId, identifier)
+    return { organizationName, remote, oauthTokenId: null, githubAppInstallationId: ghainId }
+  }
+
   async #connection(command: PublishModuleFromVcsCommand, tokenId: string, principal: Principal): Promise<VcsConnection> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       if (command.organizationName !== undefined) {
@@ -123,11 +166,12 @@ export class PublishModuleFromVcs {
 
 interface PublishRequest {
   readonly identifier: string
-  readonly oauthTokenId: string
+  readonly oauthTokenId: string | null
+  readonly githubAppInstallationId: string | null
   readonly name: string
   readonly provider: string
   readonly initialVersion: string
-  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId' | 'webhookToken'>
+  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId' | 'githubAppInstallationId' | 'webhookToken'>
 }
 
 /** Every field of the request checked at once; name and provider derived when not given. */
@@ -135,12 +179,10 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
   const errors = new FieldErrors()
   if (command.identifier === undefined) errors.add('vcs-repo.identifier', 'is required')
   const identifier = command.identifier === undefined ? undefined : errors.collect(() => parseVcsIdentifier(command.identifier ?? ''))
-  const hasToken = command.oauthTokenId !== undefined
-  if (hasToken === (command.githubAppInstallationId !== undefined)) {
+  if ((command.oauthTokenId !== undefined) === (command.githubAppInstallationId !== undefined)) {
     errors.add(TOKEN_FIELD, 'or vcs-repo.github-app-installation-id is required, not both')
-  } else if (!hasToken) {
-    errors.add('vcs-repo.github-app-installation-id', 'names no GitHub App installation: connect the host with an OAuth token instead')
   }
+  if (command.githubAppInstallationId !== undefined) errors.collect(() => parseGhainId(command.githubAppInstallationId ?? ''))
   if (command.branch !== undefined && command.tags === true) errors.add('vcs-repo.tags', 'cannot be combined with vcs-repo.branch')
   if (command.branch === '') errors.add('vcs-repo.branch', 'cannot be empty')
   // go-tfe refuses it before sending (ErrRequiredBranchWhenTestsEnabled): module tests run on a branch.
@@ -160,7 +202,8 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
   const path = command.identifier ?? ''
   return {
     identifier: path,
-    oauthTokenId: command.oauthTokenId ?? '',
+    oauthTokenId: command.oauthTokenId ?? null,
+    githubAppInstallationId: command.githubAppInstallationId ?? null,
     name: name ?? '',
     provider: provider ?? '',
     initialVersion,
@@ -169,7 +212,6 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
       displayIdentifier: command.displayIdentifier ?? path,
       branch: command.branch ?? '',
       tags: command.branch === undefined,
-      githubAppInstallationId: null,
       sourceDirectory,
       tagPrefix,
       ingressSubmodules: command.ingressSubmodules ?? true,
@@ -177,12 +219,12 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
   }
 }
 
-/** The repository's refs, a refusal answered on the field that caused it. */
-async function readRefs(vcs: VcsClient, remote: Parameters<VcsClient['refs']>[0]): Promise<VcsRefs> {
+/** The repository's refs, a refusal answered on the field that caused it (the connection's, or the installation's). */
+async function readRefs(vcs: VcsClient, remote: VcsRemote, credentialField: string): Promise<VcsRefs> {
   try {
     return await vcs.refs(remote)
   } catch (error) {
-    if (isCairnError(error, 'invalid')) throw CairnError.invalidField(TOKEN_FIELD, 'the git host refused the credential of this VCS connection')
+    if (isCairnError(error, 'invalid')) throw CairnError.invalidField(credentialField, 'the git host refused the credential of this VCS connection')
     if (isCairnError(error, 'not_found')) throw CairnError.invalidField('vcs-repo.identifier', 'names no repository the VCS connection can read')
     throw error
   }

@@ -78,7 +78,7 @@ export function repositoryWebUrl(connection: Pick<VcsConnection, 'httpUrl'>, ide
 }
 
 /** A commit's page on its host's web interface, from the repository's web address. */
-export function commitWebUrl(host: { readonly serviceProvider: VcsServiceProvider; readonly repositoryHttpUrl: string }, sha: string): string {
+export function commitWebUrl(host: { readonly serviceProvider: string; readonly repositoryHttpUrl: string }, sha: string): string {
   if (host.serviceProvider.startsWith('gitlab')) return `${host.repositoryHttpUrl}/-/commit/${sha}`
   if (host.serviceProvider.startsWith('bitbucket')) return `${host.repositoryHttpUrl}/commits/${sha}`
   return `${host.repositoryHttpUrl}/commit/${sha}`

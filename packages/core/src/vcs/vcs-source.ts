@@ -1,7 +1,9 @@
 import { CairnError } from '../errors/cairn-error.ts'
+import type { GithubApp } from '../ports/github-app.ts'
 import type { SecretCipher } from '../ports/secret-cipher.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
+import { githubAppRemote } from './github-app-installation.ts'
 import type { VcsSource } from './ingest-vcs-version.ts'
 import { credentialUsername, repositoryUrl, type VcsConnection } from './vcs-connection.ts'
 import { parseVcsIdentifier } from './vcs-identifier.ts'
@@ -14,22 +16,37 @@ export function remoteThrough(connection: VcsConnection, identifier: string, cip
   }
 }
 
+export interface VcsSourceDeps {
+  readonly unitOfWork: UnitOfWork
+  readonly cipher: SecretCipher
+  /** The site's GitHub App; null when none is configured. */
+  readonly githubApp: GithubApp | null
+}
+
 /**
  * Where a VCS module's archives come from, through its connection as it is now (a changed
- * credential or address applies at once). A deleted connection fails on `oauth-token-id`.
+ * credential or address applies at once), or through its GitHub App installation with a token
+ * minted for the occasion (never stored). A deleted connection fails on `oauth-token-id`.
  */
-export function vcsSourceOf(deps: { readonly unitOfWork: UnitOfWork; readonly cipher: SecretCipher }) {
+export function vcsSourceOf(deps: VcsSourceDeps) {
   return async (module: RegistryModule): Promise<VcsSource> => {
     const repo = module.vcsRepo
     if (repo === null) throw new CairnError('precondition', `module ${module.id} is not published from a VCS repository`)
-    const connection = repo.oauthTokenId === null ? undefined : await deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findByTokenId(repo.oauthTokenId ?? ''))
-    if (connection === undefined) throw CairnError.invalidField('oauth-token-id', 'the VCS connection of this module no longer exists')
     return {
-      remote: remoteThrough(connection, repo.identifier, deps.cipher),
+      remote:
+        repo.githubAppInstallationId === null
+          ? await remoteOfConnection(deps, repo.oauthTokenId, repo.identifier)
+          : await githubAppRemote(deps.githubApp, repo.githubAppInstallationId, repo.identifier),
       ...(repo.sourceDirectory !== '' && { sourceDirectory: repo.sourceDirectory }),
       ...(repo.tagPrefix !== '' && { tagPrefix: repo.tagPrefix }),
     }
   }
+}
+
+async function remoteOfConnection(deps: VcsSourceDeps, tokenId: string | null, identifier: string): Promise<VcsSource['remote']> {
+  const connection = tokenId === null ? undefined : await deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findByTokenId(tokenId))
+  if (connection === undefined) throw CairnError.invalidField('oauth-token-id', 'the VCS connection of this module no longer exists')
+  return remoteThrough(connection, identifier, deps.cipher)
 }
 
 /** A monorepo subdirectory: relative, `/`-separated, no `.` or `..` segments; `''` for the root. */

@@ -19,6 +19,8 @@ const VCS_REPO = {
   identifier: { name: 'identifier', kind: 'string' },
   oauthTokenId: { name: 'oauth-token-id', kind: 'string' },
   githubAppInstallationId: { name: 'github-app-installation-id', kind: 'string' },
+  // go-tfe sends it with a GitHub App installation; the path's organization wins where there is one.
+  organizationName: { name: 'organization-name', kind: 'string' },
   displayIdentifier: { name: 'display-identifier', kind: 'string' },
   // The reference's request tables spell it with an underscore; go-tfe sends the dash.
   displayIdentifierUnderscored: { name: 'display_identifier', kind: 'string' },

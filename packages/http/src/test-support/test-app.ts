@@ -1,4 +1,4 @@
-import { createUseCases, OPERATOR, workJobs, type Edition } from '@cairn/core'
+import { createUseCases, OPERATOR, workJobs, type Edition, type GithubApp } from '@cairn/core'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
@@ -6,13 +6,16 @@ import type { ServedRequest } from '../served-requests.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
 export async function testApp(
-  options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean; installationDefaults?: boolean } = {},
+  options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean; installationDefaults?: boolean; githubApp?: GithubApp } = {},
 ) {
-  const deps = inMemoryDeps({
-    edition: options.edition ?? 'self-hosted',
-    immutableVersions: options.immutableVersions ?? false,
-    installationDefaults: options.installationDefaults ?? false,
-  })
+  const deps = {
+    ...inMemoryDeps({
+      edition: options.edition ?? 'self-hosted',
+      immutableVersions: options.immutableVersions ?? false,
+      installationDefaults: options.installationDefaults ?? false,
+    }),
+    githubApp: options.githubApp ?? null,
+  }
   const useCases = createUseCases(deps)
   // Uploads queue their analysis and VCS publishing its ingestion; the in-memory queue runs them in this process.
   await workJobs(deps.jobs, useCases)

@@ -1,4 +1,4 @@
-import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GrantLookup, type ProtocolVersion } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
@@ -40,6 +40,7 @@ export function inMemoryDeps(
     cipher: new FakeSecretCipher(),
     vcs: new FakeVcsClient(),
     jobs: declaredJobQueue(),
+    githubApp: null as GithubApp | null,
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
