@@ -109,3 +109,8 @@ export const PAGE_QUERY: readonly OpenAPIV3_1.ParameterObject[] = [
 export function queryParameter(name: string, description: string, required = false): OpenAPIV3_1.ParameterObject {
   return { name, in: 'query', description, required, schema: { type: 'string' } }
 }
+
+/** A body in a non-JSON media type: text, HTML, a script or an archive. */
+export function body(description: string, mediaType: string): OpenAPIV3_1.ResponseObject {
+  return { description, content: { [mediaType]: { schema: { type: 'string' } } } }
+}
