@@ -18,7 +18,7 @@ describe.skipIf(skipped !== undefined)('the API reference in a real browser', { 
   beforeAll(async () => {
     server = await startServer(loadConfig({ CAIRN_DATA_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-docs-')), 'data'), PORT: '0' }))
     browser = await launchChromium()
-  })
+  }, 60_000)
 
   afterAll(async () => {
     await browser?.close()

@@ -69,7 +69,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   )
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
-  app.route('/', openApiRoutes(root, deps.basePath ?? ''))
+  app.route('/', openApiRoutes(root, deps.basePath ?? '', deps.apiReference))
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import type { Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
 import type { OpenAPIV3_1 } from 'openapi-types'
@@ -6,14 +5,12 @@ import { SESSION_COOKIE } from '../auth/authenticate.ts'
 import { SCHEMAS } from './responses.ts'
 import { TAGS } from './tags.ts'
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-
 /**
  * The OpenAPI 3.1 description of every route of `root` that carries an `operation`, with paths
  * relative to the app's mount path (the server URL) except discovery, which stays at the host's
  * root.
  */
-export async function openApiDocument(root: Hono, basePath: string): Promise<OpenAPIV3_1.Document> {
+export async function openApiDocument(root: Hono, basePath: string, version: string): Promise<OpenAPIV3_1.Document> {
   const generated = await generateSpecs(root, {
     excludeStaticFile: false,
     defaultValidationErrorResponse: false,
@@ -41,5 +38,5 @@ export async function openApiDocument(root: Hono, basePath: string): Promise<Ope
     if (basePath !== '' && path.startsWith(`${basePath}/`)) paths[path.slice(basePath.length)] = item
     else paths[path] = basePath === '' ? item : { ...item, servers: [{ url: '/' }] }
   }
-  return { ...generated, paths } as OpenAPIV3_1.Document
+  return { ...generated, paths }
 }

@@ -36,15 +36,10 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(create?.requestBody)).toContain('"const":"registry-module-versions"')
   })
 
-  it('serves the reference page with its script from this server', async () => {
+  it('serves the reference page, which loads the document', async () => {
     const t = await testApp()
     const page = await t.call('GET', '/api/docs', null)
     expect(page.status).toBe(200)
-    const html = await page.text()
-    expect(html).toContain('/api/docs/standalone.js')
-    expect(html).toContain('/api/openapi.json')
-    const script = await t.call('GET', '/api/docs/standalone.js', null)
-    expect(script.status).toBe(200)
-    expect(script.headers.get('Content-Type')).toContain('javascript')
+    expect(await page.text()).toContain('/api/openapi.json')
   })
 })

@@ -1,19 +1,15 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import type { AppEnv } from '../http-deps.ts'
+import type { ApiReferenceAssets, AppEnv } from '../http-deps.ts'
 import { openApiDocument } from '../openapi/openapi-document.ts'
 import { operation } from '../openapi/operation.ts'
 import { body, json } from '../openapi/responses.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 export const REFERENCE_PATH = '/api/docs'
-/** The reference page's script, served from the installed package: the page must work offline. */
+/** The reference page's script, served by Cairn when the host gives it: the page must work offline. */
 const SCRIPT_PATH = '/api/docs/standalone.js'
-const SCRIPT_FILE = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js')
 
 const TAG = 'operations'
 const DOCUMENT = operation({ summary: 'This OpenAPI description', tag: TAG, security: [], errors: 'none', responses: { 200: json('The OpenAPI 3.1 document', { type: 'object' }) } })
@@ -30,17 +26,22 @@ const SCRIPT = operation({
  * `GET /api/openapi.json`, generated once from the routes of `root` (the same schemas that
  * validate the requests), and the Scalar reference page that renders it at `/api/docs`.
  */
-export function openApiRoutes(root: Hono<AppEnv>, basePath: string) {
+export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined) {
   let document: Promise<OpenAPIV3_1.Document> | undefined
-  let script: Promise<Buffer> | undefined
-  return new Hono<AppEnv>()
-    .get(OPENAPI_PATH, DOCUMENT, async (c) => c.json(await (document ??= openApiDocument(root as unknown as Hono, basePath))))
+  const routes = new Hono<AppEnv>()
+    .get(OPENAPI_PATH, DOCUMENT, async (c) => c.json(await (document ??= openApiDocument(root as unknown as Hono, basePath, assets?.version ?? '0.0.0'))))
     .get(
       REFERENCE_PATH,
       REFERENCE,
-      Scalar({ url: `${basePath}${OPENAPI_PATH}`, cdn: `${basePath}${SCRIPT_PATH}`, pageTitle: 'Cairn API reference', withDefaultFonts: false }),
+      Scalar({
+        url: `${basePath}${OPENAPI_PATH}`,
+        ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
+        pageTitle: 'Cairn API reference',
+        withDefaultFonts: false,
+      }),
     )
-    .get(SCRIPT_PATH, SCRIPT, async (c) =>
-      c.body(new Uint8Array(await (script ??= readFile(SCRIPT_FILE))), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-    )
+  if (assets === undefined) return routes
+  return routes.get(SCRIPT_PATH, SCRIPT, async (c) =>
+    c.body(await assets.script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  )
 }
