@@ -37,7 +37,11 @@ export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiR
         url: `${basePath}${OPENAPI_PATH}`,
         ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
         pageTitle: 'Cairn API reference',
+        // Nothing that calls Scalar's services: the page is for a private network.
         withDefaultFonts: false,
+        telemetry: false,
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
       }),
     )
   if (assets === undefined) return routes
