@@ -53,7 +53,3 @@ function unfitText(body: unknown): string | undefined {
   }
   return undefined
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

@@ -22,7 +22,7 @@ type Fields = Readonly<Record<string, readonly [name: string, schema: z.ZodType]
 type Shape<F extends Fields> = { -readonly [K in keyof F as F[K][0]]: F[K][1] }
 type Output<F extends Fields, K extends keyof F> = z.output<F[K][1]>
 /** What `attributes` reads: each field by its domain name, absent when the client left it out. */
-export type Values<F extends Fields> = {
+type Values<F extends Fields> = {
   -readonly [K in keyof F as undefined extends Output<F, K> ? K : never]?: Exclude<Output<F, K>, undefined>
 } & { -readonly [K in keyof F as undefined extends Output<F, K> ? never : K]: Output<F, K> }
 
