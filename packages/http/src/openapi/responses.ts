@@ -111,6 +111,6 @@ export function queryParameter(name: string, description: string, required = fal
 }
 
 /** A body in a non-JSON media type: text, HTML, a script or an archive. */
-export function body(description: string, mediaType: string): OpenAPIV3_1.ResponseObject {
+export function bodyOfType(description: string, mediaType: string): OpenAPIV3_1.ResponseObject {
   return { description, content: { [mediaType]: { schema: { type: 'string' } } } }
 }

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { readJsonBody } from '../jsonapi/request-document.ts'
 import { operation } from '../openapi/operation.ts'
-import { body, json, queryParameter } from '../openapi/responses.ts'
+import { bodyOfType, json, queryParameter } from '../openapi/responses.ts'
 
 /** Plain JSON. A field that is not a string reads as empty, which the use case refuses, naming it. */
 const FIRST_ADMIN = z
@@ -18,7 +18,7 @@ const RETRIEVE = operation({
   description: 'From the server’s own machine only, and only while the site has no administrator.',
   tag: TAG,
   security: [],
-  responses: { 200: body('The token', 'text/plain') },
+  responses: { 200: bodyOfType('The token', 'text/plain') },
 })
 const CREATE = operation({
   summary: 'Create the first site administrator',

@@ -2,14 +2,14 @@ import { CairnError } from '@cairn/core'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http-deps.ts'
 import { operation } from '../openapi/operation.ts'
-import { body } from '../openapi/responses.ts'
+import { bodyOfType } from '../openapi/responses.ts'
 
 const METRICS = operation({
   summary: 'Prometheus metrics',
   description: 'With `Authorization: Bearer <CAIRN_METRICS_TOKEN>`; absent unless configured.',
   tag: 'operations',
   security: [{ metricsToken: [] }],
-  responses: { 200: body('The metrics in Prometheus’s text format', 'text/plain') },
+  responses: { 200: bodyOfType('The metrics in Prometheus’s text format', 'text/plain') },
 })
 
 /** Where `/metrics` gets its text, and who decides whether a scraper's bearer token is the one. */

@@ -4,7 +4,7 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { appRoot } from '../jsonapi/public-url.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { operation } from '../openapi/operation.ts'
-import { body } from '../openapi/responses.ts'
+import { bodyOfType } from '../openapi/responses.ts'
 
 const ARCHIVE = operation({
   summary: 'Download a module archive',
@@ -12,7 +12,7 @@ const ARCHIVE = operation({
   tag: 'registry-protocol',
   security: [],
   errors: 'protocol',
-  responses: { 200: body('The archive', 'application/gzip') },
+  responses: { 200: bodyOfType('The archive', 'application/gzip') },
 })
 
 /** Where archive links point; the `.tar.gz` suffix tells go-getter what it fetches. */

@@ -4,7 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types'
 import type { ApiReferenceAssets, AppEnv } from '../http-deps.ts'
 import { openApiDocument } from '../openapi/openapi-document.ts'
 import { operation } from '../openapi/operation.ts'
-import { body, json } from '../openapi/responses.ts'
+import { bodyOfType, json } from '../openapi/responses.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 export const REFERENCE_PATH = '/api/docs'
@@ -13,13 +13,13 @@ const SCRIPT_PATH = '/api/docs/standalone.js'
 
 const TAG = 'operations'
 const DOCUMENT = operation({ summary: 'This OpenAPI description', tag: TAG, security: [], errors: 'none', responses: { 200: json('The OpenAPI 3.1 document', { type: 'object' }) } })
-const REFERENCE = operation({ summary: 'The API reference page', tag: TAG, security: [], errors: 'none', responses: { 200: body('The rendered reference', 'text/html') } })
+const REFERENCE = operation({ summary: 'The API reference page', tag: TAG, security: [], errors: 'none', responses: { 200: bodyOfType('The rendered reference', 'text/html') } })
 const SCRIPT = operation({
   summary: 'The reference page’s script',
   tag: TAG,
   security: [],
   errors: 'none',
-  responses: { 200: body('Scalar’s standalone bundle', 'text/javascript') },
+  responses: { 200: bodyOfType('Scalar’s standalone bundle', 'text/javascript') },
 })
 
 /**
