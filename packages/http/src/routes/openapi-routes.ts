@@ -26,7 +26,7 @@ const SCRIPT = operation({
  * `GET /api/openapi.json`, generated once from the routes of `root` (the same schemas that
  * validate the requests), and the Scalar reference page that renders it at `/api/docs`.
  */
-export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined) {
+export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined): Hono<AppEnv> {
   let document: Promise<OpenAPIV3_1.Document> | undefined
   const routes = new Hono<AppEnv>()
     .get(OPENAPI_PATH, DOCUMENT, async (c) => c.json(await (document ??= openApiDocument(root as unknown as Hono, basePath, assets?.version ?? '0.0.0'))))
