@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import { SESSION_COOKIE } from '../auth/authenticate.ts'
+import type { AppEnv } from '../http-deps.ts'
 import { SCHEMAS } from './responses.ts'
 import { TAGS } from './tags.ts'
 
@@ -10,7 +11,7 @@ import { TAGS } from './tags.ts'
  * relative to the app's mount path (the server URL) except discovery, which stays at the host's
  * root.
  */
-export async function openApiDocument(root: Hono, basePath: string, version: string): Promise<OpenAPIV3_1.Document> {
+export async function openApiDocument(root: Hono<AppEnv>, basePath: string, version: string): Promise<OpenAPIV3_1.Document> {
   const generated = await generateSpecs(root, {
     excludeStaticFile: false,
     defaultValidationErrorResponse: false,

@@ -29,7 +29,14 @@ const SCRIPT = operation({
 export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined): Hono<AppEnv> {
   let document: Promise<OpenAPIV3_1.Document> | undefined
   const routes = new Hono<AppEnv>()
-    .get(OPENAPI_PATH, DOCUMENT, async (c) => c.json(await (document ??= openApiDocument(root as unknown as Hono, basePath, assets?.version ?? '0.0.0'))))
+    .get(OPENAPI_PATH, DOCUMENT, async (c) => {
+      // Generated once, at the first request, when every route is registered; a failure is retried.
+      document ??= openApiDocument(root, basePath, assets?.version ?? '0.0.0').catch((error: unknown) => {
+        document = undefined
+        throw error
+      })
+      return c.json(await document)
+    })
     .get(
       REFERENCE_PATH,
       REFERENCE,
