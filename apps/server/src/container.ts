@@ -47,6 +47,7 @@ import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
 import { SystemClock } from './platform/system-clock.ts'
 import { vcsEncryptionKey } from './platform/vcs-encryption-key.ts'
+import { apiReferenceAssets } from './platform/api-reference-assets.ts'
 
 /** The core's port tokens, typed for the container. */
 const port = <T>(token: symbol) => token as ServiceIdentifier<T>
@@ -160,6 +161,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
           metrics.observeRequest(request)
         },
         ...(config.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(config) }) }),
+        apiReference: apiReferenceAssets(),
       }
     },
     [TYPES.UseCases, TYPES.Health, TYPES.Logger, TYPES.Metrics],

@@ -18,6 +18,7 @@ import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { discoveryRoutes } from './routes/discovery-routes.ts'
 import { metricsRoute } from './routes/metrics-route.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
+import { openApiRoutes } from './routes/openapi-routes.ts'
 import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
 import { PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes } from './routes/public-registry-routes.ts'
@@ -70,6 +71,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   )
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
+  app.route('/', openApiRoutes(root, deps.basePath ?? '', deps.apiReference))
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))

@@ -35,8 +35,16 @@ export interface HttpDeps extends UseCases {
   readonly connInfo?: GetConnInfo
   /** The web UI, served at `/app/` (browsers asking for `/` go there); absent in API-only installations. */
   readonly webApp?: Hono
+  /** The version the OpenAPI description gives, and the reference page's script, served from here when given. */
+  readonly apiReference?: ApiReferenceAssets
   /** This process's initial admin creation token, shown to loopback clients while there is no site admin. */
   readonly initialAdminToken?: string
+}
+
+/** What the host gives the API reference: its version, and Scalar's standalone script (read from the installed package). */
+export interface ApiReferenceAssets {
+  readonly version: string
+  script(): Promise<Uint8Array<ArrayBuffer>>
 }
 
 /** What the authentication middleware leaves for route handlers. */

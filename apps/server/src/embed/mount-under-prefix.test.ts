@@ -3,6 +3,7 @@ import { signUpUser, untilSettled } from '@cairn/testing'
 import { fixtureModule, packDirectory } from '@cairn/test-fixtures'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -107,6 +108,21 @@ describe('Cairn mounted under /registry', () => {
     const send: Send = async (path, init) => honoHost(await open()).request(`http://host.test${path}`, init)
     const services = (await (await send('/.well-known/terraform.json')).json()) as Record<string, unknown>
     expect(services).toMatchObject({ 'modules.v1': '/registry/api/registry/v1/modules/', 'tfe.v2': '/registry/api/v2/' })
+  })
+
+  it('describes its API under the prefix: the OpenAPI server is the prefix, discovery stays at the root', async () => {
+    const send: Send = async (path, init) => honoHost(await open()).request(`http://host.test${path}`, init)
+    type Description = { info: { version: string }; servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> }
+    const document = (await (await send('/registry/api/openapi.json')).json()) as Description
+    expect(document.info.version).toBe((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version)
+    expect(document.servers).toEqual([{ url: '/registry' }])
+    expect(Object.keys(document.paths)).toContain('/api/v2/organizations')
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/registry'))).toEqual([])
+    expect(document.paths['/.well-known/terraform.json']?.servers).toEqual([{ url: '/' }])
+    const page = await (await send('/registry/api/docs')).text()
+    expect(page).toContain('/registry/api/openapi.json')
+    expect(page).toContain('/registry/api/docs/standalone.js')
+    expect((await send('/registry/api/docs/standalone.js')).status).toBe(200)
   })
 
   it('answers paths outside its prefix not found, as a JSON:API error', async () => {

@@ -69,6 +69,8 @@ function sourceOf(field: string): ErrorSource {
 
 function humanName(field: FieldError): string {
   if (field.field.startsWith('?')) return field.field.slice(1)
+  // The empty pointer is the whole request body.
+  if (field.field === '') return 'the request body'
   const last = field.field.split('/').at(-1) ?? field.field
   return kebabCase(last)
 }

@@ -1,32 +1,16 @@
 import { CairnError } from '@cairn/core'
 import type { Context } from 'hono'
-
-/** The parts of a request's primary resource that handlers read. */
-export interface RequestResource {
-  readonly attributes: Readonly<Record<string, unknown>>
-  readonly relationships: Readonly<Record<string, unknown>>
-}
-
-function malformed(pointer: string, message: string): CairnError {
-  return CairnError.invalid([{ field: pointer, message }])
-}
+import type { z } from 'zod'
+import { fieldErrorsOf } from './schema-issues.ts'
 
 /**
- * Reads a JSON:API request document whose primary data must be one resource of `type`.
- * Raises `invalid` with a pointer for malformed JSON, a missing `data`, or a wrong `data.type`.
- * `typeMayBeBlank` also takes a document without a type, as go-tfe sends some settings updates.
+ * Reads a request body and validates it against `schema`, the same schema that describes the
+ * body in the OpenAPI document. Raises `invalid` with a pointer for each problem.
  */
-export async function readResource(c: Context, type: string, options: { readonly typeMayBeBlank?: boolean } = {}): Promise<RequestResource> {
-  const body = await readJsonBody(c)
-  if (!isObject(body) || !isObject(body['data'])) throw malformed('/data', 'must be a resource object')
-  const data = body['data']
-  const blank = data['type'] === undefined || data['type'] === ''
-  if (data['type'] !== type && !(blank && options.typeMayBeBlank === true)) throw malformed('/data/type', `must be "${type}"`)
-  const attributes = data['attributes'] ?? {}
-  if (!isObject(attributes)) throw malformed('/data/attributes', 'must be an object')
-  const relationships = data['relationships'] ?? {}
-  if (!isObject(relationships)) throw malformed('/data/relationships', 'must be an object')
-  return { attributes, relationships }
+export async function readDocument<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const result = schema.safeParse(await readJsonBody(c), { reportInput: true })
+  if (!result.success) throw CairnError.invalid(fieldErrorsOf(result.error.issues))
+  return result.data
 }
 
 /** The request body parsed as JSON. Raises `invalid` (pointer "") when it is not JSON. */
@@ -36,10 +20,10 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     body = text === '' ? {} : JSON.parse(text)
   } catch {
-    throw malformed('', 'must be a JSON document')
+    throw CairnError.invalidField('', 'must be a JSON document')
   }
   const unfit = unfitText(body)
-  if (unfit !== undefined) throw malformed('', unfit)
+  if (unfit !== undefined) throw CairnError.invalidField('', unfit)
   return body
 }
 
@@ -68,8 +52,4 @@ function unfitText(body: unknown): string | undefined {
     }
   }
   return undefined
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

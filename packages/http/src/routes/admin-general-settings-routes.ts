@@ -1,31 +1,42 @@
 import type { GeneralSettings } from '@cairn/core'
 import { Hono } from 'hono'
+import { z } from 'zod'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { readAttributes } from '../jsonapi/attributes.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
-import { readResource } from '../jsonapi/request-document.ts'
+import { readDocument } from '../jsonapi/request-document.ts'
+import { attributes, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
+import { operation } from '../openapi/operation.ts'
+import { oneResource } from '../openapi/responses.ts'
 
 /** The general settings Cairn keeps, by TFE attribute name (those go-tfe reads and writes). */
 const SETTINGS = {
-  limitUserOrganizationCreation: { name: 'limit-user-organization-creation', kind: 'boolean' },
-  apiRateLimitingEnabled: { name: 'api-rate-limiting-enabled', kind: 'boolean' },
-  apiRateLimit: { name: 'api-rate-limit', kind: 'integer' },
-  defaultRemoteStateAccess: { name: 'default-remote-state-access', kind: 'boolean' },
-  applyTimeout: { name: 'apply-timeout', kind: 'string' },
-  planTimeout: { name: 'plan-timeout', kind: 'string' },
+  limitUserOrganizationCreation: ['limit-user-organization-creation', optional(z.boolean())],
+  apiRateLimitingEnabled: ['api-rate-limiting-enabled', optional(z.boolean())],
+  apiRateLimit: ['api-rate-limit', optional(z.int())],
+  defaultRemoteStateAccess: ['default-remote-state-access', optional(z.boolean())],
+  applyTimeout: ['apply-timeout', optional(z.string())],
+  planTimeout: ['plan-timeout', optional(z.string())],
 } as const
+
+const SETTINGS_CHANGE = resourceDocument('general-settings', attributes(SETTINGS), { typeMayBeBlank: true })
 
 /** TFE's `admin/general-settings`, mounted under both admin prefixes. */
 export function adminGeneralSettingsRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))))
-    .patch('/', async (c) => {
-      const change = readAttributes((await readResource(c, 'general-settings', { typeMayBeBlank: true })).attributes, SETTINGS)
-      return jsonApi(c, settingsDocument(await deps.adminGeneralSettings.update(change, c.var.principal)))
-    })
+    .get('/', operation({ summary: 'Show the general settings', tag: 'admin', responses: { 200: oneResource('The settings', 'general-settings') } }), async (c) =>
+      jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))),
+    )
+    .patch(
+      '/',
+      operation({ summary: 'Change the general settings', tag: 'admin', body: SETTINGS_CHANGE, responses: { 200: oneResource('The settings as changed', 'general-settings') } }),
+      async (c) => {
+        const change = (await readDocument(c, SETTINGS_CHANGE)).data.attributes
+        return jsonApi(c, settingsDocument(await deps.adminGeneralSettings.update(change, c.var.principal)))
+      },
+    )
 }
 
 function settingsDocument(settings: GeneralSettings) {
-  const attributes = Object.fromEntries(Object.entries(SETTINGS).map(([field, { name }]) => [name, settings[field as keyof GeneralSettings]]))
+  const attributes = Object.fromEntries(Object.entries(SETTINGS).map(([field, [name]]) => [name, settings[field as keyof GeneralSettings]]))
   return { data: { id: 'general', type: 'general-settings', attributes } }
 }

@@ -19,6 +19,24 @@ import { organizationResource } from '../resources/organization-resource.ts'
 import { runResource } from '../resources/run-resource.ts'
 import { userResource } from '../resources/user-resource.ts'
 import { workspaceResource } from '../resources/workspace-resource.ts'
+import { operation } from '../openapi/operation.ts'
+import { noContent, oneResource, PAGE_QUERY, queryParameter, resourceList } from '../openapi/responses.ts'
+
+const INCLUDE = queryParameter('include', 'organization, organization.owners, current_run')
+const LIST = operation({
+  summary: 'List every workspace',
+  tag: 'admin',
+  query: [
+    INCLUDE,
+    queryParameter('q', 'Matches workspace and organization names'),
+    queryParameter('filter[current_run][status]', 'Run statuses, comma-separated'),
+    queryParameter('sort', 'name, current-run.created-at or latest-change-at; a leading - reverses it'),
+    ...PAGE_QUERY,
+  ],
+  responses: { 200: resourceList('A page of workspaces', 'workspaces') },
+})
+const SHOW = operation({ summary: 'Show any workspace', tag: 'admin', query: [INCLUDE], responses: { 200: oneResource('The workspace', 'workspaces') } })
+const DELETE = operation({ summary: 'Delete any workspace', tag: 'admin', responses: { 204: noContent('Deleted') } })
 
 const SORT_KEYS: Readonly<Record<string, WorkspaceSortKey>> = {
   name: 'name',
@@ -29,7 +47,7 @@ const SORT_KEYS: Readonly<Record<string, WorkspaceSortKey>> = {
 /** Spec §4.2, mounted under both admin prefixes. */
 export function adminWorkspaceRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', LIST, async (c) => {
       const include = parseInclude(c.req.query('include'), WORKSPACE_INCLUDES)
       const search = optionalText(c.req.query('q'))
       const statuses = parseStatuses(c.req.query('filter[current_run][status]'))
@@ -48,12 +66,12 @@ export function adminWorkspaceRoutes(deps: HttpDeps) {
       const meta = { 'status-counts': statusCountsMeta(result.statusCounts) }
       return jsonApi(c, listDocument(c, deps.baseUrl, result.page, data, { meta, included: includedFor(result.page.items, result) }))
     })
-    .get('/:id', async (c) => {
+    .get('/:id', SHOW, async (c) => {
       const include = parseInclude(c.req.query('include'), WORKSPACE_INCLUDES)
       const result = await deps.adminWorkspaces.show({ id: c.req.param('id'), include }, c.var.principal)
       return jsonApi(c, { data: workspaceResource(result.view), ...includedOf(includedFor([result.view], result)) })
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', DELETE, async (c) => {
       await deps.adminWorkspaces.destroy({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
     })

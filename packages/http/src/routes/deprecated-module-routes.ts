@@ -5,7 +5,9 @@ import { jsonApi } from '../jsonapi/media-type.ts'
 import { appRoot } from '../jsonapi/public-url.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
 import { registryModuleResource } from '../resources/registry-module-resource.ts'
-import { readNewVersion, uploadBase } from './registry-module-routes.ts'
+import { NEW_VERSION, readNewVersion, uploadBase } from './registry-module-routes.ts'
+import { operation, type Operation } from '../openapi/operation.ts'
+import { noContent, oneResource } from '../openapi/responses.ts'
 
 /** The replacement of a deprecated route, from its own path parameters. */
 type Successor = (params: Record<string, string>) => string
@@ -39,27 +41,29 @@ function privateAddress(c: Context<AppEnv>) {
 export function deprecatedModuleRoutes(deps: HttpDeps) {
   const { registryModules: modules, moduleVersions: versions } = deps
   const remove = '/registry-modules/actions/delete/:org/:name'
+  const old = (summary: string, responses: Operation['responses']) => operation({ summary: `${summary} (deprecated path)`, deprecated: true, tag: 'registry-modules', responses })
   return new Hono<AppEnv>()
     .post(
       '/registry-modules/:org/:name/:provider/versions',
+      operation({ summary: 'Create a module version (deprecated path)', deprecated: true, tag: 'registry-modules', body: NEW_VERSION, responses: { 201: oneResource('The version', 'registry-module-versions') } }),
       deprecated((p) => `${modulePath(p)}/${p['provider']}/versions`),
       async (c) => {
         const created = await versions.create({ ...privateAddress(c), ...(await readNewVersion(c)) }, c.var.principal)
         return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
       },
     )
-    .get('/registry-modules/show/:org/:name/:provider', deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
+    .get('/registry-modules/show/:org/:name/:provider', old('Show a module', { 200: oneResource('The module', 'registry-modules') }), deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
       jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), appRoot(c, deps)) }),
     )
-    .post(remove, deprecated(modulePath), async (c) => {
+    .post(remove, old('Delete a module', { 204: noContent('Deleted') }), deprecated(modulePath), async (c) => {
       await modules.removeByName({ organizationName: c.req.param('org'), name: c.req.param('name') }, c.var.principal)
       return c.body(null, 204)
     })
-    .post(`${remove}/:provider`, deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) => {
+    .post(`${remove}/:provider`, old('Delete a module’s provider', { 204: noContent('Deleted') }), deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) => {
       await modules.removeProvider(privateAddress(c), c.var.principal)
       return c.body(null, 204)
     })
-    .post(`${remove}/:provider/:version`, deprecated((p) => `${modulePath(p)}/${p['provider']}/${p['version']}`), async (c) => {
+    .post(`${remove}/:provider/:version`, old('Delete a module version', { 204: noContent('Deleted') }), deprecated((p) => `${modulePath(p)}/${p['provider']}/${p['version']}`), async (c) => {
       await modules.removeVersion({ ...privateAddress(c), version: c.req.param('version') }, c.var.principal)
       return c.body(null, 204)
     })

@@ -1,6 +1,17 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../http-deps.ts'
 import { MODULES_V1 } from './module-registry-routes.ts'
+import { operation } from '../openapi/operation.ts'
+import { json } from '../openapi/responses.ts'
+
+const DISCOVERY = operation({
+  summary: 'Service discovery',
+  description: 'Where Terraform and OpenTofu find the registry protocol and the API; always at the host’s root.',
+  tag: 'operations',
+  security: [],
+  errors: 'none',
+  responses: { 200: json('The services this host offers', { type: 'object', additionalProperties: true }) },
+})
 
 const API_V2 = '/api/v2/'
 
@@ -30,5 +41,5 @@ function services(basePath: string) {
 /** `GET /.well-known/terraform.json`, open to all; the CLI insists on `application/json`. */
 export function discoveryRoutes(basePath: string) {
   const document = services(basePath)
-  return new Hono<AppEnv>().get('/.well-known/terraform.json', (c) => c.json(document))
+  return new Hono<AppEnv>().get('/.well-known/terraform.json', DISCOVERY, (c) => c.json(document))
 }

@@ -1,8 +1,34 @@
 import { CairnError, isCairnError } from '@cairn/core'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { ipRestriction } from 'hono/ip-restriction'
+import { z } from 'zod'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { readJsonBody } from '../jsonapi/request-document.ts'
+import { operation } from '../openapi/operation.ts'
+import { bodyOfType, json, queryParameter } from '../openapi/responses.ts'
+
+/** Plain JSON. A field that is not a string reads as empty, which the use case refuses, naming it. */
+const FIRST_ADMIN = z
+  .object({ username: z.string().catch(''), email: z.string().catch(''), password: z.string().catch('') })
+  .catch({ username: '', email: '', password: '' })
+
+const TAG = 'admin'
+const RETRIEVE = operation({
+  summary: 'Read the initial admin creation token',
+  description: 'From the server’s own machine only, and only while the site has no administrator.',
+  tag: TAG,
+  security: [],
+  responses: { 200: bodyOfType('The token', 'text/plain') },
+})
+const CREATE = operation({
+  summary: 'Create the first site administrator',
+  tag: TAG,
+  security: [],
+  query: [queryParameter('token', 'The initial admin creation token', true)],
+  body: FIRST_ADMIN,
+  bodyType: 'application/json',
+  responses: { 200: json('The administrator’s API token, shown once', { type: 'object', properties: { status: { const: 'created' }, token: { type: 'string' } } }) },
+})
 
 const LOOPBACK = ['127.0.0.0/8', '::1']
 
@@ -18,29 +44,16 @@ export function initialAdminRoutes(deps: HttpDeps) {
   }
   const loopbackOnly: MiddlewareHandler = deps.connInfo === undefined ? notFound : ipRestriction(deps.connInfo, { allowList: LOOPBACK }, notFound)
   return new Hono<AppEnv>()
-    .get('/retrieve-iact', loopbackOnly, async (c) => {
+    .get('/retrieve-iact', RETRIEVE, loopbackOnly, async (c) => {
       const token = deps.initialAdminToken
       if (token === undefined || (await deps.initialAdmin.hasAdmin())) return notFound()
       return c.text(token)
     })
-    .post('/initial-admin-user', async (c) => {
-      const body = await readJsonBody(c)
-      const { bearer } = await pointingIntoBody(() =>
-        deps.initialAdmin.createAdmin({
-          token: c.req.query('token') ?? '',
-          username: stringField(body, 'username'),
-          email: stringField(body, 'email'),
-          password: stringField(body, 'password'),
-        }),
-      )
+    .post('/initial-admin-user', CREATE, async (c) => {
+      const { username, email, password } = FIRST_ADMIN.parse(await readJsonBody(c))
+      const { bearer } = await pointingIntoBody(() => deps.initialAdmin.createAdmin({ token: c.req.query('token') ?? '', username, email, password }))
       return c.json({ status: 'created', token: bearer })
     })
-}
-
-/** A field of a plain JSON object body; anything but a string counts as empty, which the use case refuses. */
-function stringField(body: unknown, name: string): string {
-  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined
-  return typeof value === 'string' ? value : ''
 }
 
 /** The body is plain JSON, not a JSON:API document: field errors point at its top-level members. */

@@ -1,16 +1,25 @@
-import { CairnError, MEMBERSHIP_STATUSES, parseEmail, type MembershipDetails, type MembershipStatus } from '@cairn/core'
+import { MEMBERSHIP_STATUSES, parseEmail, type MembershipDetails, type MembershipStatus } from '@cairn/core'
 import { Hono } from 'hono'
+import { z } from 'zod'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
 import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
-import { isObject, readResource, type RequestResource } from '../jsonapi/request-document.ts'
 import { membershipResource, membershipUserResource } from '../resources/membership-resource.ts'
 import { teamResource } from '../resources/team-resource.ts'
+import { readDocument } from '../jsonapi/request-document.ts'
+import { attributes, identifier, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
+import { operation } from '../openapi/operation.ts'
+import { noContent, oneResource, PAGE_QUERY, queryParameter, resourceList } from '../openapi/responses.ts'
 
-const MEMBERSHIP = { email: { name: 'email', kind: 'string' } } as const
+/** An invitation: the address, and the teams the invitee joins (`relationships.teams`, optional). */
+const INVITATION = resourceDocument('organization-memberships', attributes({ email: ['email', z.string()] }), {
+  relationships: z.object({ teams: optional(z.object({ data: z.array(identifier('teams')) })) }),
+})
+
+const INCLUDE = queryParameter('include', 'user, teams')
+const TAG = 'memberships'
 
 /**
  * Organization memberships, TFE's API: owners invite an address (with the teams the invitee will
@@ -21,51 +30,81 @@ const MEMBERSHIP = { email: { name: 'email', kind: 'string' } } as const
 export function membershipRoutes(deps: HttpDeps) {
   const memberships = deps.memberships
   return new Hono<AppEnv>()
-    .post('/organizations/:org/organization-memberships', async (c) => {
-      const resource = await readResource(c, 'organization-memberships')
-      const values = readAttributes(resource.attributes, MEMBERSHIP)
-      requireAttributes(values, MEMBERSHIP, ['email'])
-      const details = await memberships.invite(
-        { organizationName: c.req.param('org'), email: values.email ?? '', teamIds: readTeamIds(resource) },
-        c.var.principal,
-      )
-      return jsonApi(c, document(details, ['user']), 201)
-    })
-    .get('/organizations/:org/organization-memberships', async (c) => {
-      const include = parseInclude(c.req.query('include'), INCLUDES)
-      const status = parseStatus(c.req.query('filter[status]'))
-      const emails = parseEmails(c.req.queries('filter[email]'))
-      const search = optionalText(c.req.query('q'))
-      const page = await memberships.list(
-        {
-          organizationName: c.req.param('org'),
-          ...(status !== undefined && { status }),
-          ...(emails !== undefined && { emails }),
-          ...(search !== undefined && { search }),
-          page: parsePageRequest((name) => c.req.query(name)),
-        },
-        c.var.principal,
-      )
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }))
-    })
-    .get('/organization-memberships', async (c) => {
-      const include = parseInclude(c.req.query('include'), INCLUDES)
-      const own = await memberships.listOwn(c.var.principal)
-      return jsonApi(c, { data: own.map(membershipResource), ...includedOf(included(own, include)) })
-    })
-    .get('/organization-memberships/:id', async (c) => {
-      const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
-      return jsonApi(c, document(details, parseInclude(c.req.query('include'), INCLUDES)))
-    })
-    .post('/organization-memberships/:id/actions/accept', async (c) => {
-      const details = await memberships.accept({ id: c.req.param('id') }, c.var.principal)
-      return jsonApi(c, document(details, ['user']))
-    })
-    .post('/organization-memberships/:id/actions/decline', async (c) => {
+    .post(
+      '/organizations/:org/organization-memberships',
+      operation({ summary: 'Invite someone to an organization', tag: TAG, body: INVITATION, responses: { 201: oneResource('The invitation', 'organization-memberships') } }),
+      async (c) => {
+        const { attributes, relationships } = (await readDocument(c, INVITATION)).data
+        const teamIds = relationships.teams?.data.map((team) => team.id) ?? []
+        const details = await memberships.invite(
+          { organizationName: c.req.param('org'), email: attributes.email, teamIds },
+          c.var.principal,
+        )
+        return jsonApi(c, document(details, ['user']), 201)
+      },
+    )
+    .get(
+      '/organizations/:org/organization-memberships',
+      operation({
+        summary: 'List an organization’s memberships',
+        tag: TAG,
+        query: [
+          INCLUDE,
+          queryParameter('filter[status]', 'invited or active'),
+          queryParameter('filter[email]', 'Addresses, repeated or comma-separated'),
+          queryParameter('q', 'Matches usernames and e-mail addresses'),
+          ...PAGE_QUERY,
+        ],
+        responses: { 200: resourceList('A page of memberships', 'organization-memberships') },
+      }),
+      async (c) => {
+        const include = parseInclude(c.req.query('include'), INCLUDES)
+        const status = parseStatus(c.req.query('filter[status]'))
+        const emails = parseEmails(c.req.queries('filter[email]'))
+        const search = optionalText(c.req.query('q'))
+        const page = await memberships.list(
+          {
+            organizationName: c.req.param('org'),
+            ...(status !== undefined && { status }),
+            ...(emails !== undefined && { emails }),
+            ...(search !== undefined && { search }),
+            page: parsePageRequest((name) => c.req.query(name)),
+          },
+          c.var.principal,
+        )
+        return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }))
+      },
+    )
+    .get(
+      '/organization-memberships',
+      operation({ summary: 'List the caller’s memberships', tag: TAG, query: [INCLUDE], responses: { 200: resourceList('The memberships', 'organization-memberships') } }),
+      async (c) => {
+        const include = parseInclude(c.req.query('include'), INCLUDES)
+        const own = await memberships.listOwn(c.var.principal)
+        return jsonApi(c, { data: own.map(membershipResource), ...includedOf(included(own, include)) })
+      },
+    )
+    .get(
+      '/organization-memberships/:id',
+      operation({ summary: 'Show a membership', tag: TAG, query: [INCLUDE], responses: { 200: oneResource('The membership', 'organization-memberships') } }),
+      async (c) => {
+        const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
+        return jsonApi(c, document(details, parseInclude(c.req.query('include'), INCLUDES)))
+      },
+    )
+    .post(
+      '/organization-memberships/:id/actions/accept',
+      operation({ summary: 'Accept an invitation', tag: TAG, responses: { 200: oneResource('The membership, now active', 'organization-memberships') } }),
+      async (c) => {
+        const details = await memberships.accept({ id: c.req.param('id') }, c.var.principal)
+        return jsonApi(c, document(details, ['user']))
+      },
+    )
+    .post('/organization-memberships/:id/actions/decline', operation({ summary: 'Decline an invitation', tag: TAG, responses: { 204: noContent('Declined') } }), async (c) => {
       await memberships.decline({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
     })
-    .delete('/organization-memberships/:id', async (c) => {
+    .delete('/organization-memberships/:id', operation({ summary: 'Remove a membership, or leave', tag: TAG, responses: { 204: noContent('Removed') } }), async (c) => {
       await memberships.remove({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
     })
@@ -83,20 +122,6 @@ function included(items: readonly MembershipDetails[], include: readonly string[
     ...(include.includes('user') ? items.map(membershipUserResource) : []),
     ...(include.includes('teams') ? items.flatMap((details) => details.teams.map((team) => teamResource(team))) : []),
   ]
-}
-
-/** `relationships.teams.data`: `[{"type": "teams", "id": "<team id>"}]`, optional. */
-function readTeamIds(resource: RequestResource): string[] {
-  const teams = resource.relationships['teams']
-  if (teams === undefined || teams === null) return []
-  const data = isObject(teams) ? teams['data'] : undefined
-  if (!Array.isArray(data)) throw CairnError.invalidField('/data/relationships/teams/data', 'must be an array of teams')
-  return data.map((item: unknown, index) => {
-    if (!isObject(item) || item['type'] !== 'teams' || typeof item['id'] !== 'string') {
-      throw CairnError.invalidField(`/data/relationships/teams/data/${index}`, 'must be {"type": "teams", "id": "<team id>"}')
-    }
-    return item['id']
-  })
 }
 
 function parseStatus(raw: string | undefined): MembershipStatus | undefined {

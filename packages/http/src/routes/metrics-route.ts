@@ -1,6 +1,16 @@
 import { CairnError } from '@cairn/core'
 import { Hono } from 'hono'
 import type { AppEnv } from '../http-deps.ts'
+import { operation } from '../openapi/operation.ts'
+import { bodyOfType } from '../openapi/responses.ts'
+
+const METRICS = operation({
+  summary: 'Prometheus metrics',
+  description: 'With `Authorization: Bearer <CAIRN_METRICS_TOKEN>`; absent unless configured.',
+  tag: 'operations',
+  security: [{ metricsToken: [] }],
+  responses: { 200: bodyOfType('The metrics in Prometheus’s text format', 'text/plain') },
+})
 
 /** Where `/metrics` gets its text, and who decides whether a scraper's bearer token is the one. */
 export interface MetricsEndpoint {
@@ -15,7 +25,7 @@ export interface MetricsEndpoint {
  * the operator's, and a scraper needs no account.
  */
 export function metricsRoute(metrics: MetricsEndpoint) {
-  return new Hono<AppEnv>().get('/metrics', async (c) => {
+  return new Hono<AppEnv>().get('/metrics', METRICS, async (c) => {
     const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
     if (token === undefined || !metrics.accepts(token)) {
       throw new CairnError('unauthenticated', 'the metrics token is required: Authorization: Bearer <CAIRN_METRICS_TOKEN>')

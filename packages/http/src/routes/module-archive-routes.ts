@@ -3,6 +3,17 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { appRoot } from '../jsonapi/public-url.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
+import { operation } from '../openapi/operation.ts'
+import { bodyOfType } from '../openapi/responses.ts'
+
+const ARCHIVE = operation({
+  summary: 'Download a module archive',
+  description: 'A signed, expiring link from a download’s `X-Terraform-Get`; needs no credentials. HEAD checks it is there.',
+  tag: 'registry-protocol',
+  security: [],
+  errors: 'protocol',
+  responses: { 200: bodyOfType('The archive', 'application/gzip') },
+})
 
 /** Where archive links point; the `.tar.gz` suffix tells go-getter what it fetches. */
 const ARCHIVES = '/api/registry/v1/archives'
@@ -21,7 +32,7 @@ export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): s
 export function moduleArchiveRoutes(deps: HttpDeps) {
   const routes = new Hono<AppEnv>()
   routes.onError(protocolErrorHandler(deps.log))
-  return routes.get(`${ARCHIVES}/:token/module.tar.gz`, async (c) => {
+  return routes.get(`${ARCHIVES}/:token/module.tar.gz`, ARCHIVE, async (c) => {
     const token = c.req.param('token')
     const headers = { 'Content-Type': 'application/gzip', 'Cache-Control': 'private, no-store' }
     if (c.req.method === 'HEAD') {

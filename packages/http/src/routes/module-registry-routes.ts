@@ -7,6 +7,8 @@ import { optionalText } from '../jsonapi/query-parameters.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { moduleDetail, shortModule, versionsDocument } from '../protocol/protocol-documents.ts'
 import { archiveUrl } from './module-archive-routes.ts'
+import { operation, type Operation } from '../openapi/operation.ts'
+import { json, noContent, queryParameter } from '../openapi/responses.ts'
 
 /** Where the private registry protocol is served (the discovery document's `modules.v1`). */
 export const MODULES_V1 = '/api/registry/v1/modules/'
@@ -16,6 +18,30 @@ export const REGISTRY_V1 = '/api/registry/v1'
 
 const DEFAULT_LIMIT = 15
 const MAX_LIMIT = 100
+
+const TAG = 'registry-protocol'
+const MODULES = json('A page of modules, each the latest version of a provider', { type: 'object', properties: { meta: { type: 'object' }, modules: { type: 'array', items: { type: 'object' } } } })
+const MODULE = json('A module version', { type: 'object', additionalProperties: true })
+const LIST_QUERY = [
+  queryParameter('provider', 'Only this provider'),
+  queryParameter('verified', 'true finds none: no private module is verified'),
+  queryParameter('offset', 'Modules to skip'),
+  queryParameter('limit', `At most this many (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT})`),
+]
+const protocol = (spec: Omit<Operation, 'tag' | 'errors'>) => operation({ ...spec, tag: TAG, errors: 'protocol' })
+const LIST = protocol({ summary: 'List modules', query: LIST_QUERY, responses: { 200: MODULES } })
+const SEARCH = protocol({ summary: 'Search modules', query: [queryParameter('q', 'The search', true), queryParameter('namespace', 'Only this namespace'), ...LIST_QUERY], responses: { 200: MODULES } })
+const NAMESPACE = protocol({ summary: 'List a namespace’s modules', query: LIST_QUERY, responses: { 200: MODULES } })
+const PROVIDERS = protocol({ summary: 'List the latest version of each provider of a module', responses: { 200: MODULES } })
+const VERSIONS = protocol({
+  summary: 'List a module’s versions',
+  description: 'What `terraform init` reads to choose a version.',
+  responses: { 200: json('The versions', { type: 'object', properties: { modules: { type: 'array', items: { type: 'object' } } } }) },
+})
+const DOWNLOAD_LATEST = protocol({ summary: 'Download the latest version', responses: { 302: noContent('To the latest version’s download') } })
+const LATEST = protocol({ summary: 'Show the latest version of a module', responses: { 200: MODULE } })
+const DOWNLOAD = protocol({ summary: 'Download a module version', responses: { 204: noContent('`X-Terraform-Get` holds a signed link to the archive') } })
+const VERSION = protocol({ summary: 'Show a module version', responses: { 200: MODULE } })
 
 /**
  * The module registry protocol for private modules (reference §4.2), mounted at `REGISTRY_V1`.
@@ -39,35 +65,35 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
   }
 
   return routes
-    .get(at, (c) => browse(c, filters(c)))
-    .get(`${at}/`, (c) => browse(c, filters(c)))
-    .get(`${at}/search`, (c) => {
+    .get(at, LIST, (c) => browse(c, filters(c)))
+    .get(`${at}/`, LIST, (c) => browse(c, filters(c)))
+    .get(`${at}/search`, SEARCH, (c) => {
       const search = optionalText(c.req.query('q'))
       if (search === undefined) throw new CairnError('bad_request', 'q is required')
       const namespace = optionalText(c.req.query('namespace'))
       return browse(c, { ...filters(c), search, ...(namespace !== undefined && { namespace }) })
     })
-    .get(`${at}/:namespace`, (c) => browse(c, { ...filters(c), namespace: c.req.param('namespace') }))
-    .get(`${at}/:namespace/:name`, async (c) => {
+    .get(`${at}/:namespace`, NAMESPACE, (c) => browse(c, { ...filters(c), namespace: c.req.param('namespace') }))
+    .get(`${at}/:namespace/:name`, PROVIDERS, async (c) => {
       const published = await protocol.latestOfProviders(c.req.param(), c.var.principal)
       return c.json({ meta: pagingMeta(c, deps, { offset: 0, limit: published.length, more: false }), modules: published.map(shortModule) })
     })
-    .get(`${one}/versions`, async (c) => {
+    .get(`${one}/versions`, VERSIONS, async (c) => {
       const versions = await protocol.versions(c.req.param(), c.var.principal)
       return c.json(versionsDocument(c.req.param(), versions))
     })
-    .get(`${one}/download`, async (c) => {
+    .get(`${one}/download`, DOWNLOAD_LATEST, async (c) => {
       const version = await protocol.latestVersion(c.req.param(), c.var.principal)
       const path = publicUrl(c, deps.baseUrl).pathname.replace(/\/download$/, '')
       return c.redirect(`${path}/${encodeURIComponent(version)}/download`, 302)
     })
-    .get(one, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
-    .get(`${one}/:version/download`, async (c) => {
+    .get(one, LATEST, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
+    .get(`${one}/:version/download`, DOWNLOAD, async (c) => {
       const { token } = await protocol.download(c.req.param(), c.var.principal)
       c.header('X-Terraform-Get', archiveUrl(c, deps, token))
       return c.body(null, 204)
     })
-    .get(`${one}/:version`, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
+    .get(`${one}/:version`, VERSION, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
 }
 
 /** The filters every list takes. */

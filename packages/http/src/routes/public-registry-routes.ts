@@ -4,6 +4,14 @@ import { authenticate } from '../auth/authenticate.ts'
 import { errorHandler } from '../error-handler.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { errorDocument, STATUS } from '../jsonapi/error-document.ts'
+import { operation } from '../openapi/operation.ts'
+import { json } from '../openapi/responses.ts'
+
+const TAG = 'public-registry'
+const ANY = { type: 'object', additionalProperties: true } as const
+const VERSIONS = operation({ summary: 'List a public module’s versions', tag: TAG, responses: { 200: json('The versions', ANY) } })
+const VERSION = operation({ summary: 'Show a public module version', tag: TAG, responses: { 200: json('The version', ANY) } })
+const LATEST = operation({ summary: 'Show the latest version of a public module', tag: TAG, responses: { 200: json('The version', ANY) } })
 
 /** Where the hosted edition proxies curated public modules (spec §1.5), under its registry protocol. */
 export const PUBLIC_REGISTRY_PREFIX = '/api/registry/public/v1/modules'
@@ -20,13 +28,13 @@ export function publicRegistryRoutes(deps: HttpDeps) {
   return routes
     .onError((error, c) => (isCairnError(error) ? c.json(errorDocument(error), STATUS[error.code]) : unexpected(error, c)))
     .use(authenticate(deps))
-    .get('/:namespace/:name/:provider/versions', async (c) =>
+    .get('/:namespace/:name/:provider/versions', VERSIONS, async (c) =>
       c.json(await deps.publicModules.versions(addressOf(c), c.var.principal)),
     )
-    .get('/:namespace/:name/:provider/:version', async (c) =>
+    .get('/:namespace/:name/:provider/:version', VERSION, async (c) =>
       c.json(await deps.publicModules.moduleVersion(addressOf(c), c.req.param('version'), c.var.principal)),
     )
-    .get('/:namespace/:name/:provider', async (c) => c.json(await deps.publicModules.latest(addressOf(c), c.var.principal)))
+    .get('/:namespace/:name/:provider', LATEST, async (c) => c.json(await deps.publicModules.latest(addressOf(c), c.var.principal)))
 }
 
 function addressOf(c: Context<AppEnv>): UpstreamModuleAddress {

@@ -1,45 +1,93 @@
-import { CairnError, isRegistryName, type ModuleAddress } from '@cairn/core'
+import { CairnError, isRegistryName, type ModuleAddress, type RegistryName } from '@cairn/core'
 import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { readAttributes, requireAttributes } from '../jsonapi/attributes.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { appRoot } from '../jsonapi/public-url.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
-import { isObject, readResource } from '../jsonapi/request-document.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
 import { noCodeModuleResource, registryModuleResource } from '../resources/registry-module-resource.ts'
+import { readDocument } from '../jsonapi/request-document.ts'
+import { attributes, emptyWhenAbsent, nullable, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
+import { operation } from '../openapi/operation.ts'
+import { noContent, oneResource, PAGE_QUERY, queryParameter, resourceList } from '../openapi/responses.ts'
 
-const NEW_MODULE = {
-  name: { name: 'name', kind: 'string' },
-  provider: { name: 'provider', kind: 'string' },
-  namespace: { name: 'namespace', kind: 'string' },
-  registryName: { name: 'registry-name', kind: 'string' },
-  noCode: { name: 'no-code', kind: 'boolean' },
-} as const
+const NEW_MODULE = resourceDocument(
+  'registry-modules',
+  attributes({
+    name: ['name', z.string()],
+    provider: ['provider', z.string()],
+    namespace: ['namespace', optional(z.string())],
+    registryName: ['registry-name', optional(z.enum(['private', 'public'] as const satisfies readonly RegistryName[]))],
+    noCode: ['no-code', optional(z.boolean())],
+  }),
+)
 
-const NEW_VERSION = {
-  version: { name: 'version', kind: 'string' },
-  commitSha: { name: 'commit-sha', kind: 'string-or-null' },
-} as const
+/** A new version: `version` (required) and the `commit-sha` it was built from, if any. */
+export const NEW_VERSION = resourceDocument(
+  'registry-module-versions',
+  attributes({ version: ['version', z.string()], commitSha: ['commit-sha', nullable(z.string())] }),
+)
 
-const VCS_UPDATE = {
-  branch: { name: 'branch', kind: 'string' },
-  tags: { name: 'tags', kind: 'boolean' },
-  sourceDirectory: { name: 'source-directory', kind: 'string' },
-  tagPrefix: { name: 'tag-prefix', kind: 'string' },
-} as const
-const TEST_CONFIG = { testsEnabled: { name: 'tests-enabled', kind: 'boolean' } } as const
-const NO_CODE = { noCode: { name: 'no-code', kind: 'boolean' } } as const
+const MODULE_CHANGE = resourceDocument(
+  'registry-modules',
+  attributes({
+    vcs: [
+      'vcs-repo',
+      emptyWhenAbsent(
+        attributes({
+          branch: ['branch', optional(z.string())],
+          tags: ['tags', optional(z.boolean())],
+          sourceDirectory: ['source-directory', optional(z.string())],
+          tagPrefix: ['tag-prefix', optional(z.string())],
+        }),
+      ),
+    ],
+    tests: ['test-config', emptyWhenAbsent(attributes({ testsEnabled: ['tests-enabled', optional(z.boolean())] }))],
+    noCode: ['no-code', optional(z.boolean())],
+  }),
+)
+
+const TAG = 'registry-modules'
+const module = oneResource('The module', 'registry-modules')
+const version = oneResource('The version; `links.upload` is where its archive goes', 'registry-module-versions')
+const LIST = operation({
+  summary: 'List an organization’s modules',
+  tag: TAG,
+  query: [
+    queryParameter('q', 'Matches names, providers and namespaces'),
+    queryParameter('filter[registry_name]', 'private or public'),
+    queryParameter('filter[provider]', 'A provider'),
+    queryParameter('filter[organization_name]', 'The organization (any other finds nothing)'),
+    queryParameter('include', 'no-code-modules'),
+    ...PAGE_QUERY,
+  ],
+  responses: { 200: resourceList('A page of modules', 'registry-modules') },
+})
+const CREATE = operation({ summary: 'Create a module', tag: TAG, body: NEW_MODULE, responses: { 201: module } })
+const SHOW = operation({ summary: 'Show a module', tag: TAG, responses: { 200: module } })
+const UPDATE = operation({ summary: 'Change a module', description: 'Its VCS settings, test settings and no-code flag.', tag: TAG, body: MODULE_CHANGE, responses: { 200: module } })
+const DELETE_MODULE = operation({ summary: 'Delete a module, every provider', tag: TAG, responses: { 204: noContent('Deleted') } })
+const DELETE_PROVIDER = operation({ summary: 'Delete a module’s provider', tag: TAG, responses: { 204: noContent('Deleted') } })
+const DELETE_VERSION = operation({ summary: 'Delete a module version', tag: TAG, responses: { 204: noContent('Deleted') } })
+const CREATE_VERSION = operation({
+  summary: 'Create a module version',
+  description: 'Then upload its archive with `PUT` to the `links.upload` of the answer.',
+  tag: TAG,
+  body: NEW_VERSION,
+  responses: { 201: version },
+})
+const SHOW_VERSION = operation({ summary: 'Show a module version', tag: TAG, query: [queryParameter('module_version', 'The version', true)], responses: { 200: version } })
+const SHOW_BY_ID = operation({ summary: 'Show a module by id', tag: TAG, responses: { 200: module } })
 
 type Params = { org?: string; registry?: string; namespace?: string; name?: string; provider?: string }
 
 /** The `version` and `commit-sha` of a create-version request. */
 export async function readNewVersion(c: Context<AppEnv>): Promise<{ version: string; commitSha: string | null }> {
-  const values = readAttributes((await readResource(c, 'registry-module-versions')).attributes, NEW_VERSION)
-  requireAttributes(values, NEW_VERSION, ['version'])
-  return { version: values.version ?? '', commitSha: values.commitSha ?? null }
+  const { version, commitSha } = (await readDocument(c, NEW_VERSION)).data.attributes
+  return { version, commitSha: commitSha ?? null }
 }
 
 /** The address named by the path; an unknown registry name is simply not found. */
@@ -66,17 +114,14 @@ export function registryModuleRoutes(deps: HttpDeps) {
   const routes = new Hono<AppEnv>()
   // The spec writes the update path with a trailing slash; clients send it both ways.
   for (const path of [one, `${one}/`]) {
-    routes.patch(path, async (c) => {
-      const resource = await readResource(c, 'registry-modules')
-      const vcs = readAttributes(nested(resource.attributes, 'vcs-repo'), VCS_UPDATE, '/data/attributes/vcs-repo')
-      const tests = readAttributes(nested(resource.attributes, 'test-config'), TEST_CONFIG, '/data/attributes/test-config')
-      const noCode = readAttributes(resource.attributes, NO_CODE)
+    routes.patch(path, UPDATE, async (c) => {
+      const { vcs, tests, ...noCode } = (await readDocument(c, MODULE_CHANGE)).data.attributes
       const view = await modules.update({ ...addressOf(c.req.param()), ...vcs, ...tests, ...noCode }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) })
     })
   }
   return routes
-    .get(at, async (c) => {
+    .get(at, LIST, async (c) => {
       const include = parseInclude(c.req.query('include'), ['no-code-modules'] as const)
       const search = optionalText(c.req.query('q'))
       const registryName = optionalText(c.req.query('filter[registry_name]'))
@@ -103,58 +148,36 @@ export function registryModuleRoutes(deps: HttpDeps) {
         : []
       return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map((view) => registryModuleResource(view, appRoot(c, deps))), { included }))
     })
-    .post(at, async (c) => {
-      const values = readAttributes((await readResource(c, 'registry-modules')).attributes, NEW_MODULE)
-      requireAttributes(values, NEW_MODULE, ['name', 'provider'])
-      const { registryName, ...rest } = values
-      if (registryName !== undefined && !isRegistryName(registryName)) {
-        throw CairnError.invalidField('registryName', 'must be private or public')
-      }
-      const view = await modules.create(
-        {
-          ...rest,
-          organizationName: c.req.param('org'),
-          name: values.name ?? '',
-          provider: values.provider ?? '',
-          ...(registryName !== undefined && { registryName }),
-        },
-        c.var.principal,
-      )
+    .post(at, CREATE, async (c) => {
+      const values = (await readDocument(c, NEW_MODULE)).data.attributes
+      const view = await modules.create({ ...values, organizationName: c.req.param('org') }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) }, 201)
     })
-    .get(`${one}`, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
-    .delete(`${at}/:registry/:namespace/:name`, async (c) => {
+    .get(one, SHOW, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
+    .delete(`${at}/:registry/:namespace/:name`, DELETE_MODULE, async (c) => {
       await modules.removeModule(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)
     })
-    .delete(one, async (c) => {
+    .delete(one, DELETE_PROVIDER, async (c) => {
       await modules.removeProvider(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)
     })
-    .delete(`${one}/:version`, async (c) => {
+    .delete(`${one}/:version`, DELETE_VERSION, async (c) => {
       await modules.removeVersion({ ...addressOf(c.req.param()), version: c.req.param('version') }, c.var.principal)
       return c.body(null, 204)
     })
-    .post(`${one}/versions`, async (c) => {
+    .post(`${one}/versions`, CREATE_VERSION, async (c) => {
       const created = await versions.create({ ...addressOf(c.req.param()), ...(await readNewVersion(c)) }, c.var.principal)
       return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
     })
-    .get(`${one}/version`, async (c) => {
+    .get(`${one}/version`, SHOW_VERSION, async (c) => {
       const version = c.req.query('module_version')
       if (version === undefined || version === '') throw queryError('module_version', 'is required')
       const shown = await versions.show({ ...addressOf(c.req.param()), version }, c.var.principal)
       return jsonApi(c, { data: moduleVersionResource(shown, uploadBase(c, deps)) })
     })
-    .get('/registry-modules/:id', async (c) => {
+    .get('/registry-modules/:id', SHOW_BY_ID, async (c) => {
       const view = await modules.showById({ id: c.req.param('id') }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) })
     })
-}
-
-/** A nested attribute object (`vcs-repo`, `test-config`); absent or null reads as empty. */
-export function nested(attributes: Readonly<Record<string, unknown>>, name: string): Readonly<Record<string, unknown>> {
-  const value = attributes[name]
-  if (value === undefined || value === null) return {}
-  if (!isObject(value)) throw CairnError.invalidField(`/data/attributes/${name}`, 'must be an object')
-  return value
 }

@@ -5,6 +5,10 @@ import { principalOf, SESSION_COOKIE } from '../auth/authenticate.ts'
 import { assertSameOriginCookieRequest } from '../auth/cookie-request-guard.ts'
 import { setSessionCookie } from '../auth/session-cookie.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { operation } from '../openapi/operation.ts'
+import { noContent } from '../openapi/responses.ts'
+
+const UNIMPERSONATE = operation({ summary: 'End an impersonation', tag: 'admin', responses: { 204: noContent('Back to the administrator’s own session') } })
 
 /**
  * `POST …/users/actions/unimpersonate`, mounted ahead of the admin authentication: the
@@ -13,7 +17,7 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
  * told 400 (an administrator not impersonating) or 404 (not an administrator).
  */
 export function unimpersonateRoute(deps: HttpDeps) {
-  return new Hono<AppEnv>().post('/', async (c) => {
+  return new Hono<AppEnv>().post('/', UNIMPERSONATE, async (c) => {
     const cookie = getCookie(c, SESSION_COOKIE)
     if (cookie !== undefined) assertSameOriginCookieRequest(c, deps.baseUrl)
     const ended = cookie === undefined ? undefined : await deps.impersonation.endFromCookie(cookie)

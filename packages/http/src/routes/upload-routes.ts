@@ -3,6 +3,16 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
 import { uploadBase } from './registry-module-routes.ts'
+import { operation } from '../openapi/operation.ts'
+import { oneResource } from '../openapi/responses.ts'
+
+const UPLOAD = operation({
+  summary: 'Upload a module version’s archive',
+  description: 'To the `links.upload` of a new version: a signed, expiring link that needs no credentials. A refused archive shows on the version, not as an error status.',
+  tag: 'registry-modules',
+  security: [],
+  responses: { 200: oneResource('The version, its archive stored and analysed', 'registry-module-versions') },
+})
 
 /**
  * The archive upload host: `PUT {upload_url}/v1/object/<object id>`. The object id is a signed,
@@ -12,7 +22,7 @@ import { uploadBase } from './registry-module-routes.ts'
  * error status.
  */
 export function uploadRoutes(deps: HttpDeps) {
-  return new Hono<AppEnv>().put('/v1/object/:objectId', async (c) => {
+  return new Hono<AppEnv>().put('/v1/object/:objectId', UPLOAD, async (c) => {
     const version = await deps.moduleVersions.upload({ objectId: c.req.param('objectId'), content: bytesOf(c.req.raw.body) })
     return jsonApi(c, { data: moduleVersionResource({ version, uploadObjectId: null }, uploadBase(c, deps)) })
   })

@@ -1,5 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import { operation } from '../openapi/operation.ts'
+import { noContent } from '../openapi/responses.ts'
+
+const WEBHOOK = operation({ summary: 'Receive a push notification', description: 'The token in the path is the module’s webhook secret.', tag: 'vcs', security: [], responses: { 202: noContent('A sync is queued') } })
 
 /** Where git hosts send push notifications; the token in the path is the module's secret. */
 export const VCS_WEBHOOKS = '/webhooks/vcs'
@@ -10,7 +14,7 @@ export const VCS_WEBHOOKS = '/webhooks/vcs'
  * authenticates, checked in constant time.
  */
 export function vcsWebhookRoutes(deps: HttpDeps) {
-  return new Hono<AppEnv>().post('/:token', async (c) => {
+  return new Hono<AppEnv>().post('/:token', WEBHOOK, async (c) => {
     await deps.receiveVcsWebhook.execute({ token: c.req.param('token') })
     return c.body(null, 202)
   })

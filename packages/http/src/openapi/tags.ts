@@ -1,0 +1,18 @@
+/** The sections of the API reference, in the order it shows them. */
+export const TAGS = {
+  'registry-modules': 'Private modules: publish, upload and manage module versions (spec §4.1)',
+  'registry-protocol': 'The module registry protocol that `terraform` and `tofu` speak, and archive downloads',
+  'public-registry': 'The hosted edition’s proxy of curated public modules',
+  'vcs': 'VCS connections (OAuth clients and tokens), publishing from a repository, push webhooks',
+  organizations: 'Organizations',
+  memberships: 'Organization memberships and invitations',
+  teams: 'Teams and their members',
+  tokens: 'User, team and organization API tokens, and the caller’s account',
+  workspaces: 'Workspaces',
+  runs: 'Runs, as records',
+  admin: 'Site administration (self-hosted edition): users, workspaces, settings, audit events',
+  'tool-versions': 'Terraform and OpenTofu versions the site offers (self-hosted edition)',
+  operations: 'Health, readiness, metrics, service discovery and this description',
+} as const
+
+export type Tag = keyof typeof TAGS

@@ -1,0 +1,58 @@
+import { Scalar } from '@scalar/hono-api-reference'
+import { Hono } from 'hono'
+import type { OpenAPIV3_1 } from 'openapi-types'
+import type { ApiReferenceAssets, AppEnv } from '../http-deps.ts'
+import { openApiDocument } from '../openapi/openapi-document.ts'
+import { operation } from '../openapi/operation.ts'
+import { bodyOfType, json } from '../openapi/responses.ts'
+
+export const OPENAPI_PATH = '/api/openapi.json'
+export const REFERENCE_PATH = '/api/docs'
+/** The reference page's script, served by Cairn when the host gives it: the page must work offline. */
+const SCRIPT_PATH = '/api/docs/standalone.js'
+
+const TAG = 'operations'
+const DOCUMENT = operation({ summary: 'This OpenAPI description', tag: TAG, security: [], errors: 'none', responses: { 200: json('The OpenAPI 3.1 document', { type: 'object' }) } })
+const REFERENCE = operation({ summary: 'The API reference page', tag: TAG, security: [], errors: 'none', responses: { 200: bodyOfType('The rendered reference', 'text/html') } })
+const SCRIPT = operation({
+  summary: 'The reference page’s script',
+  tag: TAG,
+  security: [],
+  errors: 'none',
+  responses: { 200: bodyOfType('Scalar’s standalone bundle', 'text/javascript') },
+})
+
+/**
+ * `GET /api/openapi.json`, generated once from the routes of `root` (the same schemas that
+ * validate the requests), and the Scalar reference page that renders it at `/api/docs`.
+ */
+export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined): Hono<AppEnv> {
+  let document: Promise<OpenAPIV3_1.Document> | undefined
+  const routes = new Hono<AppEnv>()
+    .get(OPENAPI_PATH, DOCUMENT, async (c) => {
+      // Generated once, at the first request, when every route is registered; a failure is retried.
+      document ??= openApiDocument(root, basePath, assets?.version ?? '0.0.0').catch((error: unknown) => {
+        document = undefined
+        throw error
+      })
+      return c.json(await document)
+    })
+    .get(
+      REFERENCE_PATH,
+      REFERENCE,
+      Scalar({
+        url: `${basePath}${OPENAPI_PATH}`,
+        ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
+        pageTitle: 'Cairn API reference',
+        // Nothing that calls Scalar's services: the page is for a private network.
+        withDefaultFonts: false,
+        telemetry: false,
+        mcp: { disabled: true },
+        showDeveloperTools: 'never',
+      }),
+    )
+  if (assets === undefined) return routes
+  return routes.get(SCRIPT_PATH, SCRIPT, async (c) =>
+    c.body(await assets.script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+  )
+}
