@@ -145,12 +145,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
     const { registryName, namespace, name } = address
-    const records = await this.#em.find(
-      RegistryModuleSchema,
-      { organization: organizationName, registryName, namespace, name },
-      { ...FRESH, orderBy: { provider: 'asc' } },
-    )
-    return records.map(toRegistryModule)
+    // Plain data, no entities: the registry protocol's detail reads it on every request.
+    const rows = await this.#em
+      .createQueryBuilder(RegistryModuleSchema)
+      .select('*')
+      .where({ organization: organizationName, registryName, namespace, name })
+      .orderBy({ provider: 'asc' })
+      .execute<RegistryModuleData[]>('all')
+    return rows.map(fromRegistryModuleData)
   }
 
   async add(module: RegistryModule): Promise<void> {
@@ -222,12 +224,13 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     if (versionIds.length === 0) return new Map()
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { id: { $in: [...versionIds] }, metadata: { $ne: null } },
-      { ...FRESH, fields: ['id', 'metadata'] },
-    )
-    return new Map(records.flatMap((record) => (record.metadata ? [[record.id, record.metadata]] : [])))
+    // Plain data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
+    const rows = await this.#em
+      .createQueryBuilder(ModuleVersionSchema)
+      .select(['id', 'metadata'])
+      .where({ id: { $in: [...versionIds] }, metadata: { $ne: null } })
+      .execute<{ id: string; metadata: ModuleMetadata | null }[]>('all')
+    return new Map(rows.flatMap((row) => (row.metadata ? [[row.id, row.metadata]] : [])))
   }
 
   /** One statement per distinct count; usually one. */
