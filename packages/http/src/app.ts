@@ -61,14 +61,14 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
-  app.use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new HTTPException(413, { message: `request body larger than ${MAX_JSON_BODY_BYTES} bytes` })
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new HTTPException(413, { message: `request body larger than ${MAX_JSON_BODY_BYTES} bytes` })
+    },
+  })
+  // GET and HEAD carry no body; asking for one builds a full Fetch request, which reads do not need.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
   app.route('/', openApiRoutes(root, deps.basePath ?? '', deps.apiReference))

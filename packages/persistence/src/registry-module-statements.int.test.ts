@@ -53,6 +53,8 @@ describe('registry module statements (PGlite)', () => {
     expect(served).toEqual([{ id: 'modver-1', version: '1.0.0', archive: VERSION.archive, root: none, submodules: [] }])
     expect(queries()).toHaveLength(2)
     expect(queries()[0]).toMatch(/organization_memberships/)
+    // The requirements are kept beside the metadata, which the protocol never reads.
+    expect(queries()[1]).not.toMatch(/metadata/)
   })
 
   it('pages published modules in one bounded select', async () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto'
 import type { SignedPurpose, UrlSigner } from '@cairn/core'
 
 /**
@@ -6,10 +6,11 @@ import type { SignedPurpose, UrlSigner } from '@cairn/core'
  * expiry and payload. Any server holding the same key verifies them, so they need no storage.
  */
 export class HmacUrlSigner implements UrlSigner {
-  readonly #key: Buffer
+  // A key object made once: given raw bytes, every HMAC would import them again.
+  readonly #key: KeyObject
 
   constructor(key: string) {
-    this.#key = Buffer.from(key, 'utf8')
+    this.#key = createSecretKey(Buffer.from(key, 'utf8'))
   }
 
   sign(purpose: SignedPurpose, payload: string, expiresAt: Date): string {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { TokenHasher } from '@cairn/core'
 
 /**
@@ -11,7 +11,8 @@ export class Sha256TokenHasher implements TokenHasher {
   }
 
   hash(secret: string): string {
-    return createHash('sha256').update(secret, 'utf8').digest('hex')
+    // The one-shot digest: no Hash object per request.
+    return hash('sha256', secret, 'hex')
   }
 
   matches(secret: string, hash: string): boolean {

@@ -116,21 +116,30 @@ export class ModuleRegistryProtocol {
     return this.#served(address, principal)
   }
 
-  /** One version (the latest when none is named) with its metadata. */
+  /**
+   * One version (the latest when none is named) with its metadata, in three statements: the
+   * module's providers (this one among them), the versions of all of them, the one metadata.
+   */
   detail(address: ProtocolAddress & { readonly version?: string }, principal: Principal) {
     return this.#deps.unitOfWork.read(async (repositories): Promise<ModuleVersionDetail> => {
-      const { module, versions } = await this.#published(repositories, address, principal)
+      await this.#deps.organizationGrants.require(repositories, principal, address.namespace, 'canRead')
+      const { registryModules } = repositories
+      const providers = await registryModules.providersOf(address.namespace, { registryName: 'private', ...address })
+      const module = providers.find(({ provider }) => provider === address.provider)
+      if (module === undefined) throw CairnError.notFound('registry module')
+      const versionsOf = await registryModules.versionsOf(providers.map(({ id }) => id))
+      const readyOf = ({ id }: RegistryModule) => ready(versionsOf.get(id) ?? [])
+      const versions = readyOf(module)
+      if (versions.length === 0) throw CairnError.notFound('registry module')
       const latest = latestOf(versions)
       const version = address.version === undefined ? latest : named(versions, address.version)
-      const providers = await repositories.registryModules.providersOf(module.organizationName, module)
-      const published = await withLatest(repositories, providers)
-      const metadata = await repositories.registryModules.versionMetadata([version.id])
+      const metadata = await registryModules.versionMetadata([version.id])
       return {
         module,
         latest,
         version,
         metadata: metadata.get(version.id) ?? null,
-        providers: published.map(({ module }) => module.provider),
+        providers: providers.filter((provider) => readyOf(provider).length > 0).map(({ provider }) => provider),
         versions: versions.map(({ version }) => version),
       }
     })
@@ -189,15 +198,6 @@ export class ModuleRegistryProtocol {
     })
     if (versions.length === 0) throw CairnError.notFound('registry module')
     return versions
-  }
-
-  async #published(repositories: Repositories, address: ProtocolAddress, principal: Principal) {
-    await this.#deps.organizationGrants.require(repositories, principal, address.namespace, 'canRead')
-    const module = await repositories.registryModules.findByAddress(address.namespace, { registryName: 'private', ...address })
-    if (module === undefined) throw CairnError.notFound('registry module')
-    const versions = ready((await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? [])
-    if (versions.length === 0) throw CairnError.notFound('registry module')
-    return { module, versions }
   }
 }
 

@@ -38,7 +38,8 @@ export async function principalOf(c: Context<AppEnv>, deps: Authenticators): Pro
 export function authenticate(deps: Authenticators) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Admin routes under /api/v2 pass this twice; authenticate once.
-    if ((c.var as Partial<AppEnv['Variables']>).principal === undefined) c.set('principal', await principalOf(c, deps))
+    // `c.get`, not `c.var`, which copies every variable into a new object.
+    if ((c.get('principal') as Principal | undefined) === undefined) c.set('principal', await principalOf(c, deps))
     await next()
   })
 }

@@ -112,6 +112,14 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(document.modules[0]?.versions[0]).toEqual({ version: '1.0.0', root: { providers: [], dependencies: [] }, submodules: [], deprecation: null })
     })
 
+    it('answers a version published since on the very next request, and the same answer again until then', async () => {
+      const versionsOf = async () => (await body<VersionsBody>(`${B}/acme/vpc/aws/versions`, tokens.reader)).modules[0]?.versions.map((v) => v.version)
+      expect(await versionsOf()).toEqual(['1.0.0', '1.2.0', '2.0.0-beta'])
+      expect(await versionsOf()).toEqual(['1.0.0', '1.2.0', '2.0.0-beta'])
+      await publish(t, tokens.publisher, { name: 'vpc', provider: 'aws', version: '1.3.0' })
+      expect(await versionsOf()).toEqual(['1.0.0', '1.2.0', '2.0.0-beta', '1.3.0'])
+    })
+
     it('404 for an unknown module or provider, and for a module without an ok version', async () => {
       await expectError(`${B}/acme/nope/aws/versions`, tokens.reader, 404)
       await expectError(`${B}/acme/vpc/azure/versions`, tokens.reader, 404)

@@ -5,7 +5,8 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { publicUrl } from '../jsonapi/public-url.ts'
 import { optionalText } from '../jsonapi/query-parameters.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
-import { moduleDetail, shortModule, versionsDocument } from '../protocol/protocol-documents.ts'
+import { moduleDetail, shortModule } from '../protocol/protocol-documents.ts'
+import { versionsBody } from '../protocol/versions-body.ts'
 import { archiveUrl } from './module-archive-routes.ts'
 import { operation, type Operation } from '../openapi/operation.ts'
 import { json, noContent, queryParameter } from '../openapi/responses.ts'
@@ -15,6 +16,8 @@ export const MODULES_V1 = '/api/registry/v1/modules/'
 
 /** The mount point of these routes; they carry `/modules` themselves, to serve `B` and `B/` both. */
 export const REGISTRY_V1 = '/api/registry/v1'
+
+const JSON_CONTENT = { 'Content-Type': 'application/json' }
 
 const DEFAULT_LIMIT = 15
 const MAX_LIMIT = 100
@@ -79,8 +82,9 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
       return c.json({ meta: pagingMeta(c, deps, { offset: 0, limit: published.length, more: false }), modules: published.map(shortModule) })
     })
     .get(`${one}/versions`, VERSIONS, async (c) => {
-      const versions = await protocol.versions(c.req.param(), c.var.principal)
-      return c.json(versionsDocument(c.req.param(), versions))
+      const address = c.req.param()
+      const versions = await protocol.versions(address, c.get('principal'))
+      return c.body(versionsBody(address, versions), 200, JSON_CONTENT)
     })
     .get(`${one}/download`, DOWNLOAD_LATEST, async (c) => {
       const version = await protocol.latestVersion(c.req.param(), c.var.principal)
@@ -89,9 +93,9 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     })
     .get(one, LATEST, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
     .get(`${one}/:version/download`, DOWNLOAD, async (c) => {
-      const { token } = await protocol.download(c.req.param(), c.var.principal)
-      c.header('X-Terraform-Get', archiveUrl(c, deps, token))
-      return c.body(null, 204)
+      const { token } = await protocol.download(c.req.param(), c.get('principal'))
+      // As the response's own headers, not `c.header`, which would build a full Headers object.
+      return c.body(null, 204, { 'X-Terraform-Get': archiveUrl(c, deps, token) })
     })
     .get(`${one}/:version`, VERSION, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
 }

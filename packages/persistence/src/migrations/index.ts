@@ -6,6 +6,7 @@ import { Migration20261124171704_initial_admin } from './Migration20261124171704
 import { Migration20261124184601_vcs_connections } from './Migration20261124184601_vcs_connections.ts'
 import { Migration20261124185023_membership_invitations } from './Migration20261124185023_membership_invitations.ts'
 import { Migration20261124211500_vcs_webhook_tokens } from './Migration20261124211500_vcs_webhook_tokens.ts'
+import { Migration20261124213000_module_version_requirements } from './Migration20261124213000_module_version_requirements.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124184601_vcs_connections', class: Migration20261124184601_vcs_connections },
   { name: 'Migration20261124185023_membership_invitations', class: Migration20261124185023_membership_invitations },
   { name: 'Migration20261124211500_vcs_webhook_tokens', class: Migration20261124211500_vcs_webhook_tokens },
+  { name: 'Migration20261124213000_module_version_requirements', class: Migration20261124213000_module_version_requirements },
 ]

@@ -53,15 +53,8 @@ const SUMMARY_FIELDS = [
   'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
 ] as const
 
-/** What the registry protocol serves of a version, its requirements apart. */
-const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize'] as const
-
-/** The requirements of a version's root and submodules, out of its metadata (`ModuleMetadata` as stored). */
-const REQUIREMENTS = `jsonb_build_object(
-  'root', jsonb_build_object('providerRequirements', v.metadata #> '{root,providerRequirements}', 'moduleCalls', v.metadata #> '{root,moduleCalls}'),
-  'submodules', (select jsonb_agg(jsonb_build_object('path', s -> 'path', 'providerRequirements', s -> 'providerRequirements', 'moduleCalls', s -> 'moduleCalls'))
-    from jsonb_array_elements(v.metadata -> 'submodules') as s)
-) as requirements`
+/** What the registry protocol serves of a version: not its metadata, only the requirements kept beside it. */
+const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'requirements'] as const
 
 /** The values of `servedVersions`' statement. */
 type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
@@ -98,7 +91,7 @@ function servedStatement(em: EntityManager, byMembership: boolean): ServedStatem
   const module = { organization, registryName: name('registryName'), namespace: name('namespace'), name: name('name'), provider: name('provider') }
   const qb = em
     .createQueryBuilder(ModuleVersionSchema, 'v')
-    .select([...SERVED_FIELDS, raw(REQUIREMENTS)])
+    .select([...SERVED_FIELDS])
     .join('v.module', 'm')
     .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
     .orderBy({ createdAt: 'asc', id: 'asc' })
@@ -158,12 +151,14 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
     const { registryName, namespace, name } = address
-    const records = await this.#em.find(
-      RegistryModuleSchema,
-      { organization: organizationName, registryName, namespace, name },
-      { ...FRESH, orderBy: { provider: 'asc' } },
-    )
-    return records.map(toRegistryModule)
+    // Plain data, no entities: the registry protocol's detail reads it on every request.
+    const rows = await this.#em
+      .createQueryBuilder(RegistryModuleSchema)
+      .select('*')
+      .where({ organization: organizationName, registryName, namespace, name })
+      .orderBy({ provider: 'asc' })
+      .execute<RegistryModuleData[]>('all')
+    return rows.map(fromRegistryModuleData)
   }
 
   async add(module: RegistryModule): Promise<void> {
@@ -220,8 +215,9 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   /**
    * One statement that maps no entities; the caller's membership is a semi-join on the
-   * memberships' index by user. The database cuts the metadata (kilobytes: READMEs, inputs,
-   * resources) down to the requirements the protocol shows, so they are neither sent nor parsed.
+   * memberships' index by user. It reads the requirements kept beside each version's metadata,
+   * never the metadata itself (kilobytes: READMEs, inputs, resources), which is neither read from
+   * disk, sent nor parsed.
    */
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
     const { memberId } = query
@@ -234,12 +230,13 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     if (versionIds.length === 0) return new Map()
-    const records = await this.#em.find(
-      ModuleVersionSchema,
-      { id: { $in: [...versionIds] }, metadata: { $ne: null } },
-      { ...FRESH, fields: ['id', 'metadata'] },
-    )
-    return new Map(records.flatMap((record) => (record.metadata ? [[record.id, record.metadata]] : [])))
+    // Plain data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
+    const rows = await this.#em
+      .createQueryBuilder(ModuleVersionSchema)
+      .select(['id', 'metadata'])
+      .where({ id: { $in: [...versionIds] }, metadata: { $ne: null } })
+      .execute<{ id: string; metadata: ModuleMetadata | null }[]>('all')
+    return new Map(rows.flatMap((row) => (row.metadata ? [[row.id, row.metadata]] : [])))
   }
 
   /** One statement per distinct count; usually one. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { ModuleCall, ModuleVersion, ModuleVersionSummary, ProtocolVersion, ProviderRequirement, RegistryModule } from '@cairn/core'
+import type { ModuleVersion, ModuleVersionSummary, ProtocolVersion, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
+import { storedRequirementsOf, type StoredPartRequirements, type StoredRequirements } from '../schema/stored-requirements.ts'
 
 /** A registry module's row as plain data: its organization is the organization's key, its name. */
 export type RegistryModuleData = Omit<RegistryModuleRecord, 'organization'> & { readonly organization: string }
@@ -45,7 +46,7 @@ export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
 }
 
 /** A version read without its metadata column. */
-export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metadata'>): ModuleVersionSummary {
+export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metadata' | 'requirements'>): ModuleVersionSummary {
   return fromModuleVersionSummaryData({ ...record, module: record.module.id })
 }
 
@@ -53,7 +54,7 @@ export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metada
  * A version's row without its metadata, as plain data: its module is the module's key, and its
  * archive size (a `bigint` column) may come as text.
  */
-export type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'module' | 'archiveSize'> & {
+export type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize'> & {
   readonly module: string
   readonly archiveSize: number | string | null | undefined
 }
@@ -82,17 +83,12 @@ export function toModuleVersionRecord(version: ModuleVersion) {
   const { moduleId, archive, ...fields } = version
   return {
     ...fields,
+    requirements: storedRequirementsOf(version.metadata),
     module: moduleId,
     archiveBlobKey: archive?.blobKey ?? null,
     archiveSha256: archive?.sha256 ?? null,
     archiveSize: archive?.size ?? null,
   }
-}
-
-/** What one part requires, as `servedVersions` cuts it out of the metadata: null where there is none. */
-interface RequirementsRow {
-  readonly providerRequirements: ProviderRequirement[] | null
-  readonly moduleCalls: ModuleCall[] | null
 }
 
 /** A row of `servedVersions`, as the driver returns it: column names, `bigint` as text, JSON parsed. */
@@ -102,18 +98,19 @@ export interface ServedVersionRow {
   readonly archive_blob_key: string | null
   readonly archive_sha256: string | null
   readonly archive_size: string | number | null
-  readonly requirements: { readonly root: RequirementsRow; readonly submodules: (RequirementsRow & { readonly path: string })[] | null }
+  /** Null for a version without metadata. */
+  readonly requirements: StoredRequirements | null
 }
 
 export function toProtocolVersion(row: ServedVersionRow): ProtocolVersion {
   const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size, requirements } = row
   const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
-  const partOf = (part: RequirementsRow) => ({ providers: part.providerRequirements ?? [], dependencies: part.moduleCalls ?? [] })
+  const partOf = (part: StoredPartRequirements | undefined) => ({ providers: part?.providerRequirements ?? [], dependencies: part?.moduleCalls ?? [] })
   return {
     id: row.id,
     version: row.version,
     archive,
-    root: partOf(requirements.root),
-    submodules: (requirements.submodules ?? []).map((part) => ({ path: part.path, ...partOf(part) })),
+    root: partOf(requirements?.root),
+    submodules: (requirements?.submodules ?? []).map((part) => ({ path: part.path, ...partOf(part) })),
   }
 }

@@ -1,9 +1,10 @@
 import type { ModuleMetadata } from '@cairn/core'
+import type { StoredRequirements } from './stored-requirements.ts'
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
 import { BYTE_ORDER } from './collation.ts'
 import { RegistryModuleSchema } from './registry-module.schema.ts'
 
-/** A version of a module provider, with its archive (three columns) and metadata (JSON). */
+/** A version of a module provider, with its archive (three columns), metadata (JSON) and the requirements in it. */
 export const ModuleVersionSchema = defineEntity({
   name: 'ModuleVersionRecord',
   tableName: 'module_versions',
@@ -23,6 +24,10 @@ export const ModuleVersionSchema = defineEntity({
     archiveSha256: p.string().nullable(),
     archiveSize: p.bigint('number').nullable(),
     metadata: p.json<ModuleMetadata>().nullable(),
+    // The metadata's provider requirements and module calls, written with it: the registry
+    // protocol reads them on every miss of its cache, and cutting them out of kilobytes of
+    // metadata then is most of what its statement would cost the database.
+    requirements: p.json<StoredRequirements>().nullable(),
     // Only ever incremented in place (`downloads + n`), never written from a read copy.
     downloads: p.integer().default(0),
     createdAt: p.datetime(),
