@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts'
+import { isSiteAdmin, type Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { GithubApp, GithubAppInstallation } from '../ports/github-app.ts'
 import { ghainIdOf, parseGhainId } from './github-app-installation.ts'
@@ -11,9 +11,10 @@ export interface GithubAppInstallationView {
 }
 
 /**
- * The installations of the site's GitHub App, read from GitHub at each call (`GET
- * /api/v2/github-app/installations`, go-tfe `GHAInstallations`). As in TFE they are for users
- * (team and organization tokens see none: `not_found`); without a configured app the list is empty.
+ * The installations of the site's GitHub App (`GET /api/v2/github-app/installations`, go-tfe
+ * `GHAInstallations`); without a configured app the list is empty. TFE shows a user the
+ * installations their user-to-server GitHub authorization reaches; Cairn has no such
+ * authorization, so only site administrators see them (everyone else: `not_found`, as the admin API).
  */
 export class ListGithubAppInstallations {
   readonly #githubApp: GithubApp | null
@@ -23,13 +24,13 @@ export class ListGithubAppInstallations {
   }
 
   async list(principal: Principal): Promise<GithubAppInstallationView[]> {
-    requireUser(principal)
+    requireSiteAdmin(principal)
     if (this.#githubApp === null) return []
     return (await this.#githubApp.installations()).map((installation) => ({ id: ghainIdOf(installation.id), installation }))
   }
 
   async show(ghainId: string, principal: Principal): Promise<GithubAppInstallationView> {
-    requireUser(principal)
+    requireSiteAdmin(principal)
     const installationId = idOrNull(ghainId)
     const found = (await this.list(principal)).find((view) => view.installation.id === installationId)
     if (found === undefined) throw CairnError.notFound('GitHub App installation')
@@ -37,8 +38,8 @@ export class ListGithubAppInstallations {
   }
 }
 
-function requireUser(principal: Principal): void {
-  if (principal.kind !== 'user' && principal.kind !== 'operator') throw CairnError.notFound('GitHub App installations')
+function requireSiteAdmin(principal: Principal): void {
+  if (!isSiteAdmin(principal)) throw CairnError.notFound('GitHub App installations')
 }
 
 function idOrNull(ghainId: string): number | null {

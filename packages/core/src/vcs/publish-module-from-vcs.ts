@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts'
+import { isSiteAdmin, type Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import { requireOrganization } from '../organizations/organization-access.ts'
@@ -140,12 +140,16 @@ export class PublishModuleFromVcs {
   /**
    * Through an installation of the site's GitHub App, in the organization of the path (or of
    * `vcs-repo.organization-name` on the deprecated route): no connection names one. The principal
-   * must manage modules there before GitHub is asked for a token.
+   * must manage modules there, and be a site administrator: with no user-to-server GitHub
+   * authorization to say whose repositories a user may read, an installation would otherwise open
+   * every repository it reaches to anyone who can create an organization. Both are checked before
+   * GitHub is asked anything, so a refusal says nothing about whether the installation exists.
    */
   async #throughGithubApp(command: PublishModuleFromVcsCommand, ghainId: string, identifier: string, principal: Principal): Promise<PublishSource> {
     const organizationName = command.organizationName
     if (organizationName === undefined) throw CairnError.invalidField('vcs-repo.organization-name', 'is required with vcs-repo.github-app-installation-id')
     await this.#deps.unitOfWork.read((repositories) => requireOrganization(repositories, principal, organizationName, 'canManageModules'))
+    if (!isSiteAdmin(principal)) throw CairnError.invalidField(INSTALLATION_FIELD, 'is for site administrators only: Cairn has no user-to-server GitHub authorization')
     const remote = await githubAppRemote(this.#deps.githubApp, ghainId, identifier)
     return { organizationName, remote, oauthTokenId: null, githubAppInstallationId: ghainId }
   }

@@ -2,6 +2,7 @@ import { FakeGithubApp } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { json, type ErrorDoc, type ListDoc, type SingleDoc } from '../test-support/documents.ts'
 import { moduleOrganization } from '../test-support/module-fixtures.ts'
+import { anOrganizationWith } from '../test-support/seed.ts'
 import { testApp, type TestApp } from '../test-support/test-app.ts'
 import { eventually, vcsBody } from '../test-support/vcs-fixtures.ts'
 
@@ -17,7 +18,8 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     app = new FakeGithubApp()
     app.install(7, 'acme')
     t = await testApp({ githubApp: app })
-    tokens = await moduleOrganization(t)
+    // Only site administrators may use the app's installations (Cairn has no user-to-server authorization).
+    tokens = await moduleOrganization(t, { siteAdminPublisher: true })
     t.deps.vcs.password = app.token
     t.deps.vcs.serve(`${app.webUrl}/acme/terraform-aws-vpc.git`, {
       tags: [{ name: 'v1.0.0', commitSha: 'a1' }, { name: 'v1.1.0', commitSha: 'b2' }],
@@ -88,29 +90,65 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     expect(app.minted).toBe(0)
   })
 
+  it('422 for a non-admin who manages modules, the same for an installation that exists and one that does not; GitHub is not asked', async () => {
+    // A user who can create an organization must not read another account's private repositories through the app.
+    const manager = await t.signUp('manager')
+    await anOrganizationWith(t.useCases, manager.user, 'mallory')
+    const details = []
+    for (const ghainId of ['ghain-7', 'ghain-8']) {
+      const response = await t.call(
+        'POST',
+        '/api/v2/organizations/mallory/registry-modules/vcs',
+        manager.token,
+        vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': ghainId }),
+      )
+      expect(response.status).toBe(422)
+      const [error] = (await json<ErrorDoc>(response)).errors
+      expect(error?.source?.pointer).toBe('/data/attributes/vcs-repo/github-app-installation-id')
+      details.push(error?.detail)
+    }
+    expect(details[0]).toContain('site administrators')
+    expect(details[1]).toBe(details[0])
+    const deprecated = await t.call(
+      'POST',
+      '/api/v2/registry-modules',
+      manager.token,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7', 'organization-name': 'mallory' }),
+    )
+    expect(await pointersOf(deprecated)).toEqual(['/data/attributes/vcs-repo/github-app-installation-id'])
+    expect(app.minted).toBe(0)
+  })
+
+  it('404 on the installations for anyone but a site administrator', async () => {
+    for (const path of ['/api/v2/github-app/installations', '/api/v2/github-app/installation/ghain-7']) {
+      expect((await t.call('GET', path, tokens.reader)).status).toBe(404)
+      expect((await t.call('GET', path, t.adminToken)).status).toBe(200)
+    }
+  })
+
   it('503 when the GitHub API cannot be reached', async () => {
     app.reachable = false
     expect((await publish({ 'github-app-installation-id': 'ghain-7' })).status).toBe(503)
   })
 
   it('lists and reads the installations by ghain- id', async () => {
-    const list = await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.reader))
+    const list = await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.publisher))
     expect(list.data).toEqual([
       expect.objectContaining({ id: 'ghain-7', type: 'github-app-installations', attributes: expect.objectContaining({ name: 'acme', 'installation-id': 7, 'installation-type': 'Organization' }) }),
     ])
-    expect((await t.call('GET', '/api/v2/github-app/installation/ghain-7', tokens.reader)).status).toBe(200)
-    expect((await t.call('GET', '/api/v2/github-app/installation/ghain-8', tokens.reader)).status).toBe(404)
-    expect((await t.call('GET', '/api/v2/github-app/installation/nonsense', tokens.reader)).status).toBe(404)
+    expect((await t.call('GET', '/api/v2/github-app/installation/ghain-7', tokens.publisher)).status).toBe(200)
+    expect((await t.call('GET', '/api/v2/github-app/installation/ghain-8', tokens.publisher)).status).toBe(404)
+    expect((await t.call('GET', '/api/v2/github-app/installation/nonsense', tokens.publisher)).status).toBe(404)
   })
 })
 
 describe('without a GitHub App configured', () => {
   it('422 naming github-app-installation-id, and no installations', async () => {
     const t = await testApp()
-    const tokens = await moduleOrganization(t)
+    const tokens = await moduleOrganization(t, { siteAdminPublisher: true })
     const response = await t.call('POST', PUBLISH, tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7' }))
     expect(response.status).toBe(422)
     expect((await json<ErrorDoc>(response)).errors[0]?.detail).toContain('no GitHub App is configured')
-    expect((await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.reader))).data).toEqual([])
+    expect((await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.publisher))).data).toEqual([])
   })
 })

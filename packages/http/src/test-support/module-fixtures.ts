@@ -3,12 +3,12 @@ import { anOrganizationWith } from './seed.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
- * Organization `acme` owned by `member`, with `publisher` on a team that manages modules and
- * `reader` a member on no team. Returns their tokens.
+ * Organization `acme` owned by `member`, with `publisher` (a site administrator with
+ * `siteAdminPublisher`) on a team that manages modules and `reader` a member on no team. Returns their tokens.
  */
-export async function moduleOrganization(t: TestApp) {
+export async function moduleOrganization(t: TestApp, options: { siteAdminPublisher?: boolean } = {}) {
   const { principal: owner } = await anOrganizationWith(t.useCases, t.member.user, 'acme')
-  const publisher = await t.signUp('publisher')
+  const publisher = await t.signUp('publisher', { isSiteAdmin: options.siteAdminPublisher ?? false })
   const reader = await t.signUp('reader')
   for (const user of [publisher, reader]) {
     await addMember(t.useCases, { organizationName: 'acme', email: user.user.email }, owner)
