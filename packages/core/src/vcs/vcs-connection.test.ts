@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { credentialUsername, parseHostUrl, repositoryUrl } from './vcs-connection.ts'
+import { commitWebUrl, credentialUsername, parseHostUrl, repositoryUrl, repositoryWebUrl } from './vcs-connection.ts'
 import { parseVcsIdentifier } from './vcs-identifier.ts'
 import { parseSourceDirectory, parseTagPrefix } from './vcs-source.ts'
 
@@ -18,6 +18,20 @@ describe('where a connection finds a repository (spec §2.1 identifier forms)', 
     for (const [provider, identifier] of [['ado_server', 'acme/vpc'], ['github', 'acme/net/_git/vpc']] as const) {
       expect(() => at(provider, identifier)).toThrow(expect.objectContaining({ code: 'invalid', fields: [expect.objectContaining({ field: 'vcs-repo.identifier' })] }))
     }
+  })
+
+  it('shows a repository and its commits where each host has their web pages', () => {
+    const web = (serviceProvider: Parameters<typeof repositoryUrl>[0]['serviceProvider'], identifier: string) => {
+      const repositoryHttpUrl = repositoryWebUrl({ serviceProvider, httpUrl: 'https://git.test' }, parseVcsIdentifier(identifier))
+      return [repositoryHttpUrl, commitWebUrl({ serviceProvider, repositoryHttpUrl }, 'abc123')]
+    }
+    expect(web('github', 'acme/vpc')).toEqual(['https://git.test/acme/vpc', 'https://git.test/acme/vpc/commit/abc123'])
+    expect(web('gitlab_hosted', 'acme/vpc')).toEqual(['https://git.test/acme/vpc', 'https://git.test/acme/vpc/-/commit/abc123'])
+    expect(web('bitbucket_hosted', 'acme/vpc')).toEqual(['https://git.test/acme/vpc', 'https://git.test/acme/vpc/commits/abc123'])
+    for (const provider of ['bitbucket_server', 'bitbucket_data_center'] as const) {
+      expect(web(provider, 'PROJ/vpc')).toEqual(['https://git.test/projects/PROJ/repos/vpc', 'https://git.test/projects/PROJ/repos/vpc/commits/abc123'])
+    }
+    expect(web('ado_services', 'acme/net/_git/vpc')[0]).toBe('https://git.test/acme/net/_git/vpc')
   })
 
   it('sends a token as basic auth with the user name each host expects', () => {

@@ -71,9 +71,11 @@ export function repositoryUrl(connection: Pick<VcsConnection, 'serviceProvider' 
 
 /**
  * The repository's web address on the connection's host, as `vcs-repo.repository-http-url` shows
- * it: the smart-HTTP address without `.git` (or Bitbucket's `/scm`).
+ * it: the smart-HTTP address without `.git`; Bitbucket Server and Data Center show a repository
+ * at `/projects/:project/repos/:repo` (their git address is under `/scm`).
  */
-export function repositoryWebUrl(connection: Pick<VcsConnection, 'httpUrl'>, identifier: VcsIdentifier): string {
+export function repositoryWebUrl(connection: Pick<VcsConnection, 'serviceProvider' | 'httpUrl'>, identifier: VcsIdentifier): string {
+  if (BITBUCKET_SELF_MANAGED.includes(connection.serviceProvider)) return `${connection.httpUrl}/projects/${identifier.owner}/repos/${identifier.repository}`
   return `${connection.httpUrl}/${vcsIdentifierPath(identifier)}`
 }
 

@@ -22,7 +22,7 @@ export async function vcsHostsOf(repositories: Repositories, modules: readonly R
     const repo = module.vcsRepo
     if (repo === null) continue
     if (repo.githubAppInstallationId !== null) {
-      if (githubWebUrl !== null) hosts.set(module.id, { serviceProvider: GITHUB_APP_SERVICE_PROVIDER, repositoryHttpUrl: repositoryWebUrl({ httpUrl: githubWebUrl }, parseVcsIdentifier(repo.identifier)) })
+      if (githubWebUrl !== null) hosts.set(module.id, { serviceProvider: GITHUB_APP_SERVICE_PROVIDER, repositoryHttpUrl: repositoryWebUrl({ serviceProvider: 'github', httpUrl: githubWebUrl }, parseVcsIdentifier(repo.identifier)) })
       continue
     }
     const connection = connections.get(repo.oauthTokenId ?? '')
