@@ -29,6 +29,8 @@ export function registryModuleResource({ module, versions, permissions, webhookT
           'display-identifier': module.vcsRepo.displayIdentifier,
           branch: module.vcsRepo.branch,
           tags: module.vcsRepo.tags,
+          // TFE's other tag filter; Cairn filters by tag-prefix only, so it is never set.
+          'tags-regex': null,
           'oauth-token-id': module.vcsRepo.oauthTokenId,
           'github-app-installation-id': module.vcsRepo.githubAppInstallationId,
           'source-directory': module.vcsRepo.sourceDirectory,

@@ -54,6 +54,7 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
         'display-identifier': 'acme/terraform-aws-vpc',
         branch: '',
         tags: true,
+        'tags-regex': null,
         'oauth-token-id': tokenId,
         // From the connection (service provider github, http-url the git host), and TFE's default for submodules.
         'repository-http-url': `${GIT_HOST}/acme/terraform-aws-vpc`,
