@@ -34,6 +34,8 @@ export interface GithubApiServer {
   readonly minted: readonly MintedToken[]
   /** Requests refused for a bad app JWT. */
   readonly refusedJwts: number
+  /** `GET /app/installations` requests answered, refused ones included. */
+  readonly listings: number
   /** Whether `token` is an installation token handed out and not yet expired: what git should accept. */
   accepts(token: string): boolean
   close(): Promise<void>
@@ -60,14 +62,16 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
   const publicKey = createPublicKey(options.app.publicKey)
   const minted: MintedToken[] = []
   let refusedJwts = 0
+  let listings = 0
   const lifetimeMs = (options.tokenLifetimeSeconds ?? 3600) * 1000
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://loopback')
+    if (request.method === 'GET' && url.pathname === '/app/installations') listings += 1
     if (!(await validJwt(request.headers.authorization))) {
       refusedJwts += 1
       return send(response, 401, { message: 'A JSON web token could not be decoded' })
     }
-    const url = new URL(request.url ?? '/', 'http://loopback')
     if (request.method === 'GET' && url.pathname === '/app/installations') {
       return send(response, 200, options.installations.map(installationJson))
     }
@@ -106,6 +110,9 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
     minted,
     get refusedJwts() {
       return refusedJwts
+    },
+    get listings() {
+      return listings
     },
     accepts: (token) => minted.some((entry) => entry.token === token && entry.expiresAt > Date.now()),
     close: () =>

@@ -120,7 +120,7 @@ describe('loadConfig', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cairn-config-')), 'app.pem')
     writeFileSync(file, 'PEM TEXT')
     const enterprise = loadConfig({ CAIRN_GITHUB_APP_ID: '7', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: file, CAIRN_GITHUB_APP_API_URL: 'https://ghe.example.com/api/v3/', CAIRN_GITHUB_APP_URL: 'https://ghe.example.com' })
-    expect(enterprise.vcs.githubApp).toEqual({ appId: '7', privateKey: 'PEM TEXT', apiUrl: 'https://ghe.example.com/api/v3', webUrl: 'https://ghe.example.com' })
+    expect(enterprise.vcs.githubApp).toEqual({ appId: '7', privateKey: 'PEM TEXT', apiUrl: 'https://ghe.example.com/api/v3/', webUrl: 'https://ghe.example.com/' })
     expect(loadConfig({}).vcs.githubApp).toBeUndefined()
   })
 

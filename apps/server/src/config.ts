@@ -166,8 +166,9 @@ function readGithubApp(read: Reader): GithubAppConfig | undefined {
   return {
     appId: appId ?? '',
     privateKey: privateKey ?? '',
-    apiUrl: (read.url('CAIRN_GITHUB_APP_API_URL')?.href ?? 'https://api.github.com').replace(/\/+$/, ''),
-    webUrl: (read.url('CAIRN_GITHUB_APP_URL')?.href ?? 'https://github.com').replace(/\/+$/, ''),
+    // As given: the GitHub App client drops a trailing `/`.
+    apiUrl: read.url('CAIRN_GITHUB_APP_API_URL')?.href ?? 'https://api.github.com',
+    webUrl: read.url('CAIRN_GITHUB_APP_URL')?.href ?? 'https://github.com',
   }
 }
 

@@ -22,7 +22,7 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
   let git: GitHttpServer
   let vcs: IsomorphicGitVcsClient
   const minted: GithubApiServer[] = []
-  const client = (server: GithubApiServer, options: { refreshBeforeExpiryMs?: number; privateKey?: string } = {}) =>
+  const client = (server: GithubApiServer, options: { refreshBeforeExpiryMs?: number; installationsTtlMs?: number; privateKey?: string } = {}) =>
     new GithubAppClient({ appId: app.appId, privateKey: options.privateKey ?? app.privateKey, apiUrl: server.url, webUrl: git.url, ...options })
 
   beforeAll(async () => {
@@ -48,6 +48,36 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
   it('lists the installations, authenticated by a JWT the API verifies', async () => {
     expect(await client(api).installations()).toEqual([expect.objectContaining({ id: INSTALLATION, accountLogin: 'acme', accountType: 'Organization' })])
     expect(api.refusedJwts).toBe(0)
+  })
+
+  it('asks GitHub for the list once while it is fresh, and once for callers asking together', async () => {
+    const github = client(api)
+    const before = api.listings
+    const together = await Promise.all([github.installations(), github.installations(), github.installations()])
+    expect(together.every((list) => list[0]?.id === INSTALLATION)).toBe(true)
+    await github.installations()
+    expect(api.listings - before).toBe(1)
+    const expiring = client(api, { installationsTtlMs: 0 })
+    await expiring.installations()
+    await expiring.installations()
+    expect(api.listings - before).toBe(3)
+  })
+
+  it('mints one token for callers asking together', async () => {
+    const github = client(api)
+    const before = api.minted.length
+    const tokens = await Promise.all([1, 2, 3].map(() => github.installationToken(INSTALLATION)))
+    expect(new Set(tokens).size).toBe(1)
+    expect(api.minted.length - before).toBe(1)
+  })
+
+  it('a list refused for the app JWT is invalid (GitHub refused the credentials), and not kept', async () => {
+    const before = api.listings
+    const impostor = client(api, { privateKey: createTestGithubApp().privateKey })
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await expect(impostor.installations()).rejects.toSatisfy((error) => isCairnError(error, 'invalid') && /refused/.test(String((error as Error).message)))
+    }
+    expect(api.listings - before).toBe(2)
   })
 
   it('reads a repository with a minted installation token, minting it once while it is valid', async () => {

@@ -13,6 +13,8 @@ export interface GithubAppClientOptions {
   readonly webUrl: string
   /** A cached installation token is replaced this long before its `expires_at`. Default 5 minutes. */
   readonly refreshBeforeExpiryMs?: number
+  /** How long the list of installations is reused before GitHub is asked again. Default a minute. */
+  readonly installationsTtlMs?: number
   readonly timeoutMs?: number
 }
 
@@ -26,6 +28,11 @@ interface CachedToken {
   readonly expiresAt: number
 }
 
+interface CachedInstallations {
+  readonly installations: Promise<GithubAppInstallation[]>
+  readonly until: number
+}
+
 interface InstallationJson {
   readonly id: number
   readonly html_url?: string
@@ -35,34 +42,61 @@ interface InstallationJson {
 /**
  * The site's GitHub App over GitHub's REST API: authenticates as the app with an RS256 JWT signed
  * by its private key, lists its installations and mints installation access tokens, each cached
- * until shortly before it expires. Tokens and the key never appear in messages.
+ * until shortly before it expires. GitHub rate-limits the app, so the list is reused for a minute
+ * and concurrent callers share one request (a list, or one installation's token) in flight.
+ * Tokens and the key never appear in messages.
  */
 export class GithubAppClient implements GithubApp {
   readonly webUrl: string
+  readonly #apiUrl: string
   readonly #options: GithubAppClientOptions
   readonly #key: KeyObject
   readonly #tokens = new Map<number, CachedToken>()
+  readonly #minting = new Map<number, Promise<string>>()
+  #installations: CachedInstallations | null = null
 
   constructor(options: GithubAppClientOptions) {
     this.#options = options
     this.#key = createPrivateKey(options.privateKey)
-    this.webUrl = options.webUrl.replace(/\/+$/, '')
+    this.webUrl = withoutTrailingSlashes(options.webUrl)
+    this.#apiUrl = withoutTrailingSlashes(options.apiUrl)
   }
 
-  async installations(): Promise<GithubAppInstallation[]> {
+  installations(): Promise<GithubAppInstallation[]> {
+    const cached = this.#installations
+    if (cached !== null && cached.until > Date.now()) return cached.installations
+    const installations = this.#listInstallations()
+    const entry = { installations, until: Date.now() + (this.#options.installationsTtlMs ?? 60_000) }
+    this.#installations = entry
+    // A failure is not kept: the next caller asks GitHub again.
+    installations.catch(() => {
+      if (this.#installations === entry) this.#installations = null
+    })
+    return installations
+  }
+
+  installationToken(installationId: number): Promise<string> {
+    const cached = this.#tokens.get(installationId)
+    if (cached !== undefined && cached.expiresAt - (this.#options.refreshBeforeExpiryMs ?? 5 * 60_000) > Date.now()) return Promise.resolve(cached.token)
+    const inFlight = this.#minting.get(installationId)
+    if (inFlight !== undefined) return inFlight
+    const minting = this.#mint(installationId).finally(() => this.#minting.delete(installationId))
+    this.#minting.set(installationId, minting)
+    return minting
+  }
+
+  async #listInstallations(): Promise<GithubAppInstallation[]> {
     const installations: GithubAppInstallation[] = []
     for (let page = 1; ; page += 1) {
       const response = await this.#call('GET', `/app/installations?per_page=${PAGE_SIZE}&page=${page}`)
-      if (response.status === 401 || response.status === 403) throw new CairnError('unavailable', "GitHub refused the GitHub App's credentials")
+      if (response.status === 401 || response.status === 403) throw new CairnError('invalid', "GitHub refused the GitHub App's credentials")
       const batch = (await this.#json(response)) as InstallationJson[]
       installations.push(...batch.map(installationOf))
       if (batch.length < PAGE_SIZE) return installations
     }
   }
 
-  async installationToken(installationId: number): Promise<string> {
-    const cached = this.#tokens.get(installationId)
-    if (cached !== undefined && cached.expiresAt - (this.#options.refreshBeforeExpiryMs ?? 5 * 60_000) > Date.now()) return cached.token
+  async #mint(installationId: number): Promise<string> {
     const response = await this.#call('POST', `/app/installations/${installationId}/access_tokens`)
     if (response.status === 404) throw CairnError.notFound(`installation ${installationId} of the GitHub App`)
     if (response.status === 401 || response.status === 403) throw new CairnError('invalid', "GitHub refused the GitHub App's credentials")
@@ -74,7 +108,7 @@ export class GithubAppClient implements GithubApp {
   }
 
   async #call(method: string, path: string): Promise<Response> {
-    const url = `${this.#options.apiUrl.replace(/\/+$/, '')}${path}`
+    const url = `${this.#apiUrl}${path}`
     try {
       return await fetch(url, {
         method,
@@ -107,6 +141,10 @@ export class GithubAppClient implements GithubApp {
       .setExpirationTime(now + JWT_LIFETIME_SECONDS)
       .sign(this.#key)
   }
+}
+
+function withoutTrailingSlashes(url: string): string {
+  return url.replace(/\/+$/, '')
 }
 
 function installationOf(json: InstallationJson): GithubAppInstallation {

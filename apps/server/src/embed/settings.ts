@@ -154,7 +154,8 @@ function githubAppSettings(app: CairnGithubAppOptions | undefined, problems: str
   } catch {
     problems.push('vcs.githubApp.privateKey must be a PEM private key (the .pem file GitHub generates)')
   }
-  const address = (name: string, value: string) => (httpUrl(`vcs.githubApp.${name}`, value, problems)?.href ?? value).replace(/\/+$/, '')
+  // As given: the GitHub App client drops a trailing `/`.
+  const address = (name: string, value: string) => httpUrl(`vcs.githubApp.${name}`, value, problems)?.href ?? value
   return {
     appId: app.appId,
     privateKey: app.privateKey,

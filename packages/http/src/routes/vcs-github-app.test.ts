@@ -126,6 +126,13 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     }
   })
 
+  it("422 on the installations when GitHub refuses the app's credentials (a configuration problem, not an outage)", async () => {
+    app.acceptsApp = false
+    const response = await t.call('GET', '/api/v2/github-app/installations', tokens.publisher)
+    expect(response.status).toBe(422)
+    expect((await json<ErrorDoc>(response)).errors[0]?.detail).toContain('refused')
+  })
+
   it('503 when the GitHub API cannot be reached', async () => {
     app.reachable = false
     expect((await publish({ 'github-app-installation-id': 'ghain-7' })).status).toBe(503)

@@ -2,8 +2,8 @@ import { CairnError, type GithubApp, type GithubAppInstallation } from '@cairn/c
 
 /**
  * The site's GitHub App for unit tests: installations by id, each minting the same token (so the
- * fake git host can be told to accept it), a count of tokens minted, and a switch that makes the
- * GitHub API unreachable.
+ * fake git host can be told to accept it), a count of tokens minted, and switches that make the
+ * GitHub API unreachable or refuse the app's credentials.
  */
 export class FakeGithubApp implements GithubApp {
   readonly webUrl = 'https://github.test'
@@ -11,6 +11,7 @@ export class FakeGithubApp implements GithubApp {
   token = 'ghs-installation-token'
   minted = 0
   reachable = true
+  acceptsApp = true
 
   install(id: number, accountLogin: string): void {
     this.installed.set(id, { id, accountLogin, accountType: 'Organization', htmlUrl: `${this.webUrl}/organizations/${accountLogin}/settings/installations/${id}`, avatarUrl: `${this.webUrl}/${accountLogin}.png` })
@@ -30,5 +31,6 @@ export class FakeGithubApp implements GithubApp {
 
   #reach(): void {
     if (!this.reachable) throw new CairnError('unavailable', 'cannot reach the GitHub API')
+    if (!this.acceptsApp) throw new CairnError('invalid', "GitHub refused the GitHub App's credentials")
   }
 }
