@@ -113,7 +113,7 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
     // The fixture's HEAD names develop, the branch it checked out last.
     const head = await client.latestCommits(remote(), undefined, 20)
     expect(head.map((commit) => commit.sha)).toEqual([shas['three'], shas['two'], shas['one']])
-    expect(head[0]).toMatchObject({ message: 'change', authorName: 'Fixture', authorEmail: 'fixture@example.com' })
+    expect(head[0]).toMatchObject({ message: 'change', authorName: 'Fixture' })
     expect(head[0]?.date.getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1))
     await expect(client.latestCommits(remote(), 'main', 1)).resolves.toEqual([expect.objectContaining({ sha: shas['two'] })])
     await expect(client.latestCommits(remote(), 'nowhere', 20)).rejects.toMatchObject({ code: 'not_found' })

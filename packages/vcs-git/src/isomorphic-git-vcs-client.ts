@@ -71,7 +71,6 @@ export class IsomorphicGitVcsClient implements VcsClient {
           sha: oid,
           message: commit.message.replace(/\n+$/, ''),
           authorName: commit.author.name,
-          authorEmail: commit.author.email,
           date: new Date(commit.author.timestamp * 1000),
         }))
       } catch (error) {

@@ -23,5 +23,3 @@ export interface GithubApp {
   /** A token valid for a while yet (cached until shortly before it expires); never logged or shown. */
   installationToken(installationId: number): Promise<string>
 }
-
-export const GITHUB_APP = Symbol('GithubApp')

@@ -24,7 +24,6 @@ export interface VcsCommit {
   readonly sha: string
   readonly message: string
   readonly authorName: string
-  readonly authorEmail: string
   /** When the author made it. */
   readonly date: Date
 }

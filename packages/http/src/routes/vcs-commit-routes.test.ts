@@ -11,7 +11,6 @@ const commit = (sha: string, day: number) => ({
   sha,
   message: `change ${sha}`,
   authorName: 'Ada',
-  authorEmail: 'ada@example.com',
   date: new Date(Date.UTC(2026, 0, day)),
 })
 

@@ -11,7 +11,8 @@ export const VCS_WEBHOOKS = '/webhooks/vcs'
 /**
  * A module's inbound webhook: any POST carrying a genuine token queues a sync of the module (202);
  * a forged token is 404 and queues nothing. Git hosts send no bearer token, so the path itself
- * authenticates, checked in constant time.
+ * authenticates: the module is found by a one-way digest of the token, so neither the stored
+ * digest nor the lookup's timing gives the token away.
  */
 export function vcsWebhookRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>().post('/:token', WEBHOOK, async (c) => {
