@@ -207,6 +207,10 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
     infra.tag('dns/v3.1.0')
     expect(webhook).toMatch(new RegExp(`^${server.url}/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`))
+    // Sealed and digested in the database, as the connection's credential: a copy of the data directory does not give it away.
+    const files = readdirSync(dataDir, { recursive: true }).map((name) => join(dataDir, String(name))).filter((path) => statSync(path).isFile())
+    const secret = Buffer.from(webhook.slice(webhook.lastIndexOf('/') + 1))
+    expect(files.filter((path) => readFileSync(path).includes(secret))).toEqual([])
     expect((await fetch(`${webhook}x`, { method: 'POST' })).status).toBe(404)
     expect((await fetch(`${server.url}/webhooks/vcs/forged.token`, { method: 'POST' })).status).toBe(404)
     await new Promise((resolve) => setTimeout(resolve, 1500))

@@ -7,6 +7,7 @@ import type { BlobStore } from '../ports/blob-store.ts'
 import type { GithubApp } from '../ports/github-app.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import type { RegistryModuleQuery } from '../ports/registry-module-repository.ts'
+import type { SecretCipher } from '../ports/secret-cipher.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
 import { MAX_PAGE_SIZE, type Page } from '../shared/page.ts'
@@ -20,6 +21,7 @@ import type { RegistryModule } from './registry-module.ts'
 import { queueTagSync } from '../vcs/vcs-jobs.ts'
 import { parseSourceDirectory, parseTagPrefix } from '../vcs/vcs-source.ts'
 import { vcsHostsOf } from '../vcs/vcs-host.ts'
+import { webhookTokenOf } from '../vcs/vcs-webhook-token.ts'
 
 export interface CreateRegistryModuleCommand {
   readonly organizationName: string
@@ -49,6 +51,8 @@ export interface RegistryModulesDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'c
   readonly jobs: JobQueue
   /** The site's GitHub App, whose modules show its web address; null when none is configured. */
   readonly githubApp: GithubApp | null
+  /** Opens VCS modules' webhook tokens, to show their URLs. */
+  readonly cipher: SecretCipher
 }
 
 type Target = { readonly organizationName: string; readonly address: ModuleAddress }
@@ -89,7 +93,7 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -98,14 +102,14 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsWith(repositories, grant.access, page.items, this.#githubWebUrl) }
+      return { ...page, items: await viewsWith(repositories, grant.access, page.items, { githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }) }
     })
   }
 
   show(target: Target, principal: Principal): Promise<ModuleView> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -117,7 +121,7 @@ export class ManageRegistryModules {
       if (module === undefined) throw CairnError.notFound('registry module')
       const target = { organizationName: module.organizationName, address: module, edition: this.#deps.edition }
       await findModule(repositories, principal, target, 'canRead')
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [module])
       return view ?? noModuleView(module)
     })
   }
@@ -131,7 +135,7 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl }, [updated])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [updated])
       return view ?? noModuleView(updated)
     })
     if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
@@ -272,13 +276,19 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
 
 /** Modules of one organization with their versions and what the principal may do with them. */
 export async function moduleViewsOf(
-  context: { readonly repositories: Repositories; readonly principal: Principal; readonly githubWebUrl: string | null },
+  context: { readonly repositories: Repositories; readonly principal: Principal } & ViewContext,
   modules: readonly RegistryModule[],
 ): Promise<ModuleView[]> {
   const { repositories, principal } = context
   const first = modules[0]
   if (first === undefined) return []
-  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules, context.githubWebUrl)
+  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules, context)
+}
+
+/** What a view shows beside the stored module: the GitHub App's web address, and webhook URLs opened with the cipher. */
+interface ViewContext {
+  readonly githubWebUrl: string | null
+  readonly cipher: SecretCipher
 }
 
 /** Modules of one organization with their versions and what `access` allows with them. */
@@ -286,7 +296,7 @@ async function viewsWith(
   repositories: Repositories,
   access: OrganizationAccess,
   modules: readonly RegistryModule[],
-  githubWebUrl: string | null,
+  { githubWebUrl, cipher }: ViewContext,
 ): Promise<ModuleView[]> {
   if (modules.length === 0) return []
   const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
@@ -300,7 +310,7 @@ async function viewsWith(
       canResync: access.canManageModules,
       canRetry: access.canManageModules,
     },
-    webhookToken: module.vcsRepo !== null && access.canManageModules ? module.vcsRepo.webhookToken : null,
+    webhookToken: access.canManageModules ? webhookTokenOf(cipher, module) : null,
     vcsHost: hosts.get(module.id) ?? null,
   }))
 }

@@ -36,7 +36,7 @@ describe('ManageRegistryModules.update (spec §4.1 "Update a private registry mo
         sourceDirectory: '',
         tagPrefix: '',
         ingressSubmodules: true,
-        webhookToken: '00000000-0000-4000-8000-000000000099',
+        webhook: null,
         ...vcsRepo,
       },
     }

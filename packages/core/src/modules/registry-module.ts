@@ -23,8 +23,18 @@ export interface VcsRepo {
    * default: true). Stored and echoed; Cairn's archives leave submodules out either way.
    */
   readonly ingressSubmodules: boolean
-  /** The secret of the module's webhook URL: a random UUID, made when the module is published. */
-  readonly webhookToken: string
+  /** The secret of the module's webhook URL; null for a module whose token was dropped by an upgrade, until a resync. */
+  readonly webhook: VcsWebhook | null
+}
+
+/**
+ * A module's webhook token (a random UUID) as stored: sealed with the site's secret cipher, so
+ * that the module's managers can be shown the URL again but a database dump alone does not reveal
+ * it, and a one-way digest that an incoming webhook finds the module by.
+ */
+export interface VcsWebhook {
+  readonly sealedToken: string
+  readonly tokenDigest: string
 }
 
 /**

@@ -48,10 +48,10 @@ export interface RegistryModuleRepository {
   findById(id: string): Promise<RegistryModule | undefined>
   findByAddress(organizationName: string, address: ModuleAddress): Promise<RegistryModule | undefined>
   /**
-   * The VCS module whose `vcsRepo.webhookToken` is `token`. Stores look it up by a one-way digest
-   * of the token, never by the token itself, so that the time a lookup takes reveals nothing of it.
+   * The VCS module whose `vcsRepo.webhook.tokenDigest` is `digest`: webhooks find their module by
+   * a one-way digest of the token, never by the token itself, so the lookup's timing reveals nothing of it.
    */
-  findByWebhookToken(token: string): Promise<RegistryModule | undefined>
+  findByWebhookTokenDigest(digest: string): Promise<RegistryModule | undefined>
   /** Every provider of one module (same registry, namespace and name), ordered by provider. */
   providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]>
   /** Stores a new module provider. Raises `invalid` on `name` when the address is taken. */

@@ -18,6 +18,7 @@ import type { VcsConnection } from './vcs-connection.ts'
 import { moduleNameFromRepository, parseVcsIdentifier } from './vcs-identifier.ts'
 import { queueIngestion, queueTagSync } from './vcs-jobs.ts'
 import { parseSourceDirectory, parseTagPrefix, remoteThrough } from './vcs-source.ts'
+import { newVcsWebhook } from './vcs-webhook-token.ts'
 
 export interface PublishModuleFromVcsCommand {
   /** The organization of the path; absent on the deprecated route, where the connection names it. */
@@ -44,7 +45,7 @@ export interface PublishModuleFromVcsCommand {
   readonly noCode?: boolean
 }
 
-export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
+export interface PublishModuleFromVcsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids' | 'hasher'> {
   readonly cipher: SecretCipher
   readonly vcs: VcsClient
   readonly jobs: JobQueue
@@ -87,8 +88,9 @@ export class PublishModuleFromVcs {
     const { module, initialVersionId, view } = await this.#deps.unitOfWork.run(async (repositories) => {
       await requireOrganization(repositories, principal, source.organizationName, 'canManageModules')
       const now = this.#deps.clock.now()
+      const id = this.#deps.ids.next('mod')
       const module: RegistryModule = {
-        id: this.#deps.ids.next('mod'),
+        id,
         organizationName: source.organizationName,
         registryName: 'private',
         namespace: source.organizationName,
@@ -101,7 +103,7 @@ export class PublishModuleFromVcs {
           ...request.vcsRepo,
           oauthTokenId: source.oauthTokenId,
           githubAppInstallationId: source.githubAppInstallationId,
-          webhookToken: this.#deps.ids.uuid(),
+          webhook: newVcsWebhook(this.#deps, id),
         },
         testsEnabled: command.testsEnabled ?? false,
         createdAt: now,
@@ -114,7 +116,7 @@ export class PublishModuleFromVcs {
         await repositories.registryModules.addVersion(version)
         initialVersionId = version.id
       }
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null }, [module])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null, cipher: this.#deps.cipher }, [module])
       return { module, initialVersionId, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
@@ -175,7 +177,7 @@ interface PublishRequest {
   readonly name: string
   readonly provider: string
   readonly initialVersion: string
-  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId' | 'githubAppInstallationId' | 'webhookToken'>
+  readonly vcsRepo: Omit<VcsRepo, 'oauthTokenId' | 'githubAppInstallationId' | 'webhook'>
 }
 
 /** Every field of the request checked at once; name and provider derived when not given. */

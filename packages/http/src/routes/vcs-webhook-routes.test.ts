@@ -30,6 +30,36 @@ describe('inbound VCS webhooks and the poll', () => {
     expect(read.data.attributes['vcs-repo']).toMatchObject({ 'webhook-url': null })
   })
 
+  const storedModule = () => t.deps.unitOfWork.read(({ registryModules }) => registryModules.findByAddress('acme', { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' }))
+  const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1)
+
+  it('stores the token only sealed and digested, never in clear; the URL shown again is the same and works', async () => {
+    const module = await storedModule()
+    // The digest is the token hasher's (one-way SHA-256 in production; the fake one here is readable).
+    expect(module?.vcsRepo?.webhook?.tokenDigest).toBe(t.deps.hasher.hash(tokenOf(webhookUrl)))
+    const stored = JSON.stringify({ ...module, vcsRepo: { ...module?.vcsRepo, webhook: { ...module?.vcsRepo?.webhook, tokenDigest: 'one-way' } } })
+    expect(stored).toContain('sealed')
+    expect(stored).not.toContain(tokenOf(webhookUrl))
+    const again = await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))
+    expect((again.data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']).toBe(webhookUrl)
+    expect((await t.app.request(webhookUrl, { method: 'POST' })).status).toBe(202)
+  })
+
+  it('a module without a webhook token (dropped by an upgrade) shows none until a resync issues a new one', async () => {
+    const module = await storedModule()
+    const vcsRepo = module?.vcsRepo
+    if (module === undefined || vcsRepo == null) throw new Error('the module is not from VCS')
+    await t.deps.unitOfWork.run(({ registryModules }) => registryModules.update({ ...module, vcsRepo: { ...vcsRepo, webhook: null } }))
+    const urlOf = async () => ((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['vcs-repo'] as { 'webhook-url': string | null })['webhook-url']
+    expect(await urlOf()).toBeNull()
+    expect((await t.app.request(webhookUrl, { method: 'POST' })).status).toBe(404)
+    expect((await t.call('POST', `${VPC}/actions/resync`, tokens.publisher)).status).toBe(204)
+    const issued = await urlOf()
+    expect(issued).toMatch(/\/webhooks\/vcs\/[0-9a-f-]{36}$/)
+    expect(issued).not.toBe(webhookUrl)
+    expect((await t.app.request(issued ?? '', { method: 'POST' })).status).toBe(202)
+  })
+
   it('202: a push to the webhook, without credentials, syncs the new tag', async () => {
     pushTag('v1.1.0', 'b2')
     const response = await t.app.request(webhookUrl, { method: 'POST', body: '{"ref":"refs/tags/v1.1.0"}' })

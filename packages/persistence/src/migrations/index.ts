@@ -7,6 +7,7 @@ import { Migration20261124184601_vcs_connections } from './Migration202611241846
 import { Migration20261124185023_membership_invitations } from './Migration20261124185023_membership_invitations.ts'
 import { Migration20261124211500_vcs_webhook_tokens } from './Migration20261124211500_vcs_webhook_tokens.ts'
 import { Migration20261124213000_module_version_requirements } from './Migration20261124213000_module_version_requirements.ts'
+import { Migration20261124230000_sealed_webhook_tokens } from './Migration20261124230000_sealed_webhook_tokens.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124185023_membership_invitations', class: Migration20261124185023_membership_invitations },
   { name: 'Migration20261124211500_vcs_webhook_tokens', class: Migration20261124211500_vcs_webhook_tokens },
   { name: 'Migration20261124213000_module_version_requirements', class: Migration20261124213000_module_version_requirements },
+  { name: 'Migration20261124230000_sealed_webhook_tokens', class: Migration20261124230000_sealed_webhook_tokens },
 ]

@@ -28,7 +28,6 @@ import {
   toModuleVersionRecord,
   toRegistryModule,
   toRegistryModuleRecord,
-  webhookTokenDigest,
   toProtocolVersion,
   type ModuleVersionSummaryData,
   type RegistryModuleData,
@@ -144,8 +143,8 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return record === null ? undefined : toRegistryModule(record)
   }
 
-  async findByWebhookToken(token: string): Promise<RegistryModule | undefined> {
-    const record = await this.#em.findOne(RegistryModuleSchema, { webhookTokenDigest: webhookTokenDigest(token) }, FRESH)
+  async findByWebhookTokenDigest(digest: string): Promise<RegistryModule | undefined> {
+    const record = await this.#em.findOne(RegistryModuleSchema, { webhookTokenDigest: digest }, FRESH)
     return record === null ? undefined : toRegistryModule(record)
   }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { ModuleVersion, ModuleVersionSummary, ProtocolVersion, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
@@ -31,13 +30,7 @@ export function fromRegistryModuleData(record: RegistryModuleData): RegistryModu
 
 export function toRegistryModuleRecord(module: RegistryModule) {
   const { organizationName, ...fields } = module
-  const token = module.vcsRepo?.webhookToken
-  return { ...fields, organization: organizationName, webhookTokenDigest: token === undefined ? null : webhookTokenDigest(token) }
-}
-
-/** The digest a webhook token is looked up by. */
-export function webhookTokenDigest(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex')
+  return { ...fields, organization: organizationName, webhookTokenDigest: module.vcsRepo?.webhook?.tokenDigest ?? null }
 }
 
 export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {

@@ -31,7 +31,7 @@ export const RegistryModuleSchema = defineEntity({
     publishingMechanism: p.enum(['non_vcs', 'git_tag', 'branch'] as const),
     noCode: p.boolean(),
     vcsRepo: p.json<StoredVcsRepo>().nullable(),
-    /** SHA-256 (hex) of `vcsRepo.webhookToken`: webhooks find their module by it, never by the token itself. */
+    /** `vcsRepo.webhook.tokenDigest`, unique and indexed: webhooks find their module by it, never by the token itself. */
     webhookTokenDigest: p.string().nullable().unique('registry_modules_webhook_token_digest_unique'),
     testsEnabled: p.boolean(),
     createdAt: p.datetime(),

@@ -57,10 +57,10 @@ function aVersion(overrides: Partial<ModuleVersion> = {}): ModuleVersion {
   }
 }
 
-const WEBHOOK_TOKEN = '0f8e4c9a-1b2c-4d3e-8f90-a1b2c3d4e5f6'
-const OTHER_TOKEN = '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d'
+const WEBHOOK_DIGEST = '0f8e4c9a1b2c4d3e8f90a1b2c3d4e5f60f8e4c9a1b2c4d3e8f90a1b2c3d4e5f6'
+const OTHER_DIGEST = '7a6b5c4d3e2f4a1b9c8d7e6f5a4b3c2d7a6b5c4d3e2f4a1b9c8d7e6f5a4b3c2d'
 
-function aVcsRepo(webhookToken: string): VcsRepo {
+function aVcsRepo(tokenDigest: string | null): VcsRepo {
   return {
     identifier: 'acme/vpc',
     displayIdentifier: 'acme/vpc',
@@ -71,7 +71,7 @@ function aVcsRepo(webhookToken: string): VcsRepo {
     sourceDirectory: 'modules/vpc',
     tagPrefix: 'vpc/',
     ingressSubmodules: false,
-    webhookToken,
+    webhook: tokenDigest === null ? null : { sealedToken: `sealed:${tokenDigest}`, tokenDigest },
   }
 }
 
@@ -94,7 +94,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     }
 
     it('stores a module with every field and finds it by id and by address', async () => {
-      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_TOKEN), noCode: true, testsEnabled: true })
+      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_DIGEST), noCode: true, testsEnabled: true })
       await seed(module)
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', module))).resolves.toEqual(module)
@@ -103,16 +103,18 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', other))).resolves.toBeUndefined()
     })
 
-    it('finds a VCS module by its webhook token, and by nothing else', async () => {
-      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_TOKEN) })
-      await seed(module, aModule({ id: 'mod-2', name: 'plain' }))
-      const find = (token: string) => store().run(({ registryModules }) => registryModules.findByWebhookToken(token))
-      await expect(find(WEBHOOK_TOKEN)).resolves.toEqual(module)
-      await expect(find(WEBHOOK_TOKEN.toUpperCase())).resolves.toBeUndefined()
+    it('finds a VCS module by its webhook token digest, and by nothing else', async () => {
+      const module = aModule({ publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(WEBHOOK_DIGEST) })
+      const withoutWebhook = aModule({ id: 'mod-3', name: 'old', publishingMechanism: 'git_tag', vcsRepo: aVcsRepo(null) })
+      await seed(module, aModule({ id: 'mod-2', name: 'plain' }), withoutWebhook)
+      const find = (digest: string) => store().run(({ registryModules }) => registryModules.findByWebhookTokenDigest(digest))
+      await expect(find(WEBHOOK_DIGEST)).resolves.toEqual(module)
+      await expect(find(WEBHOOK_DIGEST.toUpperCase())).resolves.toBeUndefined()
       await expect(find('')).resolves.toBeUndefined()
-      await store().run(({ registryModules }) => registryModules.update({ ...module, vcsRepo: aVcsRepo(OTHER_TOKEN) }))
-      await expect(find(WEBHOOK_TOKEN)).resolves.toBeUndefined()
-      await expect(find(OTHER_TOKEN)).resolves.toMatchObject({ id: module.id })
+      await expect(store().run(({ registryModules }) => registryModules.findById('mod-3'))).resolves.toEqual(withoutWebhook)
+      await store().run(({ registryModules }) => registryModules.update({ ...module, vcsRepo: aVcsRepo(OTHER_DIGEST) }))
+      await expect(find(WEBHOOK_DIGEST)).resolves.toBeUndefined()
+      await expect(find(OTHER_DIGEST)).resolves.toMatchObject({ id: module.id })
     })
 
     it('refuses a taken address with invalid on name; the same address elsewhere is fine', async () => {

@@ -60,8 +60,8 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     )
   }
 
-  async findByWebhookToken(token: string): Promise<RegistryModule | undefined> {
-    return [...this.#state.registryModules.values()].find((module) => module.vcsRepo?.webhookToken === token)
+  async findByWebhookTokenDigest(digest: string): Promise<RegistryModule | undefined> {
+    return [...this.#state.registryModules.values()].find((module) => module.vcsRepo?.webhook?.tokenDigest === digest)
   }
 
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
