@@ -188,6 +188,24 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(/2\.1\.0 is reg_ingress_failed: .+/)
   })
 
+  it('stops watching a version still analysed after 5 minutes, and says so', async () => {
+    const watcher = await context.newPage()
+    await watcher.clock.install()
+    // An analysis that never settles: the upload and every status read answer reg_ingressing.
+    await watcher.route(/\/versions\/3\.0\.0\/status$|\/v1\/object\//, (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify(route.request().method() === 'PUT' ? { data: { attributes: { status: 'reg_ingressing' } } } : { status: 'reg_ingressing' }) }),
+    )
+    await watcher.goto(`${server.url}/app/acme/dns/aws`)
+    await watcher.getByLabel('New version').fill('3.0.0')
+    await watcher.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'dns.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('never analysed') })
+    await watcher.getByRole('button', { name: 'Upload' }).click()
+    await expect.poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 }).toBe('Analysing 3.0.0…')
+    await watcher.clock.fastForward('05:01')
+    await watcher.clock.runFor(1000)
+    await expect.poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 }).toMatch(/3\.0\.0 is still being analysed after 5 minutes/)
+    await watcher.close()
+  })
+
   it('a user of another organization gets 404 for its pages', async () => {
     const other = await browser.newContext()
     const strangerPage = await other.newPage()

@@ -78,6 +78,9 @@ function copyButton(button) {
   })
 }
 
+// The analysis settles a version in seconds; past this, the page stops asking rather than poll forever.
+const ANALYSIS_WAIT_MS = 5 * 60_000
+
 function upload(form) {
   const status = form.querySelector('.upload-status')
   form.addEventListener('submit', async (event) => {
@@ -97,7 +100,12 @@ function upload(form) {
     const sent = await fetch(answer.uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': 'application/octet-stream' } })
     let version = sent.ok ? (await sent.json()).data.attributes : { status: 'failed', error: `the upload answered ${sent.status}` }
     // The upload host answers once the archive is stored; its analysis settles the version shortly after.
+    const giveUpAt = Date.now() + ANALYSIS_WAIT_MS
     while (version.status === 'reg_ingressing') {
+      if (Date.now() >= giveUpAt) {
+        status.textContent = `Version ${answer.version} is still being analysed after 5 minutes. Reload the page later to see how it ended.`
+        return
+      }
       status.textContent = `Analysing ${answer.version}…`
       await new Promise((resolve) => setTimeout(resolve, 500))
       const read = await fetch(answer.statusUrl, { headers: { Accept: 'application/json' } })
