@@ -27,11 +27,16 @@ describe.skipIf(skipped !== undefined)('the API reference in a real browser', { 
 
   it('renders the registry-modules operations from /api/openapi.json, with nothing fetched from elsewhere', async () => {
     const page = await browser.newPage()
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text())
+    })
     const elsewhere: string[] = []
     page.on('request', (request) => {
       if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) elsewhere.push(request.url())
     })
-    await page.goto(`${server.url}/api/docs`)
+    const response = await page.goto(`${server.url}/api/docs`)
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/)
     await expect.poll(() => page.getByText('Create a module version', { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     const text = await page.locator('body').innerText()
     for (const summary of ['Upload a module version’s archive', 'List an organization’s modules', 'Publish a module from a VCS repository']) {
@@ -39,5 +44,7 @@ describe.skipIf(skipped !== undefined)('the API reference in a real browser', { 
     }
     expect(text).toMatch(/registry-modules/i)
     expect(elsewhere).toEqual([])
+    // The page renders under its policy: nothing it needs was refused.
+    expect(refused).toEqual([])
   })
 })

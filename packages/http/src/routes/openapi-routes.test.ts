@@ -42,4 +42,24 @@ describe('GET /api/openapi.json', () => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('/api/openapi.json')
   })
+
+  it('sends the reference page with a Content-Security-Policy whose fresh nonce is on its scripts only', async () => {
+    const t = await testApp()
+    const nonces = []
+    for (let request = 0; request < 2; request += 1) {
+      const page = await t.call('GET', '/api/docs', null)
+      const policy = page.headers.get('Content-Security-Policy') ?? ''
+      expect(policy).toContain("default-src 'self'")
+      expect(policy).toContain("connect-src 'self'")
+      expect(policy).toContain("frame-ancestors 'none'")
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1]
+      expect(nonce).toBeDefined()
+      const html = await page.text()
+      const scripts = html.match(/<script\b[^>]*>/g) ?? []
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce ?? ''}"`)
+      nonces.push(nonce)
+    }
+    expect(nonces[0]).not.toBe(nonces[1])
+  })
 })

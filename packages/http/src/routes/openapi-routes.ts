@@ -1,5 +1,6 @@
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import type { ApiReferenceAssets, AppEnv } from '../http-deps.ts'
 import { openApiDocument } from '../openapi/openapi-document.ts'
@@ -23,6 +24,28 @@ const SCRIPT = operation({
 })
 
 /**
+ * The reference page's Content-Security-Policy: its two script tags (Scalar's bundle and the inline
+ * call that starts it) carry a fresh nonce, nothing else may run; Scalar styles itself inline, and
+ * it only fetches the OpenAPI document (and, trying an operation, the API) from Cairn. No HSTS:
+ * that is for the operator's TLS front to decide for the whole host.
+ */
+const referenceHeaders = secureHeaders({
+  strictTransportSecurity: false,
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", NONCE],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+})
+
+/**
  * `GET /api/openapi.json`, generated once from the routes of `root` (the same schemas that
  * validate the requests), and the Scalar reference page that renders it at `/api/docs`.
  */
@@ -40,8 +63,10 @@ export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiR
     .get(
       REFERENCE_PATH,
       REFERENCE,
-      Scalar({
+      referenceHeaders,
+      Scalar((c) => ({
         url: `${basePath}${OPENAPI_PATH}`,
+        nonce: c.get('secureHeadersNonce'),
         ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
         pageTitle: 'Cairn API reference',
         // Nothing that calls Scalar's services: the page is for a private network.
@@ -49,7 +74,7 @@ export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiR
         telemetry: false,
         mcp: { disabled: true },
         showDeveloperTools: 'never',
-      }),
+      })),
     )
   if (assets === undefined) return routes
   return routes.get(SCRIPT_PATH, SCRIPT, async (c) =>
