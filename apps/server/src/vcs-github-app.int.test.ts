@@ -143,8 +143,9 @@ describe('publishing from VCS through a GitHub App installation', { timeout: 90_
     const { status, body } = await publish({ 'github-app-installation-id': `ghain-${UNMINTED_INSTALLATION}` })
     expect(status).toBe(503)
     expect(body.errors?.[0]?.detail).toContain(api.url)
+    // The request's line is written once the response is sent: wait for it.
+    await expect.poll(() => server.log()).toContain('"status":503')
     const log = server.log()
-    expect(log).toContain('"status":503')
     const keyBody = app.privateKey.split('\n').filter((line) => line !== '' && !line.startsWith('-----'))
     for (const secret of [...keyBody, ...api.minted.map((minted) => minted.token)]) expect(log).not.toContain(secret)
   })
