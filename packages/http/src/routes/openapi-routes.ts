@@ -66,7 +66,8 @@ export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiR
       referenceHeaders,
       Scalar((c) => ({
         url: `${basePath}${OPENAPI_PATH}`,
-        nonce: c.get('secureHeadersNonce'),
+        // Set by referenceHeaders just before.
+        nonce: c.get('secureHeadersNonce') ?? '',
         ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
         pageTitle: 'Cairn API reference',
         // Nothing that calls Scalar's services: the page is for a private network.
