@@ -25,7 +25,7 @@ describe('the migration that keeps requirements beside the metadata', () => {
   it('fills them in for the versions stored before it', async () => {
     const orm = await connect({ kind: 'pglite' })
     store = storeOver(orm, { kind: 'pglite' })
-    await orm.migrator.up({ to: 'Migration20261124185023_membership_invitations' })
+    await orm.migrator.up({ to: 'Migration20261124211500_vcs_webhook_tokens' })
     await store.unitOfWork.run(async ({ organizations, registryModules }) => {
       await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
       await registryModules.add(MODULE)
