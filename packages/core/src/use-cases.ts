@@ -17,6 +17,7 @@ import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
 import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
+import { SweepStuckUploads } from './modules/sweep-stuck-uploads.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
@@ -103,6 +104,7 @@ export function createUseCases(ports: CairnPorts) {
     analyseUpload: new AnalyseUpload(deps),
     moduleRegistry: new ModuleRegistryProtocol({ ...deps, servedVersions, countingUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
+    sweepStuckUploads: new SweepStuckUploads(deps),
     publicModules: new PublicModules(deps),
     vcsConnections: new ManageVcsConnections(deps),
     publishFromVcs: new PublishModuleFromVcs(deps),

@@ -25,7 +25,6 @@ describe('the migration that keeps requirements beside the metadata', () => {
   it('fills them in for the versions stored before it', async () => {
     const orm = await connect({ kind: 'pglite' })
     store = storeOver(orm, { kind: 'pglite' })
-    // The schema just before requirements: the repositories write every column that existed then.
     await orm.migrator.up({ to: 'Migration20261124211500_vcs_webhook_tokens' })
     await store.unitOfWork.run(async ({ organizations, registryModules }) => {
       await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))

@@ -77,6 +77,7 @@ export interface CairnVcsOptions {
 
 /** A GitHub App the operator registered, that Cairn acts as to read repositories where it is installed. */
 export interface CairnGithubAppOptions {
+  /** The app's id, as GitHub shows it on the app's settings page. */
   readonly appId: string
   /** The app's private key, PEM (PKCS#1 as GitHub hands it out, or PKCS#8). Never logged. */
   readonly privateKey: string

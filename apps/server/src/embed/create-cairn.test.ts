@@ -16,11 +16,9 @@ describe('createCairn', () => {
     return cairn
   }
 
-  it('starts fully in memory in milliseconds, is seeded through the use cases, and serves what was seeded', async () => {
-    const started = performance.now()
+  // How fast it starts is measured outside the tests (docs/embedding.md): a shared machine makes a timed test flaky.
+  it('starts fully in memory, is seeded through the use cases, and serves what was seeded', async () => {
     const cairn = await open({ store: { kind: 'memory' } })
-    // Generous: it takes a few milliseconds, but CI machines are shared.
-    expect(performance.now() - started).toBeLessThan(500)
     // Only site administrators create organizations by default in the self-hosted edition.
     const owner = await signUpUser(cairn.useCases, 'owner', { isSiteAdmin: true })
     await cairn.useCases.organizations.create({ name: 'acme', email: 'ops@acme.test' }, owner)

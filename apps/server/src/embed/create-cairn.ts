@@ -5,6 +5,7 @@ import type { GetConnInfo } from 'hono/conninfo'
 import { TYPES } from '../container.ts'
 import { startDownloadFlushing } from '../platform/download-flushing.ts'
 import type { Logger } from '../platform/logger.ts'
+import { startUploadSweep } from '../platform/upload-sweep.ts'
 import { startVcsPoll } from '../platform/vcs-poll.ts'
 import { openRuntime } from '../runtime.ts'
 import type { CairnOptions } from './cairn-options.ts'
@@ -20,7 +21,7 @@ export interface Cairn {
   readonly fetch: (request: Request) => Promise<Response>
   /** Every use case, for direct calls; each takes the acting `Principal` (`OPERATOR` for the host itself). */
   readonly useCases: UseCases
-  /** Stops the VCS poll, writes what is pending (download counts), lets running jobs end, then releases the store, the blob store and worker threads. */
+  /** Stops the VCS poll and the upload sweep, writes what is pending (download counts), lets running jobs end, then releases the store, the blob store and worker threads. */
   close(): Promise<void>
 }
 
@@ -30,7 +31,7 @@ export interface StandaloneHooks {
   readonly purpose?: string
   /** The client's socket address, which loopback-only routes need. */
   readonly connInfo?: GetConnInfo
-  /** Whether this instance works the job queue and polls VCS modules; default true. A one-shot command does neither. */
+  /** Whether this instance works the job queue, polls VCS modules and sweeps stuck uploads; default true. A one-shot command does none. */
   readonly workers?: boolean
   /** Runs once the use cases exist, before the HTTP app is built; may give the initial admin token to serve. */
   prepare?(useCases: UseCases): Promise<{ readonly initialAdminToken?: string }>
@@ -75,6 +76,8 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
     if (workers) await workJobs(runtime.jobs, useCases)
     const downloads = startDownloadFlushing(deps)
     const vcsPoll = startVcsPoll(deps, workers ? settings.vcs.pollIntervalSeconds : 0)
+    // Upload attempts a crash left behind, here or in another process sharing the database.
+    const uploadSweep = startUploadSweep({ sweepStuckUploads: useCases.sweepStuckUploads, log: deps.log }, workers)
     return {
       app,
       logger: runtime.container.get(TYPES.Logger),
@@ -82,6 +85,7 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
       useCases,
       async close() {
         await vcsPoll.stop()
+        await uploadSweep.stop()
         await downloads.stop()
         // Stops the job workers first, letting running ingestions end, then closes the database.
         await runtime.close()

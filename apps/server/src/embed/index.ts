@@ -6,7 +6,15 @@
  */
 
 export { createCairn, type Cairn } from './create-cairn.ts'
-export type { CairnArchiveLimits, CairnBlobOptions, CairnOptions, CairnStoreOptions, CairnUpstreamRegistryOptions, CairnVcsOptions } from './cairn-options.ts'
+export type {
+  CairnArchiveLimits,
+  CairnBlobOptions,
+  CairnGithubAppOptions,
+  CairnOptions,
+  CairnStoreOptions,
+  CairnUpstreamRegistryOptions,
+  CairnVcsOptions,
+} from './cairn-options.ts'
 export type { LogLevel } from '../platform/logger.ts'
 export { ConfigError } from '../config.ts'
 export { DataDirBusyError } from '../platform/data-dir-lock.ts'

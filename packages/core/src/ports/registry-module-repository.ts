@@ -59,6 +59,11 @@ export interface RegistryModuleRepository {
   update(module: RegistryModule): Promise<void>
   /** Ids of the module providers published from VCS, in id order, after `after`, at most `limit`. */
   vcsModuleIds(after: string, limit: number): Promise<string[]>
+  /**
+   * Ids of the uploaded versions (of modules not published from VCS) that are `reg_ingressing`
+   * and last changed before `before`, at most `limit`: attempts that may have been lost.
+   */
+  stuckUploadIds(before: Date, limit: number): Promise<string[]>
   /** Removes a module provider with all its versions. */
   remove(id: string): Promise<void>
   /**

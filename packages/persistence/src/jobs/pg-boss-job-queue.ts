@@ -1,7 +1,10 @@
 import { CairnError, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
 import { PgBoss, type ConstructorOptions } from 'pg-boss'
 
-/** How often an idle worker asks for work; the wait between a job queued and a job started. */
+/**
+ * How often an idle worker asks for work: the wait between a job queued by another process and a
+ * job started. A job queued by this process wakes this process's workers of its kind at once.
+ */
 const POLL_SECONDS = 0.5
 
 /**
@@ -27,6 +30,8 @@ const HEARTBEAT_SECONDS = 10
 export class PgBossJobQueue implements JobQueue {
   readonly #boss: PgBoss
   readonly #defined = new Map<string, JobDefinition>()
+  /** This process's pg-boss workers, by job kind. */
+  readonly #workers = new Map<string, string[]>()
 
   private constructor(boss: PgBoss) {
     this.#boss = boss
@@ -50,14 +55,24 @@ export class PgBossJobQueue implements JobQueue {
 
   async enqueue(name: string, payload: JobPayload, key: string): Promise<boolean> {
     this.#requireDefined(name)
-    return (await this.#boss.send(name, payload, { singletonKey: key })) !== null
+    const queued = (await this.#boss.send(name, payload, { singletonKey: key })) !== null
+    // A worker here takes it now rather than after its polling interval; one that is busy fetches
+    // again as soon as its job ends.
+    if (queued) for (const worker of this.#workers.get(name) ?? []) this.#boss.notifyWorker(worker)
+    return queued
   }
 
   async work(name: string, handler: JobHandler): Promise<void> {
     const { retryLimit } = this.#requireDefined(name)
-    await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, localConcurrency: WORKERS }, async (jobs) => {
-      for (const job of jobs) await handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit })
-    })
+    const workers: string[] = []
+    // One pg-boss worker each, rather than one with `localConcurrency`, so that each can be woken.
+    for (let count = 0; count < WORKERS; count += 1) {
+      const worker = await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit })
+      })
+      workers.push(worker)
+    }
+    this.#workers.set(name, [...(this.#workers.get(name) ?? []), ...workers])
   }
 
   async stop(): Promise<void> {

@@ -180,6 +180,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return records.map((record) => record.id)
   }
 
+  async stuckUploadIds(before: Date, limit: number): Promise<string[]> {
+    const where = { status: 'reg_ingressing', updatedAt: { $lt: before }, module: { publishingMechanism: 'non_vcs' } } as const
+    const records = await this.#em.find(ModuleVersionSchema, where, { ...FRESH, fields: ['id'], orderBy: { updatedAt: 'asc' }, limit })
+    return records.map((record) => record.id)
+  }
+
   /** One statement: the `ok` versions are a subquery, the page is cut by the database. */
   async published(query: PublishedModuleQuery): Promise<RegistryModule[]> {
     if (query.organizationNames?.length === 0) return []

@@ -140,6 +140,20 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('mod-c', 2))).resolves.toEqual(['mod-d'])
     })
 
+    it('finds the uploaded versions reg_ingressing since before a time, oldest first, and no VCS version', async () => {
+      await seed(aModule({ id: 'mod-1' }), aModule({ id: 'mod-v', name: 'v', publishingMechanism: 'git_tag' }))
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(aVersion({ id: 'modver-late', version: '1.0.1', status: 'reg_ingressing', updatedAt: minute(4) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-old', version: '1.0.2', status: 'reg_ingressing', updatedAt: minute(1) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-mid', version: '1.0.3', status: 'reg_ingressing', updatedAt: minute(2) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-ok', version: '1.0.4', status: 'ok', updatedAt: minute(1) }))
+        await registryModules.addVersion(aVersion({ id: 'modver-vcs', moduleId: 'mod-v', status: 'reg_ingressing', updatedAt: minute(1) }))
+      })
+      const stuck = (limit: number) => store().run(({ registryModules }) => registryModules.stuckUploadIds(minute(3), limit))
+      await expect(stuck(10)).resolves.toEqual(['modver-old', 'modver-mid'])
+      await expect(stuck(1)).resolves.toEqual(['modver-old'])
+    })
+
     it('refuses a module of an organization it does not have with not_found', async () => {
       const orphan = aModule({ organizationName: 'missing' })
       await expect(store().run(({ registryModules }) => registryModules.add(orphan))).rejects.toMatchObject({ code: 'not_found' })

@@ -89,6 +89,15 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
       .slice(0, limit)
   }
 
+  async stuckUploadIds(before: Date, limit: number): Promise<string[]> {
+    return [...this.#state.moduleVersions.values()]
+      .filter((version) => version.status === 'reg_ingressing' && version.updatedAt < before)
+      .filter((version) => this.#state.registryModules.get(version.moduleId)?.publishingMechanism === 'non_vcs')
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+      .map((version) => version.id)
+      .slice(0, limit)
+  }
+
   async remove(id: string): Promise<void> {
     this.#state.registryModules.delete(id)
     deleteWhere(this.#state.moduleVersions, (version) => version.moduleId === id)

@@ -1,0 +1,72 @@
+import { inMemoryDeps, type InMemoryDeps, settledVersion, signUpUser } from '@cairn/testing'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createUseCases, type UseCases } from '../use-cases.ts'
+import { workJobs } from '../work-jobs.ts'
+import { archiveKey, startIngress, type ModuleVersion } from './module-version.ts'
+import { STUCK_UPLOAD_AFTER_MS } from './sweep-stuck-uploads.ts'
+
+async function* bytes(text: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(text)
+}
+
+const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' } }
+
+describe('SweepStuckUploads: upload attempts a crash left reg_ingressing', () => {
+  let deps: InMemoryDeps
+  let cases: UseCases
+  let version: ModuleVersion
+
+  beforeEach(async () => {
+    deps = inMemoryDeps()
+    cases = createUseCases(deps)
+    const owner = await signUpUser(cases, 'olivia')
+    await cases.organizations.create({ name: 'acme', email: 'owners@acme.test' }, owner)
+    await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, owner)
+    version = (await cases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)).version
+  })
+  afterEach(() => deps.jobs.stop())
+
+  /** What a process killed between claiming an attempt (and maybe storing its archive) and queueing its analysis leaves. */
+  async function crashedAttempt(options: { archive: string | null }): Promise<ModuleVersion> {
+    const claimed = startIngress(version, deps.clock.now())
+    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(claimed))
+    if (options.archive !== null) await deps.blobs.put(archiveKey(claimed), bytes(options.archive))
+    return claimed
+  }
+
+  it('leaves an attempt younger than the bound alone, however it looks', async () => {
+    await crashedAttempt({ archive: null })
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS - 1000)
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [] })
+  })
+
+  it('queues the analysis of a stored archive again, which settles the version with its digest', async () => {
+    const claimed = await crashedAttempt({ archive: 'module' })
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [claimed.id], failed: [] })
+    // Touched: the next sweep leaves the attempt to its job.
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [] })
+    await workJobs(deps.jobs, cases)
+    const settled = await settledVersion(deps.unitOfWork, claimed.id)
+    expect(settled).toMatchObject({ status: 'ok', uploadGeneration: 1, archive: { blobKey: archiveKey(claimed), size: 6 } })
+    expect(settled.archive?.sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('fails an attempt whose archive never arrived, saying so', async () => {
+    const claimed = await crashedAttempt({ archive: null })
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [claimed.id] })
+    const failed = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(claimed.id))
+    expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'the upload did not complete; upload the archive again' })
+  })
+
+  it('leaves a version a new upload claimed since alone', async () => {
+    await crashedAttempt({ archive: null })
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
+    const stuck = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))
+    const reclaimed = startIngress(stuck as ModuleVersion, deps.clock.now())
+    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(reclaimed))
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [] })
+    expect(await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))).toEqual(reclaimed)
+  })
+})
