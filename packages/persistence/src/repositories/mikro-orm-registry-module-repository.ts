@@ -18,12 +18,13 @@ import { OrganizationMembershipSchema } from '../schema/organization-membership.
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPageData, pageOf } from './paging.ts'
+import { findShapedPage, pageOf } from './paging.ts'
 import { executePrepared } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 import {
   fromModuleVersionSummaryData,
   fromRegistryModuleData,
+  fromRegistryModuleRow,
   toModuleVersion,
   toModuleVersionRecord,
   toRegistryModule,
@@ -32,6 +33,7 @@ import {
   toProtocolVersion,
   type ModuleVersionSummaryData,
   type RegistryModuleData,
+  type RegistryModuleRow,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
@@ -104,9 +106,11 @@ function servedStatement(em: EntityManager, byMembership: boolean): ServedStatem
   return statement
 }
 
-/** Names, namespaces or providers containing `search`, case-insensitively. */
-function matching(search: string): FilterQuery<RegistryModuleRecord> {
-  const pattern = containing(search)
+/** The values a registry module list's statement takes. */
+type ModuleListFilter = 'organizationName' | 'registryName' | 'provider' | 'search'
+
+/** Names, namespaces or providers matching `pattern` (a LIKE pattern), case-insensitively. */
+function matching(pattern: string): FilterQuery<RegistryModuleRecord> {
   return { $or: [{ name: { $ilike: pattern } }, { namespace: { $ilike: pattern } }, { provider: { $ilike: pattern } }] }
 }
 
@@ -118,18 +122,26 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   }
 
   async list(query: RegistryModuleQuery): Promise<Page<RegistryModule>> {
-    const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: query.organizationName }]
-    if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
-    if (query.provider !== undefined) conditions.push({ provider: query.provider })
-    if (query.search !== undefined) conditions.push(matching(query.search))
-    const found = await findPageData<RegistryModuleRecord, RegistryModuleData>(
+    const { registryName, provider, search, sort } = query
+    const present = (value: string | undefined, as: string) => (value === undefined ? '' : as)
+    const shape = `registry_modules_${present(registryName, 'r')}${present(provider, 'p')}${present(search, 's')}_${sort === 'recently-published' ? 'recent' : 'address'}`
+    const found = await findShapedPage<RegistryModuleRecord, ModuleListFilter, RegistryModuleRow>(
       this.#em,
+      shape,
       RegistryModuleSchema,
-      { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
-      query.sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER,
+      (placeholders) => {
+        const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: placeholders.text('organizationName') }]
+        if (registryName !== undefined) conditions.push({ registryName: placeholders.text('registryName') as RegistryModuleRecord['registryName'] })
+        if (provider !== undefined) conditions.push({ provider: placeholders.text('provider') })
+        if (search !== undefined) conditions.push(matching(placeholders.text('search')))
+        const where = { $and: conditions } as QBFilterQuery<RegistryModuleRecord>
+        const orderBy = sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER
+        return { where, orderBy }
+      },
+      { organizationName: query.organizationName, registryName, provider, search: search === undefined ? undefined : containing(search) },
       query.page,
     )
-    return pageOf(found, query.page, fromRegistryModuleData)
+    return pageOf(found, query.page, fromRegistryModuleRow)
   }
 
   async findById(id: string): Promise<RegistryModule | undefined> {
@@ -189,7 +201,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     if (query.organizationNames !== undefined) conditions.push({ organization: { $in: [...query.organizationNames] } })
     if (query.namespace !== undefined) conditions.push({ namespace: query.namespace })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
-    if (query.search !== undefined) conditions.push(matching(query.search))
+    if (query.search !== undefined) conditions.push(matching(containing(query.search)))
     const records = await this.#em.find(RegistryModuleSchema, { $and: conditions }, {
       ...FRESH,
       orderBy: { ...ADDRESS_ORDER, organization: 'asc' },

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { ModuleVersion, ModuleVersionSummary, ProtocolVersion, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
-import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
+import type { RegistryModuleRecord, StoredVcsRepo } from '../schema/registry-module.schema.ts'
+import { timestampOf } from './row-values.ts'
 import { storedRequirementsOf, type StoredPartRequirements, type StoredRequirements } from '../schema/stored-requirements.ts'
 
 /** A registry module's row as plain data: its organization is the organization's key, its name. */
@@ -11,7 +12,7 @@ export function toRegistryModule(record: RegistryModuleRecord): RegistryModule {
   return fromRegistryModuleData({ ...record, organization: record.organization.name })
 }
 
-export function fromRegistryModuleData(record: RegistryModuleData): RegistryModule {
+export function fromRegistryModuleData(record: Omit<RegistryModuleData, 'webhookTokenDigest'>): RegistryModule {
   return {
     id: record.id,
     organizationName: record.organization,
@@ -27,6 +28,41 @@ export function fromRegistryModuleData(record: RegistryModuleData): RegistryModu
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
+}
+
+/** A registry module's row as the driver returns it: column names. */
+export interface RegistryModuleRow {
+  readonly id: string
+  readonly organization_name: string
+  readonly registry_name: RegistryModule['registryName']
+  readonly namespace: string
+  readonly name: string
+  readonly provider: string
+  readonly status: RegistryModule['status']
+  readonly publishing_mechanism: RegistryModule['publishingMechanism']
+  readonly no_code: boolean
+  readonly vcs_repo: StoredVcsRepo | null
+  readonly tests_enabled: boolean
+  readonly created_at: Date | string
+  readonly updated_at: Date | string
+}
+
+export function fromRegistryModuleRow(row: RegistryModuleRow): RegistryModule {
+  return fromRegistryModuleData({
+    id: row.id,
+    organization: row.organization_name,
+    registryName: row.registry_name,
+    namespace: row.namespace,
+    name: row.name,
+    provider: row.provider,
+    status: row.status,
+    publishingMechanism: row.publishing_mechanism,
+    noCode: row.no_code,
+    vcsRepo: row.vcs_repo,
+    testsEnabled: row.tests_enabled,
+    createdAt: timestampOf(row.created_at),
+    updatedAt: timestampOf(row.updated_at),
+  })
 }
 
 export function toRegistryModuleRecord(module: RegistryModule) {

@@ -86,8 +86,9 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       })
     }
 
+    // Outside a transaction, as the use cases list (on PostgreSQL, a prepared statement).
     async function list(query: Omit<RegistryModuleQuery, 'page' | 'organizationName'> & { page?: typeof PAGE }) {
-      const page = await store().run(({ registryModules }) =>
+      const page = await store().read(({ registryModules }) =>
         registryModules.list({ organizationName: 'acme', ...query, page: query.page ?? PAGE }),
       )
       return { total: page.total, ids: idsOf(page.items) }
@@ -98,6 +99,9 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await seed(module)
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', module))).resolves.toEqual(module)
+      const listed = { items: [module], total: 1 }
+      await expect(store().read(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE }))).resolves.toMatchObject(listed)
+      await expect(store().run(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE }))).resolves.toMatchObject(listed)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('globex', module))).resolves.toBeUndefined()
       const other = { ...module, provider: 'google' }
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', other))).resolves.toBeUndefined()
