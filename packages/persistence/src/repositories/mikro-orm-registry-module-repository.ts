@@ -19,10 +19,10 @@ import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/regis
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
 import { findShapedPage, pageOf } from './paging.ts'
-import { executePrepared } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
+import { runShaped, shapedStatement, type ShapedStatement } from './shaped-statement.ts'
 import {
-  fromModuleVersionSummaryData,
+  fromModuleVersionSummaryRow,
   fromRegistryModuleData,
   fromRegistryModuleRow,
   toModuleVersion,
@@ -31,7 +31,7 @@ import {
   toRegistryModuleRecord,
   webhookTokenDigest,
   toProtocolVersion,
-  type ModuleVersionSummaryData,
+  type ModuleVersionSummaryRow,
   type RegistryModuleData,
   type RegistryModuleRow,
   type ServedVersionRow,
@@ -61,49 +61,20 @@ const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'arch
 /** The values of `servedVersions`' statement. */
 type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
 
-/** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
-interface ServedStatement {
-  /** Its name as a prepared statement. */
-  readonly name: string
-  readonly sql: string
-  readonly parameters: readonly (string | { readonly name: ServedParameter })[]
-}
-
-const SERVED_PARAMETERS: readonly string[] = ['organizationName', 'registryName', 'namespace', 'name', 'provider', 'memberId'] satisfies ServedParameter[]
-
-const isServedParameter = (value: string): value is ServedParameter => SERVED_PARAMETERS.includes(value)
-
-/** Built once per ORM (its metadata), for callers checked by membership and for the others. */
-const servedStatements = new WeakMap<object, { member?: ServedStatement; anyone?: ServedStatement }>()
-
-/**
- * The hot path's statement, built by the query builder (schema, quoting) the first time and then
- * only run with each request's values: building it costs more than running it. Placeholders are
- * told apart by the parameter names given as their values.
- */
-function servedStatement(em: EntityManager, byMembership: boolean): ServedStatement {
-  const built = servedStatements.get(em.getMetadata()) ?? {}
-  servedStatements.set(em.getMetadata(), built)
-  const kind = byMembership ? 'member' : 'anyone'
-  const cached = built[kind]
-  if (cached !== undefined) return cached
-  const name = (parameter: ServedParameter) => parameter
-  const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: name('memberId'), status: 'active' })
-  const organization = byMembership ? { $eq: name('organizationName'), $in: memberOf } : name('organizationName')
-  const module = { organization, registryName: name('registryName'), namespace: name('namespace'), name: name('name'), provider: name('provider') }
-  const qb = em
-    .createQueryBuilder(ModuleVersionSchema, 'v')
-    .select([...SERVED_FIELDS])
-    .join('v.module', 'm')
-    .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
-    .orderBy({ createdAt: 'asc', id: 'asc' })
-  const parameters = qb.getParams().map((value) => {
-    if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
-    return isServedParameter(value) ? { name: value } : value
+/** The hot path's statement, for callers checked by membership and for the others. */
+function servedStatement(em: EntityManager, byMembership: boolean): ShapedStatement<ServedParameter> {
+  return shapedStatement<ServedParameter>(em, `served_versions_${byMembership ? 'member' : 'anyone'}`, ({ text }) => {
+    const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: text('memberId'), status: 'active' })
+    const organization = byMembership ? { $eq: text('organizationName'), $in: memberOf } : text('organizationName')
+    const module = { organization, registryName: text('registryName'), namespace: text('namespace'), name: text('name'), provider: text('provider') }
+    const qb = em
+      .createQueryBuilder(ModuleVersionSchema, 'v')
+      .select([...SERVED_FIELDS])
+      .join('v.module', 'm')
+      .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
+      .orderBy({ createdAt: 'asc', id: 'asc' })
+    return { sql: qb.getQuery(), params: qb.getParams() }
   })
-  const statement = { name: `cairn_served_versions_${kind}`, sql: qb.getQuery(), parameters }
-  built[kind] = statement
-  return statement
 }
 
 /** The values a registry module list's statement takes. */
@@ -211,17 +182,20 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return records.map(toRegistryModule)
   }
 
+  /** One statement, whatever the number of modules: their ids are one JSON array, so it is built and planned once. */
   async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
     const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     if (moduleIds.length === 0) return result
-    // Plain data, no entities: a page's worth of versions is only turned into domain objects.
-    const rows = await this.#em
-      .createQueryBuilder(ModuleVersionSchema)
-      .select([...SUMMARY_FIELDS])
-      .where({ module: { $in: [...moduleIds] } })
-      .orderBy({ createdAt: 'asc', id: 'asc' })
-      .execute<ModuleVersionSummaryData[]>('all')
-    for (const version of rows.map(fromModuleVersionSummaryData)) result.get(version.moduleId)?.push(version)
+    const statement = shapedStatement<'moduleIds'>(this.#em, 'versions_of_modules', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(ModuleVersionSchema, 'v')
+        .select([...SUMMARY_FIELDS])
+        .where('v.module_id in (select jsonb_array_elements_text(?::jsonb))', [text('moduleIds')])
+        .orderBy({ createdAt: 'asc', id: 'asc' })
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<ModuleVersionSummaryRow, 'moduleIds'>(this.#em, statement, { moduleIds: JSON.stringify(moduleIds) })
+    for (const version of rows.map(fromModuleVersionSummaryRow)) result.get(version.moduleId)?.push(version)
     return result
   }
 
@@ -233,10 +207,8 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
    */
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
     const { memberId } = query
-    const statement = servedStatement(this.#em, memberId !== undefined)
-    const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
-    const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
-    const rows = await executePrepared<ServedVersionRow>(this.#em, statement.name, statement.sql, parameters)
+    const values = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
+    const rows = await runShaped<ServedVersionRow, ServedParameter>(this.#em, servedStatement(this.#em, memberId !== undefined), values)
     return rows.map(toProtocolVersion)
   }
 

@@ -114,6 +114,43 @@ export function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): 
   }
 }
 
+/** A version's row without its metadata as the driver returns it: column names, `bigint` maybe as text. */
+export interface ModuleVersionSummaryRow {
+  readonly id: string
+  readonly module_id: string
+  readonly version: string
+  readonly status: ModuleVersionSummary['status']
+  readonly error: string | null
+  readonly source: ModuleVersionSummary['source']
+  readonly commit_sha: string | null
+  readonly upload_generation: number
+  readonly archive_blob_key: string | null
+  readonly archive_sha256: string | null
+  readonly archive_size: string | number | null
+  readonly downloads: number
+  readonly created_at: Date | string
+  readonly updated_at: Date | string
+}
+
+export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): ModuleVersionSummary {
+  return fromModuleVersionSummaryData({
+    id: row.id,
+    module: row.module_id,
+    version: row.version,
+    status: row.status,
+    error: row.error,
+    source: row.source,
+    commitSha: row.commit_sha,
+    uploadGeneration: row.upload_generation,
+    archiveBlobKey: row.archive_blob_key,
+    archiveSha256: row.archive_sha256,
+    archiveSize: row.archive_size,
+    downloads: row.downloads,
+    createdAt: timestampOf(row.created_at),
+    updatedAt: timestampOf(row.updated_at),
+  })
+}
+
 /** The columns of a version, its archive spread over three; downloads are only ever incremented. */
 export function toModuleVersionRecord(version: ModuleVersion) {
   const { moduleId, archive, ...fields } = version
