@@ -20,8 +20,8 @@ export interface BuiltQuery {
 
 /** Stand-ins the builder is given in place of a request's values, to find them among its parameters. */
 export interface Placeholders<P extends string> {
-  text(parameter: P): string
-  number(parameter: P): number
+  readonly text: (parameter: P) => string
+  readonly number: (parameter: P) => number
 }
 
 /** Far above any page size or offset a request may ask for, so no constant of a statement is taken for one. */
