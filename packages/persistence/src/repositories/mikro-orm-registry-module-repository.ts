@@ -23,7 +23,6 @@ import { FRESH } from './read-options.ts'
 import { runShaped, shapedStatement, type ShapedStatement } from './shaped-statement.ts'
 import {
   fromModuleVersionSummaryRow,
-  fromRegistryModuleData,
   fromRegistryModuleRow,
   toModuleVersion,
   toModuleVersionRecord,
@@ -32,7 +31,6 @@ import {
   webhookTokenDigest,
   toProtocolVersion,
   type ModuleVersionSummaryRow,
-  type RegistryModuleData,
   type RegistryModuleRow,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
@@ -132,16 +130,18 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return record === null ? undefined : toRegistryModule(record)
   }
 
+  /** One prepared statement, as plain data: the registry protocol's detail reads it on every request. */
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
-    const { registryName, namespace, name } = address
-    // Plain data, no entities: the registry protocol's detail reads it on every request.
-    const rows = await this.#em
-      .createQueryBuilder(RegistryModuleSchema)
-      .select('*')
-      .where({ organization: organizationName, registryName, namespace, name })
-      .orderBy({ provider: 'asc' })
-      .execute<RegistryModuleData[]>('all')
-    return rows.map(fromRegistryModuleData)
+    const statement = shapedStatement<'organizationName' | keyof typeof address>(this.#em, 'providers_of_module', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(RegistryModuleSchema, 'm')
+        .select('*')
+        .where({ organization: text('organizationName'), registryName: text('registryName') as RegistryModuleRecord['registryName'], namespace: text('namespace'), name: text('name') })
+        .orderBy({ provider: 'asc' })
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<RegistryModuleRow, 'organizationName' | keyof typeof address>(this.#em, statement, { organizationName, ...address })
+    return rows.map(fromRegistryModuleRow)
   }
 
   async add(module: RegistryModule): Promise<void> {
@@ -212,15 +212,21 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return rows.map(toProtocolVersion)
   }
 
+  /**
+   * One prepared statement whatever the number of versions (their ids are one JSON array), as plain
+   * data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
+   */
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     if (versionIds.length === 0) return new Map()
-    // Plain data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
-    const rows = await this.#em
-      .createQueryBuilder(ModuleVersionSchema)
-      .select(['id', 'metadata'])
-      .where({ id: { $in: [...versionIds] }, metadata: { $ne: null } })
-      .execute<{ id: string; metadata: ModuleMetadata | null }[]>('all')
-    return new Map(rows.flatMap((row) => (row.metadata ? [[row.id, row.metadata]] : [])))
+    const statement = shapedStatement<'versionIds'>(this.#em, 'metadata_of_versions', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(ModuleVersionSchema, 'v')
+        .select(['id', 'metadata'])
+        .where('v.id in (select jsonb_array_elements_text(?::jsonb)) and v.metadata is not null', [text('versionIds')])
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<{ id: string; metadata: ModuleMetadata }, 'versionIds'>(this.#em, statement, { versionIds: JSON.stringify(versionIds) })
+    return new Map(rows.map((row) => [row.id, row.metadata]))
   }
 
   /** One statement per distinct count; usually one. */
