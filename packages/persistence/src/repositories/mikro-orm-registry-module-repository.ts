@@ -14,7 +14,6 @@ import type {
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
-import { OrganizationMembershipSchema } from '../schema/organization-membership.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
@@ -57,14 +56,12 @@ const SUMMARY_FIELDS = [
 const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'requirements'] as const
 
 /** The values of `servedVersions`' statement. */
-type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
+type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider'
 
-/** The hot path's statement, for callers checked by membership and for the others. */
-function servedStatement(em: EntityManager, byMembership: boolean): ShapedStatement<ServedParameter> {
-  return shapedStatement<ServedParameter>(em, `served_versions_${byMembership ? 'member' : 'anyone'}`, ({ text }) => {
-    const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: text('memberId'), status: 'active' })
-    const organization = byMembership ? { $eq: text('organizationName'), $in: memberOf } : text('organizationName')
-    const module = { organization, registryName: text('registryName'), namespace: text('namespace'), name: text('name'), provider: text('provider') }
+/** The hot path's statement. */
+function servedStatement(em: EntityManager): ShapedStatement<ServedParameter> {
+  return shapedStatement<ServedParameter>(em, 'served_versions', ({ text }) => {
+    const module = { organization: text('organizationName'), registryName: text('registryName'), namespace: text('namespace'), name: text('name'), provider: text('provider') }
     const qb = em
       .createQueryBuilder(ModuleVersionSchema, 'v')
       .select([...SERVED_FIELDS])
@@ -200,15 +197,13 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   }
 
   /**
-   * One statement that maps no entities; the caller's membership is a semi-join on the
-   * memberships' index by user. It reads the requirements kept beside each version's metadata,
+   * One prepared statement that maps no entities. It reads the requirements kept beside each version's metadata,
    * never the metadata itself (kilobytes: READMEs, inputs, resources), which is neither read from
    * disk, sent nor parsed.
    */
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
-    const { memberId } = query
-    const values = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
-    const rows = await runShaped<ServedVersionRow, ServedParameter>(this.#em, servedStatement(this.#em, memberId !== undefined), values)
+    const values = { ...query.address, organizationName: query.organizationName }
+    const rows = await runShaped<ServedVersionRow, ServedParameter>(this.#em, servedStatement(this.#em), values)
     return rows.map(toProtocolVersion)
   }
 
