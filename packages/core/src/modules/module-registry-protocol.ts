@@ -18,7 +18,7 @@ import type { RegistryModule } from './registry-module.ts'
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
   readonly blobs: BlobStore
   readonly signer: UrlSigner
-  /** The hot path's answers by caller and module provider, cleared by every write of this process. */
+  /** The hot path's answers by module provider, cleared by every write of this process. */
   readonly servedVersions: StoreCache<readonly ProtocolVersion[]>
   /**
    * Where download counts are written: a unit of work that clears no cache, since no cache holds
@@ -181,19 +181,18 @@ export class ModuleRegistryProtocol {
   }
 
   /**
-   * The hot path (versions, download, latest): the caller's access and the versions from the cache,
-   * or else in one read of one statement. Every way of not finding them (no such organization or
+   * The hot path (versions, download, latest): the caller's access and the module's versions, each
+   * from its own cache (access by caller and organization, versions by module, shared by every
+   * caller), or else each in one read. Every way of not finding them (no such organization or
    * provider, no access, no version ready) is the same `not_found`, which reveals nothing.
    */
   async #served(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
-    const check = readCheck(principal, address.namespace)
-    if (check.kind === 'refused') throw CairnError.notFound('registry module')
-    const memberId = check.kind === 'member' ? check.userId : undefined
     const { namespace, name, provider } = address
-    const key = JSON.stringify([memberId ?? null, namespace, name, provider])
-    const versions = await this.#deps.servedVersions.get(key, async () => {
-      const address = { registryName: 'private' as const, namespace, name, provider }
-      const query = { organizationName: namespace, address, ...(memberId !== undefined && { memberId }) }
+    const check = readCheck(principal, namespace)
+    const readable = check.kind === 'member' ? await this.#deps.organizationGrants.allows(this.#deps.unitOfWork, principal, namespace, 'canRead') : check.kind === 'granted'
+    if (!readable) throw CairnError.notFound('registry module')
+    const versions = await this.#deps.servedVersions.get(JSON.stringify([namespace, name, provider]), async () => {
+      const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider } }
       return this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
     })
     if (versions.length === 0) throw CairnError.notFound('registry module')

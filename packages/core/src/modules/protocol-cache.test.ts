@@ -51,11 +51,20 @@ describe('the registry protocol through its cache (versions, download, latest)',
     await publish('1.0.0')
   })
 
-  it('answers versions, latest and download of one provider from one read of the store', async () => {
+  it("answers versions, latest and download of one provider from two reads of the store: the caller's access and the versions", async () => {
     const before = counter.reads
     expect(await versionsOf(reader)).toEqual(['1.0.0'])
     expect(await cases.moduleRegistry.latestVersion(vpc, reader)).toBe('1.0.0')
     await cases.moduleRegistry.download({ ...vpc, version: '1.0.0' }, reader)
+    expect(counter.reads - before).toBe(2)
+  })
+
+  it("shares a provider's versions between callers whose access is known", async () => {
+    // Any read of the organization caches each caller's access.
+    for (const caller of [owner, reader]) await cases.registryModules.list({ organizationName: 'acme', page: { number: 1, size: 20 } }, caller)
+    const before = counter.reads
+    expect(await versionsOf(reader)).toEqual(['1.0.0'])
+    expect(await versionsOf(owner)).toEqual(['1.0.0'])
     expect(counter.reads - before).toBe(1)
   })
 

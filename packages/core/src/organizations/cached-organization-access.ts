@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import type { Repositories } from '../ports/unit-of-work.ts'
+import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import type { StoreCache } from '../shared/store-cache.ts'
 import { organizationAccess, type OrganizationAccess } from './organization-access.ts'
 import type { Organization } from './organization.ts'
@@ -36,14 +36,30 @@ export class CachedOrganizationAccess {
     organizationName: string,
     need: keyof OrganizationAccess,
   ): Promise<OrganizationGrant> {
-    const { grant } = await this.#grants.get(JSON.stringify([identityOf(principal), organizationName]), async () => {
-      const organization = await repositories.organizations.findByName(organizationName)
-      if (organization === undefined) return { grant: null }
-      return { grant: { organization, access: await organizationAccess(repositories, principal, organizationName) } }
-    })
+    const { grant } = await this.#grants.get(keyOf(principal, organizationName), () => lookUp(repositories, principal, organizationName))
     if (grant === null || !grant.access[need]) throw CairnError.notFound('organization')
     return grant
   }
+
+  /**
+   * Whether the principal has `need` in the organization, reading the store (a read of its own)
+   * only when the cache cannot say: the registry protocol's hot path opens no read when it can.
+   */
+  async allows(unitOfWork: UnitOfWork, principal: Principal, organizationName: string, need: keyof OrganizationAccess): Promise<boolean> {
+    const load = () => unitOfWork.read((repositories) => lookUp(repositories, principal, organizationName))
+    const { grant } = await this.#grants.get(keyOf(principal, organizationName), load)
+    return grant !== null && grant.access[need]
+  }
+}
+
+function keyOf(principal: Principal, organizationName: string): string {
+  return JSON.stringify([identityOf(principal), organizationName])
+}
+
+async function lookUp(repositories: Repositories, principal: Principal, organizationName: string): Promise<GrantLookup> {
+  const organization = await repositories.organizations.findByName(organizationName)
+  if (organization === undefined) return { grant: null }
+  return { grant: { organization, access: await organizationAccess(repositories, principal, organizationName) } }
 }
 
 /** Who a principal is, as far as access goes: its access depends on nothing else. */

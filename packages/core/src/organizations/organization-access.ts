@@ -56,9 +56,9 @@ export async function organizationAccess(
 }
 
 /**
- * `canRead` worked out without a read of its own, for a read that checks it in the same statement
- * (the registry protocol's hot path): granted or refused outright, or granted when the user is a
- * member, as `organizationAccess` lets every member read.
+ * `canRead` worked out without a read of its own where it can be (the registry protocol's hot
+ * path): granted or refused outright, or granted when the user is a member, as
+ * `organizationAccess` lets every member read.
  */
 export type ReadCheck = { readonly kind: 'granted' } | { readonly kind: 'refused' } | { readonly kind: 'member'; readonly userId: string }
 

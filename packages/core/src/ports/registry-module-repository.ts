@@ -33,12 +33,10 @@ export interface PublishedModuleQuery {
   readonly limit: number
 }
 
-/** The `ok` versions of one module provider that the registry protocol serves, read with the caller's access. */
+/** The `ok` versions of one module provider that the registry protocol serves (the caller's access is checked apart). */
 export interface ServedVersionsQuery {
   readonly organizationName: string
   readonly address: ModuleAddress
-  /** Only when this user is a member of the organization: the caller's read access, checked by the same read. */
-  readonly memberId?: string
 }
 
 /** An organization's registry modules and their versions. */
@@ -76,7 +74,7 @@ export interface RegistryModuleRepository {
   /**
    * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
    * versions of the provider at `address`, oldest first, with only the requirements of their
-   * metadata; empty when there is no such provider or `memberId` is not a member of the organization.
+   * metadata; empty when there is no such provider.
    */
   servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]>
   /** The metadata of each of these versions that has some; only where metadata is shown. */

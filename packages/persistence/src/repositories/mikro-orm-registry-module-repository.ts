@@ -14,23 +14,22 @@ import type {
 import { raw, type FilterQuery, type RawQueryFragment } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
-import { OrganizationMembershipSchema } from '../schema/organization-membership.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPageData, pageOf } from './paging.ts'
-import { executePrepared } from './prepared-statement.ts'
+import { findShapedPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
+import { runShaped, shapedStatement, type ShapedStatement } from './shaped-statement.ts'
 import {
-  fromModuleVersionSummaryData,
-  fromRegistryModuleData,
+  fromModuleVersionSummaryRow,
+  fromRegistryModuleRow,
   toModuleVersion,
   toModuleVersionRecord,
   toRegistryModule,
   toRegistryModuleRecord,
   toProtocolVersion,
-  type ModuleVersionSummaryData,
-  type RegistryModuleData,
+  type ModuleVersionSummaryRow,
+  type RegistryModuleRow,
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
@@ -56,56 +55,27 @@ const SUMMARY_FIELDS = [
 const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'requirements'] as const
 
 /** The values of `servedVersions`' statement. */
-type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider' | 'memberId'
+type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider'
 
-/** The SQL of `servedVersions`, and what each of its placeholders takes: a constant, or a value by name. */
-interface ServedStatement {
-  /** Its name as a prepared statement. */
-  readonly name: string
-  readonly sql: string
-  readonly parameters: readonly (string | { readonly name: ServedParameter })[]
-}
-
-const SERVED_PARAMETERS: readonly string[] = ['organizationName', 'registryName', 'namespace', 'name', 'provider', 'memberId'] satisfies ServedParameter[]
-
-const isServedParameter = (value: string): value is ServedParameter => SERVED_PARAMETERS.includes(value)
-
-/** Built once per ORM (its metadata), for callers checked by membership and for the others. */
-const servedStatements = new WeakMap<object, { member?: ServedStatement; anyone?: ServedStatement }>()
-
-/**
- * The hot path's statement, built by the query builder (schema, quoting) the first time and then
- * only run with each request's values: building it costs more than running it. Placeholders are
- * told apart by the parameter names given as their values.
- */
-function servedStatement(em: EntityManager, byMembership: boolean): ServedStatement {
-  const built = servedStatements.get(em.getMetadata()) ?? {}
-  servedStatements.set(em.getMetadata(), built)
-  const kind = byMembership ? 'member' : 'anyone'
-  const cached = built[kind]
-  if (cached !== undefined) return cached
-  const name = (parameter: ServedParameter) => parameter
-  const memberOf = em.createQueryBuilder(OrganizationMembershipSchema, 'o').select('o.organization').where({ user: name('memberId'), status: 'active' })
-  const organization = byMembership ? { $eq: name('organizationName'), $in: memberOf } : name('organizationName')
-  const module = { organization, registryName: name('registryName'), namespace: name('namespace'), name: name('name'), provider: name('provider') }
-  const qb = em
-    .createQueryBuilder(ModuleVersionSchema, 'v')
-    .select([...SERVED_FIELDS])
-    .join('v.module', 'm')
-    .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
-    .orderBy({ createdAt: 'asc', id: 'asc' })
-  const parameters = qb.getParams().map((value) => {
-    if (typeof value !== 'string') throw new Error(`unexpected parameter ${String(value)} in the served versions statement`)
-    return isServedParameter(value) ? { name: value } : value
+/** The hot path's statement. */
+function servedStatement(em: EntityManager): ShapedStatement<ServedParameter> {
+  return shapedStatement<ServedParameter>(em, 'served_versions', ({ text }) => {
+    const module = { organization: text('organizationName'), registryName: text('registryName'), namespace: text('namespace'), name: text('name'), provider: text('provider') }
+    const qb = em
+      .createQueryBuilder(ModuleVersionSchema, 'v')
+      .select([...SERVED_FIELDS])
+      .join('v.module', 'm')
+      .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
+      .orderBy({ createdAt: 'asc', id: 'asc' })
+    return { sql: qb.getQuery(), params: qb.getParams() }
   })
-  const statement = { name: `cairn_served_versions_${kind}`, sql: qb.getQuery(), parameters }
-  built[kind] = statement
-  return statement
 }
 
-/** Names, namespaces or providers containing `search`, case-insensitively. */
-function matching(search: string): FilterQuery<RegistryModuleRecord> {
-  const pattern = containing(search)
+/** The values a registry module list's statement takes. */
+type ModuleListFilter = 'organizationName' | 'registryName' | 'provider' | 'search'
+
+/** Names, namespaces or providers matching `pattern` (a LIKE pattern), case-insensitively. */
+function matching(pattern: string): FilterQuery<RegistryModuleRecord> {
   return { $or: [{ name: { $ilike: pattern } }, { namespace: { $ilike: pattern } }, { provider: { $ilike: pattern } }] }
 }
 
@@ -117,18 +87,26 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   }
 
   async list(query: RegistryModuleQuery): Promise<Page<RegistryModule>> {
-    const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: query.organizationName }]
-    if (query.registryName !== undefined) conditions.push({ registryName: query.registryName })
-    if (query.provider !== undefined) conditions.push({ provider: query.provider })
-    if (query.search !== undefined) conditions.push(matching(query.search))
-    const found = await findPageData<RegistryModuleRecord, RegistryModuleData>(
+    const { registryName, provider, search, sort } = query
+    const present = (value: string | undefined, as: string) => (value === undefined ? '' : as)
+    const shape = `registry_modules_${present(registryName, 'r')}${present(provider, 'p')}${present(search, 's')}_${sort === 'recently-published' ? 'recent' : 'address'}`
+    const found = await findShapedPage<RegistryModuleRecord, ModuleListFilter, RegistryModuleRow>(
       this.#em,
+      shape,
       RegistryModuleSchema,
-      { $and: conditions } as QBFilterQuery<RegistryModuleRecord>,
-      query.sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER,
+      (placeholders) => {
+        const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: placeholders.text('organizationName') }]
+        if (registryName !== undefined) conditions.push({ registryName: placeholders.text('registryName') as RegistryModuleRecord['registryName'] })
+        if (provider !== undefined) conditions.push({ provider: placeholders.text('provider') })
+        if (search !== undefined) conditions.push(matching(placeholders.text('search')))
+        const where = { $and: conditions } as QBFilterQuery<RegistryModuleRecord>
+        const orderBy = sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER
+        return { where, orderBy }
+      },
+      { organizationName: query.organizationName, registryName, provider, search: search === undefined ? undefined : containing(search) },
       query.page,
     )
-    return pageOf(found, query.page, fromRegistryModuleData)
+    return pageOf(found, query.page, fromRegistryModuleRow)
   }
 
   async findById(id: string): Promise<RegistryModule | undefined> {
@@ -148,16 +126,18 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return record === null ? undefined : toRegistryModule(record)
   }
 
+  /** One prepared statement, as plain data: the registry protocol's detail reads it on every request. */
   async providersOf(organizationName: string, address: Omit<ModuleAddress, 'provider'>): Promise<RegistryModule[]> {
-    const { registryName, namespace, name } = address
-    // Plain data, no entities: the registry protocol's detail reads it on every request.
-    const rows = await this.#em
-      .createQueryBuilder(RegistryModuleSchema)
-      .select('*')
-      .where({ organization: organizationName, registryName, namespace, name })
-      .orderBy({ provider: 'asc' })
-      .execute<RegistryModuleData[]>('all')
-    return rows.map(fromRegistryModuleData)
+    const statement = shapedStatement<'organizationName' | keyof typeof address>(this.#em, 'providers_of_module', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(RegistryModuleSchema, 'm')
+        .select('*')
+        .where({ organization: text('organizationName'), registryName: text('registryName') as RegistryModuleRecord['registryName'], namespace: text('namespace'), name: text('name') })
+        .orderBy({ provider: 'asc' })
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<RegistryModuleRow, 'organizationName' | keyof typeof address>(this.#em, statement, { organizationName, ...address })
+    return rows.map(fromRegistryModuleRow)
   }
 
   async add(module: RegistryModule): Promise<void> {
@@ -194,7 +174,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     if (query.organizationNames !== undefined) conditions.push({ organization: { $in: [...query.organizationNames] } })
     if (query.namespace !== undefined) conditions.push({ namespace: query.namespace })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
-    if (query.search !== undefined) conditions.push(matching(query.search))
+    if (query.search !== undefined) conditions.push(matching(containing(query.search)))
     const records = await this.#em.find(RegistryModuleSchema, { $and: conditions }, {
       ...FRESH,
       orderBy: { ...ADDRESS_ORDER, organization: 'asc' },
@@ -204,44 +184,49 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     return records.map(toRegistryModule)
   }
 
+  /** One statement, whatever the number of modules: their ids are one JSON array, so it is built and planned once. */
   async versionsOf(moduleIds: readonly string[]): Promise<Map<string, ModuleVersionSummary[]>> {
     const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
     if (moduleIds.length === 0) return result
-    // Plain data, no entities: a page's worth of versions is only turned into domain objects.
-    const rows = await this.#em
-      .createQueryBuilder(ModuleVersionSchema)
-      .select([...SUMMARY_FIELDS])
-      .where({ module: { $in: [...moduleIds] } })
-      .orderBy({ createdAt: 'asc', id: 'asc' })
-      .execute<ModuleVersionSummaryData[]>('all')
-    for (const version of rows.map(fromModuleVersionSummaryData)) result.get(version.moduleId)?.push(version)
+    const statement = shapedStatement<'moduleIds'>(this.#em, 'versions_of_modules', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(ModuleVersionSchema, 'v')
+        .select([...SUMMARY_FIELDS])
+        .where('v.module_id in (select jsonb_array_elements_text(?::jsonb))', [text('moduleIds')])
+        .orderBy({ createdAt: 'asc', id: 'asc' })
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<ModuleVersionSummaryRow, 'moduleIds'>(this.#em, statement, { moduleIds: JSON.stringify(moduleIds) })
+    for (const version of rows.map(fromModuleVersionSummaryRow)) result.get(version.moduleId)?.push(version)
     return result
   }
 
   /**
-   * One statement that maps no entities; the caller's membership is a semi-join on the
-   * memberships' index by user. It reads the requirements kept beside each version's metadata,
+   * One prepared statement that maps no entities. It reads the requirements kept beside each version's metadata,
    * never the metadata itself (kilobytes: READMEs, inputs, resources), which is neither read from
    * disk, sent nor parsed.
    */
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
-    const { memberId } = query
-    const statement = servedStatement(this.#em, memberId !== undefined)
-    const values: Record<ServedParameter, string> = { ...query.address, organizationName: query.organizationName, memberId: memberId ?? '' }
-    const parameters = statement.parameters.map((parameter) => (typeof parameter === 'string' ? parameter : values[parameter.name]))
-    const rows = await executePrepared<ServedVersionRow>(this.#em, statement.name, statement.sql, parameters)
+    const values = { ...query.address, organizationName: query.organizationName }
+    const rows = await runShaped<ServedVersionRow, ServedParameter>(this.#em, servedStatement(this.#em), values)
     return rows.map(toProtocolVersion)
   }
 
+  /**
+   * One prepared statement whatever the number of versions (their ids are one JSON array), as plain
+   * data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
+   */
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {
     if (versionIds.length === 0) return new Map()
-    // Plain data: an entity would also keep a copy of the metadata (kilobytes) to compare on flush.
-    const rows = await this.#em
-      .createQueryBuilder(ModuleVersionSchema)
-      .select(['id', 'metadata'])
-      .where({ id: { $in: [...versionIds] }, metadata: { $ne: null } })
-      .execute<{ id: string; metadata: ModuleMetadata | null }[]>('all')
-    return new Map(rows.flatMap((row) => (row.metadata ? [[row.id, row.metadata]] : [])))
+    const statement = shapedStatement<'versionIds'>(this.#em, 'metadata_of_versions', ({ text }) => {
+      const qb = this.#em
+        .createQueryBuilder(ModuleVersionSchema, 'v')
+        .select(['id', 'metadata'])
+        .where('v.id in (select jsonb_array_elements_text(?::jsonb)) and v.metadata is not null', [text('versionIds')])
+      return { sql: qb.getQuery(), params: qb.getParams() }
+    })
+    const rows = await runShaped<{ id: string; metadata: ModuleMetadata }, 'versionIds'>(this.#em, statement, { versionIds: JSON.stringify(versionIds) })
+    return new Map(rows.map((row) => [row.id, row.metadata]))
   }
 
   /** One statement per distinct count; usually one. */

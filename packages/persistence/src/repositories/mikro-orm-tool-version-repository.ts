@@ -1,5 +1,6 @@
 import {
   type Page,
+  type ToolArchive,
   type ToolVersion,
   type ToolVersionQuery,
   type ToolVersionRepository,
@@ -11,8 +12,9 @@ import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-versio
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPageData, PAGED } from './paging.ts'
+import { findShapedPage, PAGED } from './paging.ts'
 import { FRESH } from './read-options.ts'
+import { timestampOf } from './row-values.ts'
 
 export class MikroOrmToolVersionRepository implements ToolVersionRepository {
   readonly #em: EntityManager
@@ -22,18 +24,23 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
   }
 
   async list(query: ToolVersionQuery): Promise<Page<ToolVersionUsage>> {
-    const conditions: FilterQuery<ToolVersionRecord>[] = []
-    if (query.exactVersion !== undefined) conditions.push({ version: query.exactVersion })
-    if (query.versionContains !== undefined) conditions.push({ version: { $ilike: containing(query.versionContains) } })
-    const [records, total] = await findPageData<ToolVersionRecord, ToolVersionRecord & { usage: string | number }>(
+    const { exactVersion, versionContains } = query
+    const shape = `tool_versions_${exactVersion === undefined ? '' : 'exact'}_${versionContains === undefined ? '' : 'containing'}`
+    const [rows, total] = await findShapedPage<ToolVersionRecord, ToolVersionFilter, ToolVersionRow>(
       this.#em,
+      shape,
       ToolVersionSchema,
-      { $and: conditions } as QBFilterQuery<ToolVersionRecord>,
-      { createdAt: 'asc', id: 'asc' },
+      (placeholders) => {
+        const conditions: FilterQuery<ToolVersionRecord>[] = []
+        if (exactVersion !== undefined) conditions.push({ version: placeholders.text('exactVersion') })
+        if (versionContains !== undefined) conditions.push({ version: { $ilike: placeholders.text('versionContains') } })
+        const where = { $and: conditions } as QBFilterQuery<ToolVersionRecord>
+        return { where, orderBy: { createdAt: 'asc', id: 'asc' }, extra: [this.#usage()] }
+      },
+      { exactVersion, versionContains: versionContains === undefined ? undefined : containing(versionContains) },
       query.page,
-      [this.#usage()],
     )
-    const items = records.map(({ usage, ...record }) => ({ toolVersion: toToolVersion(record), usage: Number(usage) }))
+    const items = rows.map((row) => ({ toolVersion: fromToolVersionRow(row), usage: Number(row.usage) }))
     return { items, total, request: query.page }
   }
 
@@ -76,5 +83,42 @@ function toToolVersion(record: ToolVersionRecord): ToolVersion {
     beta: record.beta,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
+  }
+}
+
+/** The values a tool version list's statement takes. */
+type ToolVersionFilter = 'exactVersion' | 'versionContains'
+
+/** A row of the list's statement, as the driver returns it: column names, counts as text on PostgreSQL. */
+interface ToolVersionRow {
+  readonly id: string
+  readonly version: string
+  readonly url: string
+  readonly sha: string
+  readonly archs: ToolArchive[]
+  readonly deprecated: boolean
+  readonly deprecated_reason: string | null
+  readonly official: boolean
+  readonly enabled: boolean
+  readonly beta: boolean
+  readonly created_at: Date | string
+  readonly updated_at: Date | string
+  readonly usage: string | number
+}
+
+function fromToolVersionRow(row: ToolVersionRow): ToolVersion {
+  return {
+    id: row.id,
+    version: row.version,
+    url: row.url,
+    sha: row.sha,
+    archs: row.archs,
+    deprecated: row.deprecated,
+    deprecatedReason: row.deprecated_reason,
+    official: row.official,
+    enabled: row.enabled,
+    beta: row.beta,
+    createdAt: timestampOf(row.created_at),
+    updatedAt: timestampOf(row.updated_at),
   }
 }

@@ -2,6 +2,7 @@ import { pageOffset, type Page, type PageRequest } from '@cairn/core'
 import type { EntityDictionary, EntityName, QueryOrderMap } from '@mikro-orm/core'
 import { raw, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { FRESH } from './read-options.ts'
+import { runShaped, shapedStatement, type Placeholders } from './shaped-statement.ts'
 
 /** The LIMIT and OFFSET of one page, for `find`/`findAndCount`. */
 export function pageWindow(request: PageRequest): { limit: number; offset: number } {
@@ -20,9 +21,7 @@ const TOTAL = 'cairn_page_total'
  * PostgreSQL runs once, beside a page that its ORDER BY and LIMIT still serve from an index. (A
  * `count(*) over ()` window would make the page read and sort every match first.) A page past the
  * end has no row to carry the total, so only then is it counted apart. The rows are as the
- * database returns them (column names), `mapped` is false; or as `EntityData`, property names and
- * typed values but no entity, when it is true. `extra` are more columns, which may refer to the
- * page's table as `PAGED`.
+ * database returns them (column names).
  */
 async function pageRows<E extends object>(
   em: EntityManager,
@@ -30,18 +29,16 @@ async function pageRows<E extends object>(
   where: QBFilterQuery<E>,
   orderBy: QueryOrderMap<E> | QueryOrderMap<E>[],
   request: PageRequest,
-  mapped: boolean,
-  extra: readonly RawQueryFragment[] = [],
 ): Promise<[Record<string, unknown>[], number]> {
   const count = em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(where)
   const rows = await em
     .createQueryBuilder<E, typeof PAGED>(entity, PAGED)
-    .select(['*', raw(`(${count.getQuery()}) as ${TOTAL}`, count.getParams()), ...extra])
+    .select(['*', raw(`(${count.getQuery()}) as ${TOTAL}`, count.getParams())])
     .where(where)
     .orderBy(orderBy)
     .limit(request.size)
     .offset(pageOffset(request))
-    .execute<Record<string, unknown>[]>('all', mapped)
+    .execute<Record<string, unknown>[]>('all', false)
   const [first] = rows
   if (first === undefined) return [[], pageOffset(request) === 0 ? 0 : await count.getCount()]
   return [rows.map(({ [TOTAL]: _total, ...row }) => row), Number(first[TOTAL])]
@@ -55,25 +52,59 @@ export async function findPage<E extends object>(
   orderBy: QueryOrderMap<E> | QueryOrderMap<E>[],
   request: PageRequest,
 ): Promise<[E[], number]> {
-  const [rows, total] = await pageRows(em, entity, where, orderBy, request, false)
+  const [rows, total] = await pageRows(em, entity, where, orderBy, request)
   return [rows.map((row) => em.map<E>(entity, row as EntityDictionary<E>, FRESH)), total]
 }
 
+/** The parameters every page statement takes beside its filters'. */
+type PageParameter = 'limit' | 'offset'
+
+/** What a list's statement is made of, for one shape of its filters. */
+export interface PageShape<E extends object> {
+  readonly where: QBFilterQuery<E>
+  readonly orderBy: QueryOrderMap<E> | QueryOrderMap<E>[]
+  /** More columns, which may refer to the page's table as `PAGED`; they take no values. */
+  readonly extra?: readonly RawQueryFragment[]
+}
+
 /**
- * `pageRows` as plain data, for the hot lists: no entity, identity map or snapshot is made for
- * rows that are only turned into domain objects and dropped. `Row` is the entity's shape with each
- * relation as its key, and the `extra` columns, which the caller states.
+ * `pageRows` for the hot lists, as a statement built once per shape of their filters (`name`
+ * names the shape) and prepared on PostgreSQL (see `shapedStatement`): `shape` builds the filters
+ * with stand-ins for `values`. The rows are as the database returns them (column names), for the
+ * caller to turn straight into domain objects: no entity, identity map or snapshot.
  */
-export async function findPageData<E extends object, Row>(
+export async function findShapedPage<E extends object, P extends string, Row>(
   em: EntityManager,
+  name: string,
   entity: EntityName<E>,
-  where: QBFilterQuery<E>,
-  orderBy: QueryOrderMap<E> | QueryOrderMap<E>[],
+  shape: (placeholders: Placeholders<P>) => PageShape<E>,
+  values: Readonly<Record<P, unknown>>,
   request: PageRequest,
-  extra: readonly RawQueryFragment[] = [],
 ): Promise<[Row[], number]> {
-  const [rows, total] = await pageRows(em, entity, where, orderBy, request, true, extra)
-  return [rows as Row[], total]
+  const countOf = (placeholders: Placeholders<P>) => em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(shape(placeholders).where)
+  const page = shapedStatement<P | PageParameter>(em, `${name}_page`, (placeholders) => {
+    const { where, orderBy, extra = [] } = shape(placeholders)
+    const count = countOf(placeholders)
+    const query = em
+      .createQueryBuilder<E, typeof PAGED>(entity, PAGED)
+      .select(['*', raw(`(${count.getQuery()}) as ${TOTAL}`), ...extra])
+      .where(where)
+      .orderBy(orderBy)
+      .limit(placeholders.number('limit'))
+      .offset(placeholders.number('offset'))
+    // The count's placeholders come first: it is the first column.
+    return { sql: query.getQuery(), params: [...count.getParams(), ...query.getParams()] }
+  })
+  const rows = await runShaped<Record<string, unknown>, P | PageParameter>(em, page, { ...values, limit: request.size, offset: pageOffset(request) })
+  const [first] = rows
+  if (first !== undefined) return [rows as Row[], Number(first[TOTAL])]
+  if (pageOffset(request) === 0) return [[], 0]
+  const counting = shapedStatement<P>(em, `${name}_count`, (placeholders) => {
+    const count = countOf(placeholders)
+    return { sql: count.getQuery(), params: count.getParams() }
+  })
+  const [counted] = await runShaped<{ count: string | number }, P>(em, counting, values)
+  return [[], Number(counted?.count ?? 0)]
 }
 
 /** A page of domain objects from a `findAndCount` or `findPage` result. */

@@ -1,6 +1,7 @@
 import type { ModuleVersion, ModuleVersionSummary, ProtocolVersion, RegistryModule } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
-import type { RegistryModuleRecord } from '../schema/registry-module.schema.ts'
+import type { RegistryModuleRecord, StoredVcsRepo } from '../schema/registry-module.schema.ts'
+import { timestampOf } from './row-values.ts'
 import { storedRequirementsOf, type StoredPartRequirements, type StoredRequirements } from '../schema/stored-requirements.ts'
 
 /** A registry module's row as plain data: its organization is the organization's key, its name. */
@@ -10,7 +11,7 @@ export function toRegistryModule(record: RegistryModuleRecord): RegistryModule {
   return fromRegistryModuleData({ ...record, organization: record.organization.name })
 }
 
-export function fromRegistryModuleData(record: RegistryModuleData): RegistryModule {
+export function fromRegistryModuleData(record: Omit<RegistryModuleData, 'webhookTokenDigest'>): RegistryModule {
   return {
     id: record.id,
     organizationName: record.organization,
@@ -26,6 +27,41 @@ export function fromRegistryModuleData(record: RegistryModuleData): RegistryModu
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
+}
+
+/** A registry module's row as the driver returns it: column names. */
+export interface RegistryModuleRow {
+  readonly id: string
+  readonly organization_name: string
+  readonly registry_name: RegistryModule['registryName']
+  readonly namespace: string
+  readonly name: string
+  readonly provider: string
+  readonly status: RegistryModule['status']
+  readonly publishing_mechanism: RegistryModule['publishingMechanism']
+  readonly no_code: boolean
+  readonly vcs_repo: StoredVcsRepo | null
+  readonly tests_enabled: boolean
+  readonly created_at: Date | string
+  readonly updated_at: Date | string
+}
+
+export function fromRegistryModuleRow(row: RegistryModuleRow): RegistryModule {
+  return fromRegistryModuleData({
+    id: row.id,
+    organization: row.organization_name,
+    registryName: row.registry_name,
+    namespace: row.namespace,
+    name: row.name,
+    provider: row.provider,
+    status: row.status,
+    publishingMechanism: row.publishing_mechanism,
+    noCode: row.no_code,
+    vcsRepo: row.vcs_repo,
+    testsEnabled: row.tests_enabled,
+    createdAt: timestampOf(row.created_at),
+    updatedAt: timestampOf(row.updated_at),
+  })
 }
 
 export function toRegistryModuleRecord(module: RegistryModule) {
@@ -69,6 +105,43 @@ export function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): 
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
+}
+
+/** A version's row without its metadata as the driver returns it: column names, `bigint` maybe as text. */
+export interface ModuleVersionSummaryRow {
+  readonly id: string
+  readonly module_id: string
+  readonly version: string
+  readonly status: ModuleVersionSummary['status']
+  readonly error: string | null
+  readonly source: ModuleVersionSummary['source']
+  readonly commit_sha: string | null
+  readonly upload_generation: number
+  readonly archive_blob_key: string | null
+  readonly archive_sha256: string | null
+  readonly archive_size: string | number | null
+  readonly downloads: number
+  readonly created_at: Date | string
+  readonly updated_at: Date | string
+}
+
+export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): ModuleVersionSummary {
+  return fromModuleVersionSummaryData({
+    id: row.id,
+    module: row.module_id,
+    version: row.version,
+    status: row.status,
+    error: row.error,
+    source: row.source,
+    commitSha: row.commit_sha,
+    uploadGeneration: row.upload_generation,
+    archiveBlobKey: row.archive_blob_key,
+    archiveSha256: row.archive_sha256,
+    archiveSize: row.archive_size,
+    downloads: row.downloads,
+    createdAt: timestampOf(row.created_at),
+    updatedAt: timestampOf(row.updated_at),
+  })
 }
 
 /** The columns of a version, its archive spread over three; downloads are only ever incremented. */

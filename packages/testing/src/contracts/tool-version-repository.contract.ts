@@ -23,6 +23,9 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       await expect(store().run(({ toolVersions }) => toolVersions.findById(toolVersion.id))).resolves.toEqual(
         toolVersion,
       )
+      const listed = { items: [{ toolVersion, usage: 0 }], total: 1 }
+      await expect(store().read(({ toolVersions }) => toolVersions.list({ page: PAGE }))).resolves.toMatchObject(listed)
+      await expect(store().run(({ toolVersions }) => toolVersions.list({ page: PAGE }))).resolves.toMatchObject(listed)
     })
 
     it('stores every platform binary in order, and replaces the list on update', async () => {
@@ -105,28 +108,29 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
 
     it('pages in the store', async () => {
       await seed('1.0.0', '1.1.0', '1.2.0', '1.3.0', '1.4.0')
-      const page = await store().run(({ toolVersions }) => toolVersions.list({ page: { number: 2, size: 2 } }))
+      // Outside a transaction, as the use case lists (on PostgreSQL, a prepared statement).
+      const page = await store().read(({ toolVersions }) => toolVersions.list({ page: { number: 2, size: 2 } }))
       expect(page.total).toBe(5)
       expect(page.items.map((item) => item.toolVersion.version)).toEqual(['1.2.0', '1.3.0'])
-      const beyond = await store().run(({ toolVersions }) => toolVersions.list({ page: { number: 9, size: 2 } }))
+      const beyond = await store().read(({ toolVersions }) => toolVersions.list({ page: { number: 9, size: 2 } }))
       expect(beyond).toMatchObject({ total: 5, items: [] })
     })
 
     it('filters by exact version and by case-insensitive substring', async () => {
       await seed('1.0.0', '1.10.0', '1.1.0-Custom')
-      const exact = await store().run(({ toolVersions }) => toolVersions.list({ exactVersion: '1.1.0-Custom', page: PAGE }))
+      const exact = await store().read(({ toolVersions }) => toolVersions.list({ exactVersion: '1.1.0-Custom', page: PAGE }))
       expect(exact.items.map((item) => item.toolVersion.version)).toEqual(['1.1.0-Custom'])
-      const search = await store().run(({ toolVersions }) => toolVersions.list({ versionContains: '1.1', page: PAGE }))
+      const search = await store().read(({ toolVersions }) => toolVersions.list({ versionContains: '1.1', page: PAGE }))
       expect(search.items.map((item) => item.toolVersion.version)).toEqual(['1.10.0', '1.1.0-Custom'])
-      const folded = await store().run(({ toolVersions }) => toolVersions.list({ versionContains: 'custom', page: PAGE }))
+      const folded = await store().read(({ toolVersions }) => toolVersions.list({ versionContains: 'custom', page: PAGE }))
       expect(folded.total).toBe(1)
     })
 
     it('treats search characters literally', async () => {
       await seed('1.0.0', '1.1.0-a_b')
-      const wildcard = await store().run(({ toolVersions }) => toolVersions.list({ versionContains: '%', page: PAGE }))
+      const wildcard = await store().read(({ toolVersions }) => toolVersions.list({ versionContains: '%', page: PAGE }))
       expect(wildcard.total).toBe(0)
-      const underscore = await store().run(({ toolVersions }) => toolVersions.list({ versionContains: 'a_b', page: PAGE }))
+      const underscore = await store().read(({ toolVersions }) => toolVersions.list({ versionContains: 'a_b', page: PAGE }))
       expect(underscore.total).toBe(1)
     })
   })

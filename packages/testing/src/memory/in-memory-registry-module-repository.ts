@@ -5,7 +5,6 @@ import {
   type ModuleMetadata,
   type ModuleVersion,
   type ModuleVersionSummary,
-  type OrganizationMembership,
   type Page,
   type PublishedModuleQuery,
   type RegistryModule,
@@ -128,10 +127,7 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
   }
 
   async servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]> {
-    const { organizationName, memberId } = query
-    const member = (m: OrganizationMembership) => m.organizationName === organizationName && m.userId === memberId && m.status === 'active'
-    if (memberId !== undefined && ![...this.#state.memberships.values()].some(member)) return []
-    const module = await this.findByAddress(organizationName, query.address)
+    const module = await this.findByAddress(query.organizationName, query.address)
     const versions = module === undefined ? [] : ((await this.versionsOf([module.id])).get(module.id) ?? [])
     return versions
       .filter((v) => v.status === 'ok')
