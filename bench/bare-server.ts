@@ -1,13 +1,15 @@
 /**
  * The bare endpoint every ratio is taken against: a Hono app on `@hono/node-server`, the stack
- * Cairn serves with, answering `GET /` with 204 and doing nothing else. Run as a child process
- * by `processes.ts`; prints the line `listening on <url>`.
+ * Cairn serves with, answering `GET /` with a static JSON body (issue 8's reference) and doing
+ * nothing else. Run as a child process by `processes.ts`; prints the line `listening on <url>`.
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 
-const app = new Hono().get('/', (c) => c.body(null, 204))
+const BODY = JSON.stringify({ status: 'ok' })
+
+const app = new Hono().get('/', (c) => c.body(BODY, 200, { 'Content-Type': 'application/json' }))
 const server = serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 0) }, (info: AddressInfo) => {
   console.log(`listening on http://127.0.0.1:${info.port}`)
 })

@@ -49,10 +49,14 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   const root = new Hono<AppEnv>()
   // On the root, so that discovery too is tracked (and mounted apps share the root's routes).
   root.use(trackRequests(deps.onServed ?? (() => undefined)))
-  root.use(async (c, next) => {
-    c.set('basePath', deps.basePath ?? '')
-    await next()
-  })
+  const { basePath } = deps
+  // Only under a mount path, where links need it: a layer of middleware costs every request.
+  if (basePath) {
+    root.use((c, next) => {
+      c.set('basePath', basePath)
+      return next()
+    })
+  }
   // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
   root.route('/', discoveryRoutes(deps.basePath ?? ''))
   const app = deps.basePath ? root.basePath(deps.basePath) : root

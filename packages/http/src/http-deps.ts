@@ -49,6 +49,6 @@ export interface ApiReferenceAssets {
 
 /** What the authentication middleware leaves for route handlers. */
 export interface AppEnv {
-  /** `basePath` is the app's mount path (`''` at the root), for the paths in resource links. */
-  Variables: { principal: Principal; requestId: string; basePath: string }
+  /** `basePath` is the app's mount path, for the paths in resource links; unset at the root. */
+  Variables: { principal: Principal; requestId: string; basePath?: string }
 }

@@ -23,9 +23,26 @@ const SECRET_KEYS = ['authorization', 'cookie', 'password', 'token', 'secret', '
 export function createLogger(level: LogLevel): Logger {
   return pino({
     level,
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMillisecond(),
     redact: { paths: [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
   })
+}
+
+/**
+ * pino's `isoTime`, formatted once per millisecond: `toISOString` cost a few per cent of a cached
+ * read, and under load the request lines of one millisecond share it.
+ */
+export function isoTimeOncePerMillisecond(): () => string {
+  let formattedAt = Number.NaN
+  let field = ''
+  return () => {
+    const now = Date.now()
+    if (now !== formattedAt) {
+      formattedAt = now
+      field = `,"time":"${new Date(now).toISOString()}"`
+    }
+    return field
+  }
 }
 
 /** The HTTP adapter's log of unexpected errors, as error lines. */

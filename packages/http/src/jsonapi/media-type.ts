@@ -6,7 +6,7 @@ export const JSON_API = 'application/vnd.api+json'
 
 /** Answers with a JSON:API document in the JSON:API media type. */
 export function jsonApi(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
-  return c.body(JSON.stringify(underBasePath(body, c.var.basePath)), status, { 'Content-Type': JSON_API })
+  return c.body(JSON.stringify(underBasePath(body, c.get('basePath'))), status, { 'Content-Type': JSON_API })
 }
 
 /**

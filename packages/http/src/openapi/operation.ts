@@ -34,7 +34,7 @@ const ERROR_RESPONSES = {
 /** The OpenAPI description of the route it is placed on (a middleware that only describes). */
 export function operation(spec: Operation): MiddlewareHandler {
   const errors = spec.errors ?? 'json-api'
-  return describeRoute({
+  const described = describeRoute({
     operationId: operationIdOf,
     summary: spec.summary,
     tags: [spec.tag],
@@ -47,6 +47,11 @@ export function operation(spec: Operation): MiddlewareHandler {
     }),
     responses: { ...spec.responses, ...(errors !== 'none' && { default: ERROR_RESPONSES[errors] }) },
   })
+  // hono-openapi's middleware awaits `next()`: a promise and a frame on every request of every
+  // route. This one hands the call on, and carries the description (its own enumerable symbol
+  // property, which is all the document generator reads).
+  const passOn: MiddlewareHandler = (_c, next) => next()
+  return Object.assign(passOn, described)
 }
 
 /**

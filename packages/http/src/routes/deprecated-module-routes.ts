@@ -20,7 +20,7 @@ export function deprecated(successor: Successor) {
     const params = Object.fromEntries(
       Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [name, encodeURIComponent(value)]),
     )
-    c.res.headers.set('Link', `<${c.var.basePath}${successor(params)}>; rel="successor-version"`)
+    c.res.headers.set('Link', `<${c.get('basePath') ?? ''}${successor(params)}>; rel="successor-version"`)
   })
 }
 
