@@ -15,10 +15,10 @@ const START_TIMEOUT_MS = 60_000
  * Node options for the Cairn server processes only (not the CLI, the bare server or this
  * process), from `BENCH_CAIRN_NODE_ARGS`: to measure a runtime flag, e.g. `--max-semi-space-size=1`.
  */
-// The flags `pnpm start` and scripts/start.sh give the server: a small young generation, so the
-// buffers of a streamed upload are collected as they pass instead of piling up, and WebAssembly
-// kept at V8's baseline tier, so PGlite starts without a burst of background recompilation.
-export const CAIRN_NODE_ARGS: readonly string[] = (process.env['BENCH_CAIRN_NODE_ARGS'] ?? '--max-semi-space-size=1 --liftoff-only')
+// The flags `pnpm start` and scripts/start.sh give the server: `gc` exposed, so that the buffers
+// of a streamed upload are collected as they pile up (`paceBufferGarbage`), and WebAssembly kept
+// at V8's baseline tier, so PGlite starts without a burst of background recompilation.
+export const CAIRN_NODE_ARGS: readonly string[] = (process.env['BENCH_CAIRN_NODE_ARGS'] ?? '--expose-gc --liftoff-only')
   .split(/\s+/)
   .filter(Boolean)
 

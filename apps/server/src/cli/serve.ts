@@ -7,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { openCairn } from '../embed/create-cairn.ts'
+import { paceBufferGarbage } from '../platform/buffer-garbage-pacer.ts'
 import type { Logger } from '../platform/logger.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
@@ -50,12 +51,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       server.once('error', reject)
       server.listen(config.port, () => resolve((server?.address() as AddressInfo).port))
     })
+    const pacer = paceBufferGarbage()
     return {
       url: `${tls === undefined ? 'http' : 'https'}://localhost:${port}`,
       initialAdminToken,
       logger: cairn.logger,
       async stop() {
         if (server !== undefined) await closeGracefully(server)
+        pacer?.stop()
         // Stops the VCS poll and the job workers, letting running ingestions end, then closes the database.
         await cairn.close()
       },

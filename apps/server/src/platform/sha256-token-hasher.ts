@@ -15,9 +15,9 @@ export class Sha256TokenHasher implements TokenHasher {
     return hash('sha256', secret, 'hex')
   }
 
-  matches(secret: string, hash: string): boolean {
-    const actual = Buffer.from(this.hash(secret), 'hex')
-    const expected = Buffer.from(hash, 'hex')
+  matches(secret: string, hashed: string): boolean {
+    const actual = hash('sha256', secret, 'buffer')
+    const expected = Buffer.from(hashed, 'hex')
     return actual.length === expected.length && timingSafeEqual(actual, expected)
   }
 }
