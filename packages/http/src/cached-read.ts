@@ -1,4 +1,4 @@
-import type { CachedAnswers, Principal } from '@cairn/core'
+import type { Principal } from '@cairn/core'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { JSON_API } from './jsonapi/media-type.ts'
@@ -15,7 +15,7 @@ import { JSON_API } from './jsonapi/media-type.ts'
  * secret once, or does anything besides reading.
  */
 export function cachedRead(deps: Pick<HttpDeps, 'answers' | 'baseUrl' | 'basePath'>) {
-  const answers: CachedAnswers = deps.answers
+  const { answers } = deps
   // Links are built from these and the request's URL: apps over the same use cases but mounted
   // or reached differently must not share answers.
   const app = `${deps.baseUrl?.href ?? ''} ${deps.basePath ?? ''}`
