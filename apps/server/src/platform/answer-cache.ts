@@ -3,10 +3,13 @@ import { LruExpiringCache } from './lru-expiring-cache.ts'
 
 /**
  * What the rendered answers of the HTTP API's cached reads may hold: 32 MiB, counted as UTF-16
- * (twice a string's length, the most V8 spends on it). A page of 20 registry modules renders to
- * about 20 KB, a tool version page or an organization less, so this holds the pages that a few
- * hundred principals read within the 5 s an entry lives — and no more than a seventh of what an
- * idle server already holds — however many tokens ask for however many pages.
+ * (twice a string's length, the most V8 spends on it; JSON:API text is mostly one byte a
+ * character, so about half of it is spent). A page of 20 tool versions or registry modules
+ * renders to about 13,000 characters (26 KB as counted), an organization to a few hundred, so
+ * this holds some 1,200 full pages: every page that hundreds of principals read within the 5 s an
+ * entry lives. However many tokens ask for however many pages, the process grows by no more than
+ * this (plus the keys and lru-cache's own bookkeeping), a fraction of the 140 MiB an idle server
+ * on PostgreSQL holds.
  */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024
 
