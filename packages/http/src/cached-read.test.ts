@@ -1,5 +1,5 @@
-import { OPERATOR, type Repositories } from '@cairn/core'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { OPERATOR, type Repositories, type UnitOfWork } from '@cairn/core'
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { JSON_API } from './jsonapi/media-type.ts'
 import { json, type ListDoc, type SingleDoc } from './test-support/documents.ts'
 import { testApp, type TestApp } from './test-support/test-app.ts'
@@ -18,7 +18,7 @@ function sessionCookie(response: Response): { cookie: string } {
 describe('cached reads: the answers of authenticated GETs, until the next write', () => {
   let t: TestApp
   /** How often the store was read (authentication included) since the last `reset`. */
-  let reads: ReturnType<typeof vi.spyOn<TestApp['deps']['unitOfWork'], 'read'>>
+  let reads: MockInstance<UnitOfWork['read']>
 
   const versionsIn = async (response: Response) => (await json<ListDoc>(response)).data.map((item) => item.attributes['version'])
 
