@@ -3,6 +3,8 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv, HttpDeps } from './http-deps.ts'
 import { JSON_API } from './jsonapi/media-type.ts'
 
+const UTF8 = new TextEncoder()
+
 /**
  * For a GET route behind authentication whose answer depends on nothing but the store, the
  * principal and the request's URL: answers again what it answered this principal for this URL,
@@ -27,7 +29,7 @@ export function cachedRead(deps: Pick<HttpDeps, 'answers' | 'baseUrl' | 'basePat
     if (kept !== undefined) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
     await next()
     const body = c.get('jsonApiBody') as string | undefined
-    if (c.res.status === 200 && body !== undefined) answers.keep(key, { body, contentType: JSON_API }, c.get('answersGeneration'))
+    if (c.res.status === 200 && body !== undefined) answers.keep(key, { body: UTF8.encode(body), contentType: JSON_API }, c.get('answersGeneration'))
   })
 }
 

@@ -6,7 +6,8 @@ import type { StoreCache } from './store-cache.ts'
  * decides which reads qualify and what the key holds (who asked, and what).
  */
 export interface ReadAnswer {
-  readonly body: string
+  /** Encoded once, when kept: a server writes bytes to its sockets, and each hit writes these as they are. */
+  readonly body: Uint8Array<ArrayBuffer>
   readonly contentType: string
 }
 
