@@ -4,7 +4,8 @@ import { LRUCache } from 'lru-cache'
 /**
  * How long an entry lives: the longest another process sharing the database may keep honouring a
  * token after it is revoked, or its user suspended, deleted or demoted, there, or keep serving the
- * registry protocol's answers from before a membership change, publication or deletion there.
+ * registry protocol's answers from before a membership change, publication or deletion there,
+ * or the management reads' rendered answers from before any write there.
  */
 export const CACHE_TTL_MS = 5_000
 
