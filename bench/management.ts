@@ -58,6 +58,15 @@ export function mixedManagementReads(): () => string {
   return () => READS[next++ % READS.length]?.path ?? '/'
 }
 
+/**
+ * `paths` with a query no route reads, new for each request: every request misses the answer
+ * cache and runs its handler, as every request did before the cache (the miss path).
+ */
+export function missingAnswers(paths: () => string): () => string {
+  let next = 0
+  return () => `${paths()}?miss=${next++}`
+}
+
 export interface ManagementResult {
   readonly store: StoreKind
   readonly bare: ThroughputResult
@@ -66,7 +75,8 @@ export interface ManagementResult {
 
 /**
  * The three authenticated management reads, one at a time and then mixed, against the bare
- * endpoint loaded just before them on the same machine.
+ * endpoint loaded just before them on the same machine: first as clients repeat them (the answer
+ * cache's hit path), then each request asking something new (its miss path).
  */
 export async function benchManagement(
   store: StoreKind,
@@ -80,6 +90,9 @@ export async function benchManagement(
     const loads = []
     for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}`, `${cairn.url}${read.path}`, options))
     loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, path: mixedManagementReads() }))
+    // The answer cache serves every load above from its second request on; these show the reads themselves.
+    for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}, every request a miss`, cairn.url, { ...options, path: missingAnswers(() => read.path) }))
+    loads.push(await loadTest(`${store}: the three mixed, every request a miss`, cairn.url, { ...options, path: missingAnswers(mixedManagementReads()) }))
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
     return { store, bare, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }

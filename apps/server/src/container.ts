@@ -39,6 +39,7 @@ import type { Settings } from './embed/settings.ts'
 import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { logServedRequest, type Logger } from './platform/logger.ts'
+import { answerCache } from './platform/answer-cache.ts'
 import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
@@ -130,6 +131,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       credentialCache: new LruExpiringCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
       protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('protocol', hit) }),
       accessCache: new LruExpiringCache<GrantLookup>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('access', hit) }),
+      answerCache: answerCache((hit) => context.get(TYPES.Metrics).observeCacheLookup('answers', hit)),
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),

@@ -3,6 +3,7 @@ import { AuthenticateToken } from './auth/authenticate-token.ts'
 import type { CredentialEntry } from './auth/cached-credentials.ts'
 import type { ProtocolVersion } from './modules/protocol-version.ts'
 import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
+import type { ReadAnswer } from './shared/read-answer.ts'
 import { clearedByWrites, StoreCache } from './shared/store-cache.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
@@ -62,6 +63,8 @@ export type CairnPorts = UseCaseDeps &
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
     /** What principals may do in organizations, for read-only use cases. */
     readonly accessCache: ExpiringCache<GrantLookup>
+    /** Rendered answers to reads, by who asked and what (kept by the HTTP API, `answers`). */
+    readonly answerCache: ExpiringCache<ReadAnswer>
   }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
@@ -69,10 +72,13 @@ export function createUseCases(ports: CairnPorts) {
   const credentials = new StoreCache(ports.credentialCache)
   const servedVersions = new StoreCache(ports.protocolCache)
   const grants = new StoreCache(ports.accessCache)
-  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants])
+  const answers = new StoreCache(ports.answerCache)
+  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants, answers])
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   const authenticateToken = new AuthenticateToken(deps)
   return {
+    /** Cleared with the other caches; the HTTP API keeps the answers of the reads it opts in (`cachedRead`). */
+    answers,
     authenticateToken,
     authenticateSession: new AuthenticateSession(deps),
     toolVersions: {

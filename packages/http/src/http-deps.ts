@@ -49,6 +49,10 @@ export interface ApiReferenceAssets {
 
 /** What the authentication middleware leaves for route handlers. */
 export interface AppEnv {
-  /** `basePath` is the app's mount path, for the paths in resource links; unset at the root. */
-  Variables: { principal: Principal; requestId: string; basePath?: string }
+  /**
+   * `basePath` is the app's mount path, for the paths in resource links (unset at the root);
+   * `answersGeneration` is the `answers` cache's generation when authentication began, and
+   * `jsonApiBody` the document `jsonApi` answered with (both for `cachedRead`).
+   */
+  Variables: { principal: Principal; requestId: string; basePath?: string; answersGeneration: number; jsonApiBody: string }
 }

@@ -15,6 +15,18 @@ describe('LruExpiringCache', () => {
     expect(cache.get('a')).toBeUndefined()
   })
 
+  it('holds no more bytes than its bound: the least recently used leave, a value over the bound is not kept', () => {
+    const cache = new LruExpiringCache<{ bytes: number }>({ bytes: { maxBytes: 100, sizeOf: (value) => value.bytes } })
+    cache.set('a', { bytes: 40 })
+    cache.set('b', { bytes: 40 })
+    expect(cache.get('a')).toEqual({ bytes: 40 })
+    cache.set('c', { bytes: 40 })
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([{ bytes: 40 }, undefined, { bytes: 40 }])
+    cache.set('d', { bytes: 101 })
+    expect(cache.get('d')).toBeUndefined()
+    expect(cache.get('c')).toEqual({ bytes: 40 })
+  })
+
   it('lets another process over the same store be seen within the time to live', async () => {
     const shared = inMemoryDeps()
     const here = createUseCases({ ...shared, credentialCache: new LruExpiringCache<CredentialEntry>({ ttlMs: TTL_MS }) })

@@ -41,7 +41,7 @@ export class ServerMetrics {
     this.#latency.observe(labels, request.durationMs / 1000)
   }
 
-  observeCacheLookup(cache: 'credentials' | 'access' | 'protocol' | 'upstream', hit: boolean): void {
+  observeCacheLookup(cache: 'credentials' | 'access' | 'protocol' | 'upstream' | 'answers', hit: boolean): void {
     this.#cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
   }
 

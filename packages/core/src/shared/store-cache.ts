@@ -21,12 +21,27 @@ export class StoreCache<V> {
   }
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    const cached = this.#cache.get(key)
+    const cached = this.peek(key)
     if (cached !== undefined) return cached
-    const generation = this.#generation
+    const since = this.generation
     const loaded = await load()
-    if (generation === this.#generation) this.#cache.set(key, loaded)
+    this.keep(key, loaded, since)
     return loaded
+  }
+
+  /** What is kept for `key`, if anything: for callers that load and decide what to keep themselves. */
+  peek(key: string): V | undefined {
+    return this.#cache.get(key)
+  }
+
+  /** How many clearings happened so far: read it before loading, and pass it to `keep`. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  /** Keeps `value` under `key`, unless a clearing happened since `generation` was `since`: it may predate a write. */
+  keep(key: string, value: V, since: number): void {
+    if (since === this.#generation) this.#cache.set(key, value)
   }
 
   invalidate(): void {

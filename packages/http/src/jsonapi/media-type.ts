@@ -4,9 +4,11 @@ import type { AppEnv } from '../http-deps.ts'
 
 export const JSON_API = 'application/vnd.api+json'
 
-/** Answers with a JSON:API document in the JSON:API media type. */
+/** Answers with a JSON:API document in the JSON:API media type (its text left for `cachedRead`). */
 export function jsonApi(c: Context<AppEnv>, body: unknown, status: ContentfulStatusCode = 200): Response {
-  return c.body(JSON.stringify(underBasePath(body, c.get('basePath'))), status, { 'Content-Type': JSON_API })
+  const text = JSON.stringify(underBasePath(body, c.get('basePath')))
+  c.set('jsonApiBody', text)
+  return c.body(text, status, { 'Content-Type': JSON_API })
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type WorkspaceView,
 } from '@cairn/core'
 import { Hono } from 'hono'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -46,8 +47,9 @@ const SORT_KEYS: Readonly<Record<string, WorkspaceSortKey>> = {
 
 /** Spec §4.2, mounted under both admin prefixes. */
 export function adminWorkspaceRoutes(deps: HttpDeps) {
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
-    .get('/', LIST, async (c) => {
+    .get('/', LIST, cached, async (c) => {
       const include = parseInclude(c.req.query('include'), WORKSPACE_INCLUDES)
       const search = optionalText(c.req.query('q'))
       const statuses = parseStatuses(c.req.query('filter[current_run][status]'))
@@ -66,7 +68,7 @@ export function adminWorkspaceRoutes(deps: HttpDeps) {
       const meta = { 'status-counts': statusCountsMeta(result.statusCounts) }
       return jsonApi(c, listDocument(c, deps.baseUrl, result.page, data, { meta, included: includedFor(result.page.items, result) }))
     })
-    .get('/:id', SHOW, async (c) => {
+    .get('/:id', SHOW, cached, async (c) => {
       const include = parseInclude(c.req.query('include'), WORKSPACE_INCLUDES)
       const result = await deps.adminWorkspaces.show({ id: c.req.param('id'), include }, c.var.principal)
       return jsonApi(c, { data: workspaceResource(result.view), ...includedOf(includedFor([result.view], result)) })

@@ -1,6 +1,7 @@
 import { MEMBERSHIP_STATUSES, parseEmail, type MembershipDetails, type MembershipStatus } from '@cairn/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -29,6 +30,7 @@ const TAG = 'memberships'
  */
 export function membershipRoutes(deps: HttpDeps) {
   const memberships = deps.memberships
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .post(
       '/organizations/:org/organization-memberships',
@@ -57,6 +59,7 @@ export function membershipRoutes(deps: HttpDeps) {
         ],
         responses: { 200: resourceList('A page of memberships', 'organization-memberships') },
       }),
+      cached,
       async (c) => {
         const include = parseInclude(c.req.query('include'), INCLUDES)
         const status = parseStatus(c.req.query('filter[status]'))
@@ -78,6 +81,7 @@ export function membershipRoutes(deps: HttpDeps) {
     .get(
       '/organization-memberships',
       operation({ summary: 'List the caller’s memberships', tag: TAG, query: [INCLUDE], responses: { 200: resourceList('The memberships', 'organization-memberships') } }),
+      cached,
       async (c) => {
         const include = parseInclude(c.req.query('include'), INCLUDES)
         const own = await memberships.listOwn(c.var.principal)
@@ -87,6 +91,7 @@ export function membershipRoutes(deps: HttpDeps) {
     .get(
       '/organization-memberships/:id',
       operation({ summary: 'Show a membership', tag: TAG, query: [INCLUDE], responses: { 200: oneResource('The membership', 'organization-memberships') } }),
+      cached,
       async (c) => {
         const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
         return jsonApi(c, document(details, parseInclude(c.req.query('include'), INCLUDES)))

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -23,16 +24,17 @@ const DELETE = operation({ summary: 'Delete an organization', tag: TAG, response
 /** `/api/v2/organizations`: create, list, show, update (e-mail), delete. */
 export function organizationRoutes(deps: HttpDeps) {
   const organizations = deps.organizations
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .post('/', CREATE, async (c) => {
       const created = await organizations.create((await readDocument(c, NEW_ORGANIZATION)).data.attributes, c.var.principal)
       return jsonApi(c, { data: organizationResource(created) }, 201)
     })
-    .get('/', LIST, async (c) => {
+    .get('/', LIST, cached, async (c) => {
       const page = await organizations.list(parsePageRequest((name) => c.req.query(name)), c.var.principal)
       return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(organizationResource)))
     })
-    .get('/:name', SHOW, async (c) => {
+    .get('/:name', SHOW, cached, async (c) => {
       const organization = await organizations.show({ name: c.req.param('name') }, c.var.principal)
       return jsonApi(c, { data: organizationResource(organization) })
     })

@@ -1,6 +1,7 @@
 import { CairnError, isRegistryName, type ModuleAddress, type RegistryName } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -111,6 +112,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
   const { registryModules: modules, moduleVersions: versions } = deps
   const at = '/organizations/:org/registry-modules'
   const one = `${at}/:registry/:namespace/:name/:provider`
+  const cached = cachedRead(deps)
   const routes = new Hono<AppEnv>()
   // The spec writes the update path with a trailing slash; clients send it both ways.
   for (const path of [one, `${one}/`]) {
@@ -121,7 +123,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
     })
   }
   return routes
-    .get(at, LIST, async (c) => {
+    .get(at, LIST, cached, async (c) => {
       const include = parseInclude(c.req.query('include'), ['no-code-modules'] as const)
       const search = optionalText(c.req.query('q'))
       const registryName = optionalText(c.req.query('filter[registry_name]'))
@@ -153,7 +155,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const view = await modules.create({ ...values, organizationName: c.req.param('org') }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) }, 201)
     })
-    .get(one, SHOW, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
+    .get(one, SHOW, cached, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
     .delete(`${at}/:registry/:namespace/:name`, DELETE_MODULE, async (c) => {
       await modules.removeModule(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)
@@ -176,7 +178,7 @@ export function registryModuleRoutes(deps: HttpDeps) {
       const shown = await versions.show({ ...addressOf(c.req.param()), version }, c.var.principal)
       return jsonApi(c, { data: moduleVersionResource(shown, uploadBase(c, deps)) })
     })
-    .get('/registry-modules/:id', SHOW_BY_ID, async (c) => {
+    .get('/registry-modules/:id', SHOW_BY_ID, cached, async (c) => {
       const view = await modules.showById({ id: c.req.param('id') }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) })
     })

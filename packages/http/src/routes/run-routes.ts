@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { readDocument } from '../jsonapi/request-document.ts'
@@ -22,13 +23,14 @@ const CANCEL = operation({ summary: 'Cancel a run', tag: TAG, responses: { 202: 
 /** Runs, as records: create, read, discard and cancel. Mounted at /api/v2. */
 export function runRoutes(deps: HttpDeps) {
   const runs = deps.runs
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .post('/runs', CREATE, async (c) => {
       const { attributes, relationships } = (await readDocument(c, NEW_RUN)).data
       const run = await runs.create({ workspaceId: relationships.workspace.data.id, ...attributes }, c.var.principal)
       return jsonApi(c, { data: runResource(run) }, 201)
     })
-    .get('/runs/:id', SHOW, async (c) => jsonApi(c, { data: runResource(await runs.show({ id: c.req.param('id') }, c.var.principal)) }))
+    .get('/runs/:id', SHOW, cached, async (c) => jsonApi(c, { data: runResource(await runs.show({ id: c.req.param('id') }, c.var.principal)) }))
     .post('/runs/:id/actions/discard', DISCARD, async (c) => {
       await runs.discard({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 202)

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -30,20 +31,21 @@ const REMOVE_MEMBERS = operation({ summary: 'Remove users from a team', tag: TAG
 /** Teams and their members. Mounted at /api/v2. */
 export function teamRoutes(deps: HttpDeps) {
   const teams = deps.teams
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .post('/organizations/:org/teams', CREATE, async (c) => {
       const { name, access } = (await readDocument(c, NEW_TEAM)).data.attributes
       const team = await teams.create({ organizationName: c.req.param('org'), name, access }, c.var.principal)
       return jsonApi(c, { data: teamResource(team, []) }, 201)
     })
-    .get('/organizations/:org/teams', LIST, async (c) => {
+    .get('/organizations/:org/teams', LIST, cached, async (c) => {
       const page = await teams.list(
         { organizationName: c.req.param('org'), page: parsePageRequest((name) => c.req.query(name)) },
         c.var.principal,
       )
       return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map((team) => teamResource(team))))
     })
-    .get('/teams/:id', SHOW, async (c) => {
+    .get('/teams/:id', SHOW, cached, async (c) => {
       const { team, members } = await teams.show({ id: c.req.param('id') }, c.var.principal)
       return jsonApi(c, { data: teamResource(team, members) })
     })

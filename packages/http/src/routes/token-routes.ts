@@ -1,6 +1,7 @@
 import type { CreatedToken } from '@cairn/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { tokenResource } from '../resources/token-resource.ts'
@@ -32,19 +33,20 @@ const created = ({ token, bearer }: CreatedToken) => ({ data: tokenResource(toke
 /** User, team and organization tokens, and the caller's own account. Mounted at /api/v2. */
 export function tokenRoutes(deps: HttpDeps) {
   const { userTokens, serviceTokens } = deps
+  const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .get('/account/details', ACCOUNT, (c) => {
       const { principal } = c.var
       if (principal.kind !== 'user') return jsonApi(c, { errors: [{ status: '404', title: 'not found' }] }, 404)
       return jsonApi(c, { data: userResource(principal.user) })
     })
-    .get('/users/:id', SHOW_USER, async (c) => jsonApi(c, { data: userResource(await deps.showUser.execute({ id: c.req.param('id') }, c.var.principal)) }))
+    .get('/users/:id', SHOW_USER, cached, async (c) => jsonApi(c, { data: userResource(await deps.showUser.execute({ id: c.req.param('id') }, c.var.principal)) }))
     .post('/users/:id/authentication-tokens', CREATE_USER_TOKEN, async (c) => {
       const attributes = (await readDocument(c, NEW_TOKEN)).data?.attributes
       const token = await userTokens.create.execute({ user: { id: c.req.param('id') }, ...attributes }, c.var.principal)
       return jsonApi(c, created(token), 201)
     })
-    .get('/users/:id/authentication-tokens', LIST_USER_TOKENS, async (c) => {
+    .get('/users/:id/authentication-tokens', LIST_USER_TOKENS, cached, async (c) => {
       const tokens = await userTokens.list.execute({ userId: c.req.param('id') }, c.var.principal)
       return jsonApi(c, { data: tokens.map((token) => tokenResource(token)) })
     })

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { listDocument } from '../jsonapi/documents.ts'
@@ -14,9 +15,10 @@ export function toolVersionRoutes(deps: HttpDeps, type: ToolVersionType) {
   const [create, change] = [newToolVersion(type), toolVersionChange(type)]
   const version = oneResource('The version', type)
   const tag = 'tool-versions'
+  const cached = cachedRead(deps)
   const query = [queryParameter('filter[version]', 'Exactly this version'), queryParameter('search[version]', 'Versions containing this'), ...PAGE_QUERY]
   return new Hono<AppEnv>()
-    .get('/', operation({ summary: `List ${type}`, tag, query, responses: { 200: resourceList('A page of versions', type) } }), async (c) => {
+    .get('/', operation({ summary: `List ${type}`, tag, query, responses: { 200: resourceList('A page of versions', type) } }), cached, async (c) => {
       const exactVersion = c.req.query('filter[version]')
       const versionContains = c.req.query('search[version]')
       const page = await useCases.list.execute(
@@ -34,7 +36,7 @@ export function toolVersionRoutes(deps: HttpDeps, type: ToolVersionType) {
       const created = await useCases.create.execute(command, c.var.principal)
       return jsonApi(c, { data: toolVersionResource(created, type) }, 201)
     })
-    .get('/:id', operation({ summary: `Show one of the ${type}`, tag, responses: { 200: version } }), async (c) => {
+    .get('/:id', operation({ summary: `Show one of the ${type}`, tag, responses: { 200: version } }), cached, async (c) => {
       const shown = await useCases.show.execute({ id: c.req.param('id') }, c.var.principal)
       return jsonApi(c, { data: toolVersionResource(shown, type) })
     })

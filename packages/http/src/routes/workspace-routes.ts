@@ -1,6 +1,7 @@
 import { CairnError, isCairnError, type WorkspaceRef } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
@@ -27,6 +28,7 @@ const RUNS = operation({ summary: 'List a workspace’s runs', tag: 'runs', quer
 /** Workspaces of an organization, by name or by id. Mounted at /api/v2. */
 export function workspaceRoutes(deps: HttpDeps) {
   const workspaces = deps.workspaces
+  const cached = cachedRead(deps)
   const byName = (c: Context<AppEnv>): WorkspaceRef => ({ organizationName: c.req.param('org') ?? '', name: c.req.param('name') ?? '' })
   const byId = (c: Context<AppEnv>): WorkspaceRef => ({ id: c.req.param('id') ?? '' })
   const show = async (c: Context<AppEnv>, ref: WorkspaceRef) =>
@@ -41,18 +43,18 @@ export function workspaceRoutes(deps: HttpDeps) {
       const view = await asTerraformVersion(() => workspaces.create({ organizationName: c.req.param('org'), ...values }, c.var.principal))
       return jsonApi(c, { data: workspaceResource(view) }, 201)
     })
-    .get('/organizations/:org/workspaces', LIST, async (c) => {
+    .get('/organizations/:org/workspaces', LIST, cached, async (c) => {
       const page = await workspaces.list(
         { organizationName: c.req.param('org'), page: parsePageRequest((name) => c.req.query(name)) },
         c.var.principal,
       )
       return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(workspaceResource)))
     })
-    .get('/organizations/:org/workspaces/:name', SHOW_BY_NAME, (c) => show(c, byName(c)))
+    .get('/organizations/:org/workspaces/:name', SHOW_BY_NAME, cached, (c) => show(c, byName(c)))
     .delete('/organizations/:org/workspaces/:name', DELETE_BY_NAME, (c) => remove(c, byName(c)))
-    .get('/workspaces/:id', SHOW, (c) => show(c, byId(c)))
+    .get('/workspaces/:id', SHOW, cached, (c) => show(c, byId(c)))
     .delete('/workspaces/:id', DELETE, (c) => remove(c, byId(c)))
-    .get('/workspaces/:id/runs', RUNS, async (c) => {
+    .get('/workspaces/:id/runs', RUNS, cached, async (c) => {
       const page = await deps.runs.list(
         { workspaceId: c.req.param('id'), page: parsePageRequest((name) => c.req.query(name)) },
         c.var.principal,

@@ -1,4 +1,4 @@
-import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion, type ReadAnswer } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
@@ -31,6 +31,7 @@ export function inMemoryDeps(
     credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
     protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
+    answerCache: new InMemoryExpiringCache<ReadAnswer>(),
     passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),

@@ -1,0 +1,20 @@
+import type { ReadAnswer } from '@cairn/core'
+import { LruExpiringCache } from './lru-expiring-cache.ts'
+
+/**
+ * What the rendered answers of the HTTP API's cached reads may hold: 32 MiB of answers (their
+ * UTF-8 bytes) and keys. A page of 20 tool versions or registry modules is about 13 KB, an
+ * organization a few hundred bytes, so this holds some 2,500 full pages: every page that hundreds
+ * of principals read within the 5 s an entry lives. However many tokens ask for however many
+ * pages, the process grows by no more than this (plus lru-cache's own bookkeeping), a fraction of
+ * the 140 MiB an idle server on PostgreSQL holds.
+ */
+export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024
+
+/** The cache behind `answers` (see `cachedRead` in @cairn/http): bounded by bytes as well as entries. */
+export function answerCache(onLookup: (hit: boolean) => void): LruExpiringCache<ReadAnswer> {
+  return new LruExpiringCache<ReadAnswer>({
+    onLookup,
+    bytes: { maxBytes: ANSWER_CACHE_BYTES, sizeOf: (answer, key) => answer.body.byteLength + key.length },
+  })
+}
