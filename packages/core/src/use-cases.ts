@@ -3,7 +3,8 @@ import { AuthenticateToken } from './auth/authenticate-token.ts'
 import type { CredentialEntry } from './auth/cached-credentials.ts'
 import type { ProtocolVersion } from './modules/protocol-version.ts'
 import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
-import { clearedByWrites, StoreCache } from './shared/store-cache.ts'
+import { StoreCache } from './shared/store-cache.ts'
+import { announcedWrites } from './shared/announced-writes.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
@@ -20,6 +21,7 @@ import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import { SweepStuckUploads } from './modules/sweep-stuck-uploads.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
+import type { StoreChanges } from './ports/store-changes.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -62,6 +64,8 @@ export type CairnPorts = UseCaseDeps &
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
     /** What principals may do in organizations, for read-only use cases. */
     readonly accessCache: ExpiringCache<GrantLookup>
+    /** How the processes sharing the store hear each other's writes, which clear the three caches. */
+    readonly storeChanges: StoreChanges
   }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
@@ -69,7 +73,7 @@ export function createUseCases(ports: CairnPorts) {
   const credentials = new StoreCache(ports.credentialCache)
   const servedVersions = new StoreCache(ports.protocolCache)
   const grants = new StoreCache(ports.accessCache)
-  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants])
+  const unitOfWork = announcedWrites(ports.unitOfWork, [credentials, servedVersions, grants], ports.storeChanges)
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   const authenticateToken = new AuthenticateToken(deps)
   return {
