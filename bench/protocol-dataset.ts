@@ -50,9 +50,13 @@ export async function seedPglite(dataDir: string, statements: string): Promise<v
   }
 }
 
-/** Runs the statements on PostgreSQL with psql. */
+/**
+ * Runs the statements on PostgreSQL with psql, then, once they committed, announces the change
+ * as Cairn's own writes do (the feed's sequence), so that the running server forgets whatever it
+ * had cached of the registry before them. Each `-c` is a transaction of its own.
+ */
 export async function seedPostgres(databaseUrl: string, statements: string): Promise<void> {
-  await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', statements])
+  await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', statements, '-c', "select nextval('store_changes')"])
 }
 
 /** A new, empty PostgreSQL database beside `test` on the local server; dropped by the returned function. */

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { typicalArchive } from './archives.ts'
 import { createModule, createOrganization, ORGANIZATION, publishVersion } from './cairn-api.ts'
+import { expectJson, send } from './http-client.ts'
+import { readProcMemory } from './proc-memory.ts'
 import { startCairn, type CairnProcess } from './processes.ts'
 import { moduleName, scratchPostgres, seedPglite, seedPostgres, seedStatements, type DatasetSize } from './protocol-dataset.ts'
 import { progress } from './report.ts'
@@ -15,6 +17,10 @@ export interface ProtocolResult {
   readonly size: DatasetSize
   readonly bare: ThroughputResult
   readonly loads: readonly (ThroughputResult & { readonly ratioToBare: number })[]
+  /** Asking each module's versions once, before the loads: how fast a cold cache is filled. */
+  readonly warming: { readonly seconds: number; readonly requestsPerSecond: number }
+  /** The server's resident set after the loads over every module, in bytes: what its caches took of them shows here. */
+  readonly rssAfterRandom: number
 }
 
 const PREFIX = '/api/registry/v1/modules'
@@ -48,16 +54,21 @@ export async function benchProtocol(
       await seedPglite(dataDir, statements)
       cairn = await startCairn({ dataDir, env, token })
     }
+    const warming = await warmProtocolCache(cairn, plan.size.modules)
     const options = { connections: plan.connections, seconds: plan.seconds }
     const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, options)
     const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
     const hot = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.hotModules))}/aws`
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
     const authenticated = { ...options, token: cairn.token }
-    const loads = [
+    const randomLoads = [
       await loadTest(`${store}: versions`, cairn.url, { ...authenticated, path: () => `${random()}/versions` }),
       await loadTest(`${store}: download`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}/download` }),
       await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}` }),
+    ]
+    const rssAfterRandom = readProcMemory(cairn.pid).rss
+    const loads = [
+      ...randomLoads,
       // Pipelines mostly init the same few modules: the same reads over a hot set of them.
       await loadTest(`${store}: versions, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/versions` }),
       await loadTest(`${store}: download, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/${anyVersion()}/download` }),
@@ -65,10 +76,33 @@ export async function benchProtocol(
     // A fast 404 is no measurement: every answer must be the endpoint's success.
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
-    return { store, size: plan.size, bare, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }
+    return { store, size: plan.size, bare, warming, rssAfterRandom, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }
   } finally {
     await cairn?.stop()
     await postgres?.drop()
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** How many requests the warming keeps in flight. */
+const WARMING_CONNECTIONS = 16
+
+/**
+ * Asks every module's versions once, as the pipelines of a registry in service have asked them,
+ * so that the loads measure the steady state of a server whose protocol cache holds the registry
+ * rather than the cache being filled (which this times).
+ */
+async function warmProtocolCache(cairn: CairnProcess, modules: number): Promise<ProtocolResult['warming']> {
+  progress(`asking each of the ${modules} modules' versions once`)
+  const started = performance.now()
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < modules; i = next++) {
+      expectJson(await send('GET', `${cairn.url}${PREFIX}/${ORGANIZATION}/${moduleName(i)}/aws/versions`, { token: cairn.token }), 200, `versions of ${moduleName(i)}`)
+    }
+  }
+  await Promise.all(Array.from({ length: WARMING_CONNECTIONS }, worker))
+  const seconds = (performance.now() - started) / 1000
+  progress(`warmed in ${seconds.toFixed(1)} s`)
+  return { seconds, requestsPerSecond: modules / seconds }
 }

@@ -314,6 +314,8 @@ function printProtocol(results: readonly ProtocolResult[]): void {
       ),
     ),
   )
+  console.log(`Every module's versions asked once before the loads (a cold cache filled): ${results.map((result) => `${result.store} ${result.warming.seconds.toFixed(1)} s, ${Math.round(result.warming.requestsPerSecond)} requests/s`).join(', ')}`)
+  console.log(`Server RSS after the loads over every module: ${results.map((result) => `${result.store} ${(result.rssAfterRandom / MiB).toFixed(1)} MiB`).join(', ')}`)
 }
 
 function printReference(reference: Reference): void {

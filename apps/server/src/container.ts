@@ -21,6 +21,7 @@ import {
   type HealthCheck,
   type IdGenerator,
   type JobQueue,
+  type StoreChanges,
   type ModuleAnalyzer,
   type PasswordHasher,
   type SecretCipher,
@@ -78,10 +79,23 @@ export const TYPES = {
 /** Answers of the public registry kept in memory: enough for every curated module's questions. */
 const UPSTREAM_CACHE_ENTRIES = 1000
 
+const MiB = 1024 * 1024
+
+/**
+ * The heap each store cache may take (estimated, see `LruExpiringCache`). An entry of the protocol
+ * cache, a module provider's versions, weighs about 1.9 KB a version with a typical module's
+ * requirements: 256 MiB hold 10,000 providers of 10 versions (183 MiB measured) with room, so that
+ * a registry that large is served from memory once warm. A token's entry weighs about 0.7 KB, a
+ * principal's grant in an organization less: 16 MiB hold over 20,000 of either.
+ */
+const CACHE_BYTES = { protocol: 256 * MiB, credentials: 16 * MiB, access: 16 * MiB } as const
+
 /** What the container is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
+  /** How the processes sharing the store hear each other's writes. */
+  readonly storeChanges: StoreChanges
   readonly blobs: BlobStore
   readonly analyzer: ModuleAnalyzer
   readonly jobs: JobQueue
@@ -128,10 +142,11 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruExpiringCache<CredentialEntry>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
-      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('protocol', hit) }),
-      accessCache: new LruExpiringCache<GrantLookup>({ onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('access', hit) }),
+      credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
+      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('protocol', hit) }),
+      accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('access', hit) }),
       answerCache: answerCache((hit) => context.get(TYPES.Metrics).observeCacheLookup('answers', hit)),
+      storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),

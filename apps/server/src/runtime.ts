@@ -1,8 +1,8 @@
-import type { HealthCheck, JobQueue, UnitOfWork } from '@cairn/core'
+import type { HealthCheck, JobQueue, StoreChanges, UnitOfWork } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, storeOnOrm, type Store } from '@cairn/persistence'
-import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'
+import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryStoreChanges, InMemoryUnitOfWork } from '@cairn/testing'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
@@ -26,6 +26,7 @@ export interface Runtime {
 interface OpenedStore {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
+  readonly changes: StoreChanges
   openJobQueue(onError: (error: Error) => void): Promise<JobQueue>
   close(): Promise<void>
 }
@@ -51,7 +52,7 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
   const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir })
   const githubApp = settings.vcs.githubApp === undefined ? null : new GithubAppClient(settings.vcs.githubApp)
   return {
-    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
+    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, storeChanges: store.changes, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
     jobs,
     sweepBlobs: () => blobs.sweep(),
     async close() {
@@ -70,6 +71,7 @@ async function openSettingsStore(settings: Settings, purpose: string): Promise<O
     return {
       unitOfWork: new InMemoryUnitOfWork(),
       health: new InMemoryHealthCheck(),
+      changes: new InMemoryStoreChanges(),
       openJobQueue: async () => new InMemoryJobQueue(),
       close: async () => undefined,
     }

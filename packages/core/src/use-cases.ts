@@ -4,7 +4,8 @@ import type { CredentialEntry } from './auth/cached-credentials.ts'
 import type { ProtocolVersion } from './modules/protocol-version.ts'
 import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
 import type { ReadAnswer } from './shared/read-answer.ts'
-import { clearedByWrites, StoreCache } from './shared/store-cache.ts'
+import { StoreCache } from './shared/store-cache.ts'
+import { announcedWrites } from './shared/announced-writes.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
@@ -21,6 +22,7 @@ import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import { SweepStuckUploads } from './modules/sweep-stuck-uploads.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
+import type { StoreChanges } from './ports/store-changes.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -65,6 +67,8 @@ export type CairnPorts = UseCaseDeps &
     readonly accessCache: ExpiringCache<GrantLookup>
     /** Rendered answers to reads, by who asked and what (kept by the HTTP API, `answers`). */
     readonly answerCache: ExpiringCache<ReadAnswer>
+    /** How the processes sharing the store hear each other's writes, which clear the four caches. */
+    readonly storeChanges: StoreChanges
   }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
@@ -73,7 +77,7 @@ export function createUseCases(ports: CairnPorts) {
   const servedVersions = new StoreCache(ports.protocolCache)
   const grants = new StoreCache(ports.accessCache)
   const answers = new StoreCache(ports.answerCache)
-  const unitOfWork = clearedByWrites(ports.unitOfWork, [credentials, servedVersions, grants, answers])
+  const unitOfWork = announcedWrites(ports.unitOfWork, [credentials, servedVersions, grants, answers], ports.storeChanges)
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   const authenticateToken = new AuthenticateToken(deps)
   return {

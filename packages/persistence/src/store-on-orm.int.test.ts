@@ -1,7 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ormOptions } from './orm-options.ts'
-import { storeOnOrm } from './store.ts'
+import { CHANGE_POLL_MS } from './postgres-store-changes.ts'
+import { openStore, storeOnOrm } from './store.ts'
 import { scratchDatabase } from './test-support/scratch-database.ts'
 
 /**
@@ -51,4 +53,26 @@ describe('a store on a host ORM configured without a URL', () => {
       await queue.stop()
     }
   }, 60_000)
+
+  it('hears the writes another process announces on the database, and stops listening at close', async () => {
+    const store = storeOnOrm(orm)
+    await store.migrate()
+    const other = await openStore({ kind: 'postgres', url: database.url })
+    try {
+      const heard = vi.fn()
+      store.changes.subscribe(heard)
+      await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1), { timeout: 3 * CHANGE_POLL_MS, interval: 50 })
+
+      await other.changes.announce()
+      await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(2), { timeout: 3 * CHANGE_POLL_MS, interval: 50 })
+
+      await store.close()
+      await other.changes.announce()
+      await sleep(2 * CHANGE_POLL_MS)
+      expect(heard).toHaveBeenCalledTimes(2)
+      await expect(orm.em.execute('select 1 as one')).resolves.toEqual([{ one: 1 }])
+    } finally {
+      await other.close()
+    }
+  }, 30_000)
 })

@@ -1,4 +1,4 @@
-import { CairnError, type HealthCheck, type JobQueue, type UnitOfWork } from '@cairn/core'
+import { CairnError, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
 import { mkdirSync } from 'node:fs'
 import { PgliteConnection, MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
@@ -7,6 +7,7 @@ import { openJobQueue } from './jobs/open-job-queue.ts'
 import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
+import { PostgresStoreChanges } from './postgres-store-changes.ts'
 import { QueryListener } from './query-listener.ts'
 
 /** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
@@ -18,6 +19,8 @@ export type StoreLocation =
 export interface Store {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
+  /** How the processes sharing the database hear each other's writes; on PGlite, one process alone has it. Stopped by `close`. */
+  readonly changes: StoreChanges
   /** Applies the checked-in migrations not yet applied; returns their names. */
   migrate(): Promise<string[]>
   /**
@@ -51,10 +54,17 @@ export async function openStore(location: StoreLocation, options: StoreOptions =
  * need the ORM itself (to seed in bulk); everyone else opens a store with `openStore`.
  */
 export function storeOver(orm: Orm, location: StoreLocation): Store {
+  return storeReleasing(orm, location, () => orm.close(true))
+}
+
+/** The store over `orm`, whose `close` stops the change feed and then calls `release`. */
+function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promise<void>): Store {
   // PGlite has a single connection, so its transactions must take turns.
   const unitOfWork = new MikroOrmUnitOfWork(orm.em, { serialize: location.kind === 'pglite' })
+  const changes = location.kind === 'postgres' ? new PostgresStoreChanges(orm.em, location.schema) : undefined
   return {
     unitOfWork,
+    changes: changes ?? UNSHARED,
     health: {
       async check() {
         try {
@@ -71,9 +81,18 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
     },
     openJobQueue: (onError) => openJobQueue(orm, location, onError),
     clear: () => orm.schema.clear(),
-    close: () => orm.close(true),
+    async close() {
+      await changes?.stop()
+      await release()
+    },
   }
 }
+
+/**
+ * PGlite's feed: the database is one process's alone (the server's data-directory lock, or the
+ * host's in-process instance), which clears its own caches after its writes; nobody is left to tell.
+ */
+const UNSHARED: StoreChanges = { announce: async () => undefined, subscribe: () => undefined }
 
 /**
  * A store over an ORM the host opened and keeps: initialised with `ormOptions()` (and, on PGlite,
@@ -85,7 +104,7 @@ export function storeOnOrm(orm: Orm): Store {
   // Only the job queue, with a pool of its own, reads the URL.
   const location: StoreLocation =
     connection instanceof PgliteConnection ? { kind: 'pglite' } : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
-  return { ...storeOver(orm, location), close: async () => undefined }
+  return storeReleasing(orm, location, async () => undefined)
 }
 
 /** The database the ORM connects to, as a URL, whether the host configured it by URL or by host, port, user and database. */

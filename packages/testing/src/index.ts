@@ -1,6 +1,7 @@
 export * from './memory/in-memory-state.ts'
 export * from './memory/in-memory-unit-of-work.ts'
 export * from './memory/in-memory-expiring-cache.ts'
+export * from './memory/in-memory-store-changes.ts'
 export * from './memory/in-memory-blob-store.ts'
 export * from './fakes/manual-clock.ts'
 export * from './fakes/sequential-ids.ts'

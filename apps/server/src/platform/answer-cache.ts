@@ -11,10 +11,19 @@ import { LruExpiringCache } from './lru-expiring-cache.ts'
  */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024
 
-/** The cache behind `answers` (see `cachedRead` in @cairn/http): bounded by bytes as well as entries. */
+/**
+ * How long an answer lives. Writes clear answers as they clear every cache, but download counts
+ * are written by a unit of work that clears none (they change on every `init`), so an answer
+ * that shows them may lag by this plus the flush interval.
+ */
+const ANSWER_TTL_MS = 5_000
+
+/** The cache behind `answers` (see `cachedRead` in @cairn/http): bounded by the bytes of the answers. */
 export function answerCache(onLookup: (hit: boolean) => void): LruExpiringCache<ReadAnswer> {
   return new LruExpiringCache<ReadAnswer>({
     onLookup,
-    bytes: { maxBytes: ANSWER_CACHE_BYTES, sizeOf: (answer, key) => answer.body.byteLength + key.length },
+    maxBytes: ANSWER_CACHE_BYTES,
+    sizeOf: (answer, key) => answer.body.byteLength + key.length,
+    ttlMs: ANSWER_TTL_MS,
   })
 }

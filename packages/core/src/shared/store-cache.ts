@@ -6,7 +6,8 @@ import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
  * this process (`clearedByWrites`): a revoked token, a suspended user, a changed membership, a
  * published or deleted version is seen on the very next request. Clearing on every write rather
  * than tracking which writes matter keeps it correct as use cases change; writes are rare next to
- * the reads it serves.
+ * the reads it serves. Writes other processes sharing the store announce clear it too
+ * (`announcedWrites`).
  *
  * A load that was running while a unit of work committed may have read the state before it, so
  * its result is not kept: the generation counts the clearings, and a load keeps its entry only if

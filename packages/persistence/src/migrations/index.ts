@@ -8,6 +8,7 @@ import { Migration20261124185023_membership_invitations } from './Migration20261
 import { Migration20261124211500_vcs_webhook_tokens } from './Migration20261124211500_vcs_webhook_tokens.ts'
 import { Migration20261124213000_module_version_requirements } from './Migration20261124213000_module_version_requirements.ts'
 import { Migration20261124230000_sealed_webhook_tokens } from './Migration20261124230000_sealed_webhook_tokens.ts'
+import { Migration20261125000000_store_changes } from './Migration20261125000000_store_changes.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124211500_vcs_webhook_tokens', class: Migration20261124211500_vcs_webhook_tokens },
   { name: 'Migration20261124213000_module_version_requirements', class: Migration20261124213000_module_version_requirements },
   { name: 'Migration20261124230000_sealed_webhook_tokens', class: Migration20261124230000_sealed_webhook_tokens },
+  { name: 'Migration20261125000000_store_changes', class: Migration20261125000000_store_changes },
 ]

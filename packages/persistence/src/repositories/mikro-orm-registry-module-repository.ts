@@ -232,7 +232,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   /** One statement per distinct count; usually one. */
   async addDownloads(counts: ReadonlyMap<string, number>): Promise<void> {
     const idsByCount = new Map<number, string[]>()
-    for (const [id, count] of counts) idsByCount.set(count, [...(idsByCount.get(count) ?? []), id])
+    // Grown in place: a copy per id took a quarter of a second, all of it blocking, for 10,000 versions.
+    for (const [id, count] of counts) {
+      const ids = idsByCount.get(count)
+      if (ids === undefined) idsByCount.set(count, [id])
+      else ids.push(id)
+    }
     for (const [count, ids] of idsByCount) {
       await this.#em.nativeUpdate(ModuleVersionSchema, { id: { $in: ids } }, { downloads: raw<RawQueryFragment>('downloads + ?', [count]) })
     }

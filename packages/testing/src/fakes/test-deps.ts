@@ -1,6 +1,7 @@
 import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion, type ReadAnswer } from '@cairn/core'
 import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
+import { InMemoryStoreChanges } from '../memory/in-memory-store-changes.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
@@ -32,6 +33,7 @@ export function inMemoryDeps(
     protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
     answerCache: new InMemoryExpiringCache<ReadAnswer>(),
+    storeChanges: new InMemoryStoreChanges(),
     passwords: new FakePasswordHasher(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
