@@ -135,17 +135,20 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
         onCacheLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('upstream', hit),
       }),
   )
-  container.bind(TYPES.Ports).toDynamicValue(
-    (context): CairnPorts => ({
+  container.bind(TYPES.Ports).toDynamicValue((context): CairnPorts => {
+    // Resolved once: a lookup's count is on the hot path of every request.
+    const metrics = context.get(TYPES.Metrics)
+    const lookups = (cache: Parameters<ServerMetrics['observeCacheLookup']>[0]) => (hit: boolean) => metrics.observeCacheLookup(cache, hit)
+    return {
       unitOfWork: context.get(TYPES.UnitOfWork),
       blobs: context.get(TYPES.BlobStore),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('credentials', hit) }),
-      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('protocol', hit) }),
-      accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('access', hit) }),
-      answerCache: answerCache((hit) => context.get(TYPES.Metrics).observeCacheLookup('answers', hit)),
+      credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: lookups('credentials') }),
+      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: lookups('protocol') }),
+      accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: lookups('access') }),
+      answerCache: answerCache(lookups('answers')),
       storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
       signer: context.get(TYPES.Signer),
@@ -158,8 +161,8 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
       immutableVersions: config.immutableVersions,
-    }),
-  )
+    }
+  })
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
   container.bind(TYPES.HttpDeps).toResolvedValue(
     (useCases: UseCases, health: HealthCheck, logger: Logger, metrics: ServerMetrics): HttpDeps => {

@@ -1,12 +1,15 @@
 import type { ServedRequest } from '@cairn/http'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
+/** The caches whose lookups are counted. */
+type CacheName = 'credentials' | 'access' | 'protocol' | 'upstream' | 'answers'
+
 /** Request latency buckets, in seconds: cached reads take milliseconds, uploads seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
 /**
  * This process's Prometheus metrics: requests by route template and status with their latency,
- * lookups in the credential and public-registry caches (their hit ratios), and the process's own (memory, CPU, event loop, GC).
+ * lookups in the in-memory caches (their hit ratios), and the process's own (memory, CPU, event loop, GC).
  * Each process has its own registry; Prometheus adds the processes of a deployment up.
  */
 export class ServerMetrics {
@@ -24,15 +27,28 @@ export class ServerMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.#registry],
   })
-  readonly #cacheLookups = new Counter({
-    name: 'cairn_cache_lookups_total',
-    help: 'Lookups in an in-memory cache (credentials: tokens and sessions; upstream: the public registry), by result (hit or miss)',
-    labelNames: ['cache', 'result'] as const,
-    registers: [this.#registry],
-  })
+  /**
+   * Lookups counted as plain numbers and handed to prom-client when it is scraped: a request looks
+   * up two or three caches, and a labelled increment hashes its labels each time.
+   */
+  readonly #lookups = new Map<CacheName, { hit: number; miss: number }>()
 
   constructor() {
     collectDefaultMetrics({ register: this.#registry })
+    const lookups = this.#lookups
+    new Counter({
+      name: 'cairn_cache_lookups_total',
+      help: 'Lookups in an in-memory cache (credentials: tokens and sessions; access: rights in organizations; protocol: the registry protocol; answers: rendered reads; upstream: the public registry), by result (hit or miss)',
+      labelNames: ['cache', 'result'] as const,
+      registers: [this.#registry],
+      collect() {
+        this.reset()
+        for (const [cache, counts] of lookups) {
+          this.inc({ cache, result: 'hit' }, counts.hit)
+          this.inc({ cache, result: 'miss' }, counts.miss)
+        }
+      },
+    })
   }
 
   observeRequest(request: ServedRequest): void {
@@ -41,8 +57,11 @@ export class ServerMetrics {
     this.#latency.observe(labels, request.durationMs / 1000)
   }
 
-  observeCacheLookup(cache: 'credentials' | 'access' | 'protocol' | 'upstream' | 'answers', hit: boolean): void {
-    this.#cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' })
+  observeCacheLookup(cache: CacheName, hit: boolean): void {
+    let counts = this.#lookups.get(cache)
+    if (counts === undefined) this.#lookups.set(cache, (counts = { hit: 0, miss: 0 }))
+    if (hit) counts.hit += 1
+    else counts.miss += 1
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
