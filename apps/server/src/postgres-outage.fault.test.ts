@@ -1,3 +1,4 @@
+import { CHANGE_POLL_MS } from '@cairn/persistence'
 import { scratchDatabase } from '@cairn/persistence/testing'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -63,7 +64,9 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
     let restartedAt: number
     try {
       cluster.stop()
-      await sleep(300)
+      // Until the change feed's next read fails, this process may still answer reads it has kept
+      // (the organization list among them); that read clears them, so wait one poll and a margin.
+      await sleep(CHANGE_POLL_MS + 700)
       const api = await organizations()
       during = {
         api,
