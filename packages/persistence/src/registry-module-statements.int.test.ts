@@ -67,4 +67,11 @@ describe('registry module statements (PGlite)', () => {
     expect(queries()).toHaveLength(1)
     expect(queries()[0]).toMatch(/^update .*"downloads" = downloads \+ 1/)
   })
+
+  it('adds the downloads of more versions than one statement may name (PostgreSQL binds 65,535 parameters)', async () => {
+    // A uniform draw over many modules downloads tens of thousands of versions between two flushes.
+    const counts = new Map([['modver-1', 1], ...Array.from({ length: 69_999 }, (_, i) => [`modver-gone-${i}`, 1] as const)])
+    await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(counts))
+    expect(queries()).toHaveLength(7)
+  })
 })

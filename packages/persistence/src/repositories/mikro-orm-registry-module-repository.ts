@@ -33,6 +33,9 @@ import {
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
+/** Ids named by one download update: PostgreSQL binds at most 65,535 parameters to a statement. */
+const MAX_IDS_PER_UPDATE = 10_000
+
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
 
 /**
@@ -239,7 +242,10 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       else ids.push(id)
     }
     for (const [count, ids] of idsByCount) {
-      await this.#em.nativeUpdate(ModuleVersionSchema, { id: { $in: ids } }, { downloads: raw<RawQueryFragment>('downloads + ?', [count]) })
+      for (let start = 0; start < ids.length; start += MAX_IDS_PER_UPDATE) {
+        const batch = ids.slice(start, start + MAX_IDS_PER_UPDATE)
+        await this.#em.nativeUpdate(ModuleVersionSchema, { id: { $in: batch } }, { downloads: raw<RawQueryFragment>('downloads + ?', [count]) })
+      }
     }
   }
 
