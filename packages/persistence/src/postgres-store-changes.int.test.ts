@@ -1,11 +1,10 @@
 import { createUseCases, OPERATOR, type UseCases } from '@cairn/core'
 import { InMemoryExpiringCache, inMemoryDeps, signUpUser } from '@cairn/testing'
-import { MikroORM } from '@mikro-orm/postgresql'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHANGE_POLL_MS } from './postgres-store-changes.ts'
 import { openStore, type Store } from './store.ts'
-import { freshSchema } from './test-support/postgres-schema.ts'
+import { asAdmin, freshSchema } from './test-support/postgres-schema.ts'
 
 /** Two poll intervals: the read under way may have run just before the write's announcement. */
 const BOUND = { timeout: 2 * CHANGE_POLL_MS + 500, interval: 50 }
@@ -109,12 +108,3 @@ describe('PostgresStoreChanges', () => {
     expect(heard).not.toHaveBeenCalled()
   }, 20_000)
 })
-
-async function asAdmin(url: string, statement: string): Promise<void> {
-  const orm = await MikroORM.init({ clientUrl: url, entities: [], discovery: { warnWhenNoEntities: false } })
-  try {
-    await orm.em.execute(statement)
-  } finally {
-    await orm.close(true)
-  }
-}

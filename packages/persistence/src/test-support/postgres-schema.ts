@@ -14,7 +14,8 @@ export async function freshSchema(): Promise<{ url: string; schema: string; drop
   return { url, schema, drop: () => asAdmin(url, `drop schema if exists "${schema}", "${schema}_jobs" cascade`) }
 }
 
-async function asAdmin(url: string, statement: string): Promise<void> {
+/** Runs one statement on the test database through a connection of its own, outside any store. */
+export async function asAdmin(url: string, statement: string): Promise<void> {
   const orm = await MikroORM.init({ clientUrl: url, entities: [], discovery: { warnWhenNoEntities: false } })
   try {
     await orm.em.execute(statement)
