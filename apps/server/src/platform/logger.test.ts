@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterEach, expect, test, vi } from 'vitest'
 import { isoTimeOncePerMillisecond } from './logger.ts'
+
+const LOGGER = fileURLToPath(new URL('./logger.ts', import.meta.url))
 
 afterEach(() => {
   vi.useRealTimers()
@@ -14,4 +19,22 @@ test('the time field is the ISO time of the current millisecond, as pino writes 
   expect(time()).toBe(',"time":"2026-11-25T00:01:02.346Z"')
   vi.advanceTimersByTime(3_600_000)
   expect(time()).toBe(',"time":"2026-11-25T01:01:02.346Z"')
+})
+
+test('lines written asynchronously are all out when the process exits at once, as it does after a failed start', async () => {
+  const script = `
+    const { createLogger } = await import(process.env.LOGGER)
+    const logger = createLogger('info')
+    for (let line = 0; line < 1000; line++) logger.info({ line }, 'request')
+    logger.warn('stopping')
+    process.exit(3)
+  `
+  const run = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER } })
+  const failed = await run.then(() => undefined, (error: unknown) => error)
+  const { code, stdout } = failed as { code: number; stdout: string }
+  expect(code).toBe(3)
+  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { line?: number; msg: string })
+  expect(lines).toHaveLength(1001)
+  expect(lines.slice(0, 1000).map((line) => line.line)).toEqual([...Array(1000).keys()])
+  expect(lines.at(-1)?.msg).toBe('stopping')
 })

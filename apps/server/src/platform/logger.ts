@@ -17,15 +17,24 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 const SECRET_KEYS = ['authorization', 'cookie', 'password', 'token', 'secret', 'signature']
 
 /**
+ * Lines not yet written beyond this are dropped: a log reader that stalls must not grow the heap
+ * without bound, nor (as a synchronous write would) stop the server answering.
+ */
+const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024
+
+/**
  * One JSON object per line on standard output, with ISO times; `pid` and `hostname` tell the
- * processes of a scaled-out deployment apart.
+ * processes of a scaled-out deployment apart. Written asynchronously: under load the lines of many
+ * requests leave in one write, where a write per line cost each request a system call and a wake-up
+ * of whatever reads the log. pino writes what is pending synchronously at exit and after a fatal line.
  */
 export function createLogger(level: LogLevel): Logger {
-  return pino({
+  const options = {
     level,
     timestamp: isoTimeOncePerMillisecond(),
     redact: { paths: [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
-  })
+  }
+  return pino(options, pino.destination({ dest: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES }))
 }
 
 /**

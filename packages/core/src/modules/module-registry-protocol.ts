@@ -9,6 +9,7 @@ import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { StoreCache } from '../shared/store-cache.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { DownloadLinks } from './download-links.ts'
 import { DownloadTally } from './download-tally.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
@@ -28,9 +29,6 @@ export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWor
   /** What the caller may do in the organization, for the reads past the hot path. */
   readonly organizationGrants: CachedOrganizationAccess
 }
-
-/** How long an archive link from a download answer works: long enough for the CLI to follow it. */
-export const DOWNLOAD_LINK_LIFETIME_MS = 10 * 60 * 1000
 
 /** Private modules are addressed by organization, namespace (the organization again), name and provider. */
 export interface ProtocolAddress {
@@ -72,10 +70,12 @@ export interface ModuleVersionDetail extends PublishedModule {
 export class ModuleRegistryProtocol {
   readonly #deps: ModuleRegistryProtocolDeps
   readonly #downloads: DownloadTally
+  readonly #links: DownloadLinks
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
     this.#downloads = new DownloadTally(deps.countingUnitOfWork)
+    this.#links = new DownloadLinks(deps.signer, deps.clock)
   }
 
   /** Writes the downloads counted since the last flush; the server calls it every few seconds and on stopping. */
@@ -160,8 +160,7 @@ export class ModuleRegistryProtocol {
     const version = (await this.#served(address, principal)).find((served) => served.version === wanted)
     if (version?.archive == null) throw CairnError.notFound('registry module version')
     this.#downloads.record(version.id)
-    const expiresAt = new Date(this.#deps.clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS)
-    return { token: this.#deps.signer.sign('module-download', version.archive.blobKey, expiresAt) }
+    return { token: this.#links.tokenFor(version.archive) }
   }
 
   /** Whether an archive link is good; a forged, altered or expired one, or a gone archive, is `not_found`. */

@@ -11,6 +11,19 @@ export function publicUrl(c: Context, baseUrl: URL | undefined): URL {
 
 /** Where this app's root is reached, with a trailing slash: the base URL or the request's origin, then the mount path. */
 export function appRoot(c: Context, deps: Pick<HttpDeps, 'baseUrl' | 'basePath'>): URL {
-  const origin = deps.baseUrl ?? new URL(new URL(c.req.url).origin)
-  return new URL(`${origin.href.replace(/\/$/, '')}${deps.basePath ?? ''}/`)
+  return new URL(`${appRootText(c, deps)}/`)
+}
+
+/**
+ * `appRoot` as text, without the trailing slash, made without parsing a URL: the registry
+ * protocol's download answer puts a link on it for every request.
+ */
+export function appRootText(c: Context, deps: Pick<HttpDeps, 'baseUrl' | 'basePath'>): string {
+  const origin = deps.baseUrl?.href.replace(/\/$/, '') ?? originOf(c.req.url)
+  return `${origin}${deps.basePath ?? ''}`
+}
+
+/** Scheme, host and port of a request URL, which the server adapter has already checked is well formed. */
+function originOf(url: string): string {
+  return url.slice(0, url.indexOf('/', url.indexOf('//') + 2))
 }

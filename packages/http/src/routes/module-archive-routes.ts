@@ -1,7 +1,7 @@
 import type { ByteStream } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
-import { appRoot } from '../jsonapi/public-url.ts'
+import { appRootText } from '../jsonapi/public-url.ts'
 import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { operation } from '../openapi/operation.ts'
 import { bodyOfType } from '../openapi/responses.ts'
@@ -20,8 +20,7 @@ const ARCHIVES = '/api/registry/v1/archives'
 
 /** The absolute, credential-free link to an archive: under this app's root. */
 export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): string {
-  const base = appRoot(c, deps).href.replace(/\/$/, '')
-  return `${base}${ARCHIVES}/${encodeURIComponent(token)}/module.tar.gz`
+  return `${appRootText(c, deps)}${ARCHIVES}/${encodeURIComponent(token)}/module.tar.gz`
 }
 
 /**
