@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { postgresCluster, whyNoPostgresCluster } from './test-support/postgres-cluster.ts'
 import { RegistryClient } from './test-support/registry-client.ts'
 import { spawnServer, type ServerProcess } from './test-support/server-process.ts'
@@ -102,5 +102,18 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
     expect([...statuses.keys()].sort()).toEqual([200, 503])
     expect(server.child.exitCode).toBeNull()
     expect((await client.request('GET', '/api/registry/v1/modules/acme', { token: adminToken })).status).toBe(200)
+    // The change feed's failing reads are logged once, as an error, and once more when it is read again.
+    const feedLines = () =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('change feed'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .map(({ level, msg }) => ({ level, msg }))
+    await vi.waitFor(() => expect(feedLines()).toHaveLength(2), { timeout: 3 * CHANGE_POLL_MS })
+    expect(feedLines()).toEqual([
+      { level: 50, msg: 'the change feed cannot be read: caches are emptied every second until it can' },
+      { level: 30, msg: 'the change feed is read again' },
+    ])
   }, 60_000)
 })

@@ -1,7 +1,7 @@
 import type { HealthCheck, JobQueue, StoreChanges, UnitOfWork } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
-import { openStore, storeOnOrm, type Store } from '@cairn/persistence'
+import { openStore, storeOnOrm, type ChangeFeedWatcher, type Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryStoreChanges, InMemoryUnitOfWork } from '@cairn/testing'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
@@ -36,9 +36,12 @@ interface OpenedStore {
  * who holds the embedded database), applies pending migrations, and wires the container.
  */
 export async function openRuntime(settings: Settings, purpose: string): Promise<Runtime> {
-  const store = await openSettingsStore(settings, purpose)
   const logger = createLogger(settings.logLevel)
   const log: ErrorLog = settings.log ?? errorLogOver(logger)
+  const store = await openSettingsStore(settings, purpose, {
+    failing: (error) => log.error('the change feed cannot be read: caches are emptied every second until it can', { error: error.message }),
+    recovered: () => logger.info('the change feed is read again'),
+  })
   let jobs: JobQueue
   try {
     jobs = await store.openJobQueue((error) => log.error('job queue failure', { error: error.message }))
@@ -65,7 +68,7 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
   }
 }
 
-async function openSettingsStore(settings: Settings, purpose: string): Promise<OpenedStore> {
+async function openSettingsStore(settings: Settings, purpose: string, changeFeed: ChangeFeedWatcher): Promise<OpenedStore> {
   const { store } = settings
   if (store.kind === 'memory') {
     return {
@@ -76,8 +79,8 @@ async function openSettingsStore(settings: Settings, purpose: string): Promise<O
       close: async () => undefined,
     }
   }
-  if (store.kind === 'postgres') return migrated(await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }))
-  if (store.kind === 'mikro-orm') return migrated(storeOnOrm(store.orm))
+  if (store.kind === 'postgres') return migrated(await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }, { changeFeed }))
+  if (store.kind === 'mikro-orm') return migrated(storeOnOrm(store.orm, { changeFeed }))
   const lock = DataDirLock.acquire(store.dataDir, purpose)
   try {
     const opened = await migrated(await openStore({ kind: 'pglite', dataDir: join(store.dataDir, 'db') }))

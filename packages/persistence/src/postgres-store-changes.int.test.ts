@@ -65,10 +65,12 @@ describe('the change feed of processes sharing PostgreSQL', () => {
 describe('PostgresStoreChanges', () => {
   let schema: { url: string; schema: string; drop: () => Promise<void> }
   let stores: Store[]
+  const watcher = { failing: vi.fn<(error: Error) => void>(), recovered: vi.fn<() => void>() }
 
   beforeAll(async () => {
     schema = await freshSchema()
-    stores = [await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema }), await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema })]
+    const location = { kind: 'postgres', url: schema.url, schema: schema.schema } as const
+    stores = [await openStore(location, { changeFeed: watcher }), await openStore(location)]
     for (const store of stores) await store.migrate()
   }, 60_000)
 
@@ -91,7 +93,25 @@ describe('PostgresStoreChanges', () => {
     await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(2), BOUND)
   }, 15_000)
 
-  it('tells its subscribers whenever it cannot read the feed, and goes on reading', async () => {
+  it('does not tell a subscriber of its own process’s announcements, but does of another’s made among them', async () => {
+    const [first, second] = stores as [Store, Store]
+    const heard = vi.fn()
+    first.changes.subscribe(heard)
+    await sleep(2 * CHANGE_POLL_MS)
+    heard.mockClear()
+
+    await first.changes.announce()
+    await first.changes.announce()
+    await sleep(2 * CHANGE_POLL_MS)
+    expect(heard).not.toHaveBeenCalled()
+
+    await first.changes.announce()
+    await second.changes.announce()
+    await first.changes.announce()
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1), BOUND)
+  }, 15_000)
+
+  it('tells its subscribers whenever it cannot read the feed, and goes on reading; its watcher hears once when the reads fail and once when they work again', async () => {
     const [first] = stores as [Store, Store]
     const heard = vi.fn()
     first.changes.subscribe(heard)
@@ -99,7 +119,13 @@ describe('PostgresStoreChanges', () => {
 
     await asAdmin(schema.url, `alter sequence ${sequence} rename to "store_changes_away"`)
     await vi.waitFor(() => expect(heard.mock.calls.length).toBeGreaterThanOrEqual(2), { ...BOUND, timeout: BOUND.timeout + CHANGE_POLL_MS })
+    await vi.waitFor(() => expect(heard.mock.calls.length).toBeGreaterThanOrEqual(3), BOUND)
+    expect(watcher.failing).toHaveBeenCalledTimes(1)
+    expect(watcher.failing.mock.calls[0]?.[0].message).toMatch(/store_changes/)
+    expect(watcher.recovered).not.toHaveBeenCalled()
     await asAdmin(schema.url, `alter sequence "${schema.schema}"."store_changes_away" rename to "store_changes"`)
+    await vi.waitFor(() => expect(watcher.recovered).toHaveBeenCalledTimes(1), BOUND)
+    expect(watcher.failing).toHaveBeenCalledTimes(1)
     // The first read that succeeds tells once more: what changed meanwhile cannot be known. Then quiet.
     await sleep(2 * CHANGE_POLL_MS)
     heard.mockClear()

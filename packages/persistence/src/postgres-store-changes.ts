@@ -8,6 +8,16 @@ import type { SqlEntityManager } from '@mikro-orm/sql'
 export const CHANGE_POLL_MS = 1_000
 
 /**
+ * Hears when the feed's reads start failing, with the first failure, and when one succeeds again:
+ * while they fail, every read empties the caches, which shows only as slower reads, so an
+ * operator must be told.
+ */
+export interface ChangeFeedWatcher {
+  failing(error: Error): void
+  recovered(): void
+}
+
+/**
  * The change feed of processes sharing a PostgreSQL database: a sequence (`store_changes`) that
  * each process bumps with `nextval` after every write it commits, and that each reads every
  * `CHANGE_POLL_MS`; whenever it moved, the subscribers clear their caches. One trivial statement
@@ -17,23 +27,29 @@ export const CHANGE_POLL_MS = 1_000
  *
  * A read that fails calls the subscribers too (what changed meanwhile cannot be known), and so
  * does the first, since whatever was cached before it may predate a write. An announcement that
- * fails is made again before the next read.
+ * fails is made again before the next read. A move made only of this process's own announcements
+ * calls nobody: its writes emptied its caches when they committed.
  */
 export class PostgresStoreChanges implements StoreChanges {
   readonly #em: SqlEntityManager
   readonly #sequence: string
   readonly #listeners: (() => void)[] = []
-  /** What the last read found; undefined before the first and after a failed one. */
-  #seen: string | undefined
+  /** The last value handed out, as the last read found it; undefined before the first and after a failed one. */
+  #seen: bigint | undefined
+  /** The values this process's announcements drew that no read has passed yet. */
+  readonly #own = new Set<bigint>()
   #unannounced = false
   #timer: ReturnType<typeof setTimeout> | undefined
   #polling: Promise<void> = Promise.resolve()
   #stopped = false
+  readonly #watcher: ChangeFeedWatcher | undefined
+  #failing = false
 
   /** `schema` qualifies the sequence, as the ORM qualifies tables. */
-  constructor(em: SqlEntityManager, schema: string | undefined) {
+  constructor(em: SqlEntityManager, schema: string | undefined, watcher?: ChangeFeedWatcher) {
     this.#em = em
     this.#sequence = schema === undefined ? '"store_changes"' : `"${schema}"."store_changes"`
+    this.#watcher = watcher
   }
 
   async announce(): Promise<void> {
@@ -56,7 +72,8 @@ export class PostgresStoreChanges implements StoreChanges {
 
   async #bump(): Promise<void> {
     try {
-      await this.#em.execute(`select nextval('${this.#sequence}')`)
+      const [row] = await this.#em.execute<{ value: string }[]>(`select nextval('${this.#sequence}') as value`)
+      if (row !== undefined) this.#own.add(BigInt(row.value))
       this.#unannounced = false
     } catch {
       // Left to the next poll: the database is likely unreachable, which the others' reads notice.
@@ -75,16 +92,32 @@ export class PostgresStoreChanges implements StoreChanges {
   async #poll(): Promise<void> {
     if (this.#unannounced) await this.#bump()
     const now = await this.#read()
-    if (now === undefined || now !== this.#seen) for (const listener of this.#listeners) listener()
+    if (now === undefined || this.#seen === undefined || !this.#onlyOwnBetween(this.#seen, now)) for (const listener of this.#listeners) listener()
     this.#seen = now
+    if (now !== undefined) for (const value of this.#own) if (value <= now) this.#own.delete(value)
   }
 
-  async #read(): Promise<string | undefined> {
+  /** Whether every value handed out after `seen`, up to `now`, was drawn by this process. */
+  #onlyOwnBetween(seen: bigint, now: bigint): boolean {
+    if (now < seen || now - seen > BigInt(this.#own.size)) return false
+    for (let value = seen + 1n; value <= now; value++) if (!this.#own.has(value)) return false
+    return true
+  }
+
+  async #read(): Promise<bigint | undefined> {
     try {
       const [row] = await this.#em.execute<{ last_value: string; is_called: boolean }[]>(`select last_value, is_called from ${this.#sequence}`)
+      if (this.#failing) {
+        this.#failing = false
+        this.#watcher?.recovered()
+      }
       // A sequence never bumped reads as its start value, as after its first bump: is_called tells them apart.
-      return row === undefined ? undefined : `${row.last_value}:${String(row.is_called)}`
-    } catch {
+      return row === undefined ? undefined : BigInt(row.last_value) - (row.is_called ? 0n : 1n)
+    } catch (error) {
+      if (!this.#failing) {
+        this.#failing = true
+        this.#watcher?.failing(error instanceof Error ? error : new Error(String(error)))
+      }
       return undefined
     }
   }

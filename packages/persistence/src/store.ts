@@ -7,7 +7,7 @@ import { openJobQueue } from './jobs/open-job-queue.ts'
 import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
-import { PostgresStoreChanges } from './postgres-store-changes.ts'
+import { PostgresStoreChanges, type ChangeFeedWatcher } from './postgres-store-changes.ts'
 import { QueryListener } from './query-listener.ts'
 
 /** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
@@ -37,6 +37,8 @@ export interface Store {
 export interface StoreOptions {
   /** Called with every SQL statement the store runs, parameters inlined; for tests. */
   readonly onQuery?: (sql: string) => void
+  /** Hears when reading the change feed of processes sharing PostgreSQL fails, and recovers. */
+  readonly changeFeed?: ChangeFeedWatcher
 }
 
 export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>
@@ -46,7 +48,7 @@ export async function openStore(location: StoreLocation, options: StoreOptions =
   const orm = await connect(location, options).catch((error: unknown) => {
     throw new CairnError('unavailable', `cannot open the database: ${String(error)}`, [], { cause: error })
   })
-  return storeOver(orm, location)
+  return storeReleasing(orm, location, () => orm.close(true), options.changeFeed)
 }
 
 /**
@@ -58,10 +60,10 @@ export function storeOver(orm: Orm, location: StoreLocation): Store {
 }
 
 /** The store over `orm`, whose `close` stops the change feed and then calls `release`. */
-function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promise<void>): Store {
+function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promise<void>, changeFeed?: ChangeFeedWatcher): Store {
   // PGlite has a single connection, so its transactions must take turns.
   const unitOfWork = new MikroOrmUnitOfWork(orm.em, { serialize: location.kind === 'pglite' })
-  const changes = location.kind === 'postgres' ? new PostgresStoreChanges(orm.em, location.schema) : undefined
+  const changes = location.kind === 'postgres' ? new PostgresStoreChanges(orm.em, location.schema, changeFeed) : undefined
   return {
     unitOfWork,
     changes: changes ?? UNSHARED,
@@ -98,13 +100,13 @@ const UNSHARED: StoreChanges = { announce: async () => undefined, subscribe: () 
  * A store over an ORM the host opened and keeps: initialised with `ormOptions()` (and, on PGlite,
  * `pgliteOptions()`) merged into its own configuration. Closing the store leaves the ORM open.
  */
-export function storeOnOrm(orm: Orm): Store {
+export function storeOnOrm(orm: Orm, options: Pick<StoreOptions, 'changeFeed'> = {}): Store {
   const connection = orm.em.getConnection()
   const schema = orm.config.get('schema')
   // Only the job queue, with a pool of its own, reads the URL.
   const location: StoreLocation =
     connection instanceof PgliteConnection ? { kind: 'pglite' } : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
-  return storeReleasing(orm, location, async () => undefined)
+  return storeReleasing(orm, location, async () => undefined, options.changeFeed)
 }
 
 /** The database the ORM connects to, as a URL, whether the host configured it by URL or by host, port, user and database. */
