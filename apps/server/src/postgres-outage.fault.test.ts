@@ -102,7 +102,7 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
     expect([...statuses.keys()].sort()).toEqual([200, 503])
     expect(server.child.exitCode).toBeNull()
     expect((await client.request('GET', '/api/registry/v1/modules/acme', { token: adminToken })).status).toBe(200)
-    // The change feed's failing reads are logged once, as an error, and once more when it is read again.
+    // The change feed's failing reads are logged once, as an error, and once, as a warning, when it is read again.
     const feedLines = () =>
       server
         .log()
@@ -113,7 +113,7 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
     await vi.waitFor(() => expect(feedLines()).toHaveLength(2), { timeout: 3 * CHANGE_POLL_MS })
     expect(feedLines()).toEqual([
       { level: 50, msg: 'the change feed cannot be read: caches are emptied every second until it can' },
-      { level: 30, msg: 'the change feed is read again' },
+      { level: 40, msg: 'the change feed is read again' },
     ])
   }, 60_000)
 })

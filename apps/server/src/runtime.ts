@@ -38,9 +38,10 @@ interface OpenedStore {
 export async function openRuntime(settings: Settings, purpose: string): Promise<Runtime> {
   const logger = createLogger(settings.logLevel)
   const log: ErrorLog = settings.log ?? errorLogOver(logger)
+  // Both lines on the logger, at levels an embedding host's default (warn) shows, so whoever sees one sees the other.
   const store = await openSettingsStore(settings, purpose, {
-    failing: (error) => log.error('the change feed cannot be read: caches are emptied every second until it can', { error: error.message }),
-    recovered: () => logger.info('the change feed is read again'),
+    failing: (error) => logger.error({ error: error.message }, 'the change feed cannot be read: caches are emptied every second until it can'),
+    recovered: () => logger.warn('the change feed is read again'),
   })
   let jobs: JobQueue
   try {

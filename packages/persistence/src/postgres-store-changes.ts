@@ -39,6 +39,8 @@ export class PostgresStoreChanges implements StoreChanges {
   /** The values this process's announcements drew that no read has passed yet. */
   readonly #own = new Set<bigint>()
   #unannounced = false
+  /** Counts `announce` calls, so that a retried bump does not settle an announcement made after it started. */
+  #announcements = 0
   #timer: ReturnType<typeof setTimeout> | undefined
   #polling: Promise<void> = Promise.resolve()
   #stopped = false
@@ -54,6 +56,7 @@ export class PostgresStoreChanges implements StoreChanges {
 
   async announce(): Promise<void> {
     this.#unannounced = true
+    this.#announcements += 1
     await this.#bump()
   }
 
@@ -71,10 +74,12 @@ export class PostgresStoreChanges implements StoreChanges {
   }
 
   async #bump(): Promise<void> {
+    const announcements = this.#announcements
     try {
       const [row] = await this.#em.execute<{ value: string }[]>(`select nextval('${this.#sequence}') as value`)
       if (row !== undefined) this.#own.add(BigInt(row.value))
-      this.#unannounced = false
+      // A write announced while this ran may have committed after its nextval: it needs one more.
+      if (announcements === this.#announcements) this.#unannounced = false
     } catch {
       // Left to the next poll: the database is likely unreachable, which the others' reads notice.
     }
@@ -105,20 +110,32 @@ export class PostgresStoreChanges implements StoreChanges {
   }
 
   async #read(): Promise<bigint | undefined> {
+    let row: { last_value: string; is_called: boolean } | undefined
     try {
-      const [row] = await this.#em.execute<{ last_value: string; is_called: boolean }[]>(`select last_value, is_called from ${this.#sequence}`)
-      if (this.#failing) {
-        this.#failing = false
-        this.#watcher?.recovered()
-      }
-      // A sequence never bumped reads as its start value, as after its first bump: is_called tells them apart.
-      return row === undefined ? undefined : BigInt(row.last_value) - (row.is_called ? 0n : 1n)
+      ;[row] = await this.#em.execute<{ last_value: string; is_called: boolean }[]>(`select last_value, is_called from ${this.#sequence}`)
     } catch (error) {
+      // The next read that works tells the subscribers whatever moved: what was drawn meanwhile need not be kept.
+      this.#own.clear()
       if (!this.#failing) {
         this.#failing = true
-        this.#watcher?.failing(error instanceof Error ? error : new Error(String(error)))
+        this.#tellWatcher((watcher) => watcher.failing(error instanceof Error ? error : new Error(String(error))))
       }
       return undefined
+    }
+    if (this.#failing) {
+      this.#failing = false
+      this.#tellWatcher((watcher) => watcher.recovered())
+    }
+    // A sequence never bumped reads as its start value, as after its first bump: is_called tells them apart.
+    return row === undefined ? undefined : BigInt(row.last_value) - (row.is_called ? 0n : 1n)
+  }
+
+  /** A watcher that throws (a host's logger) must not stop the reads. */
+  #tellWatcher(tell: (watcher: ChangeFeedWatcher) => void): void {
+    try {
+      if (this.#watcher !== undefined) tell(this.#watcher)
+    } catch {
+      // Nothing to report it to: the watcher is where it would go.
     }
   }
 }

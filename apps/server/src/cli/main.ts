@@ -3,6 +3,7 @@ import { isCairnError } from '@cairn/core'
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.ts'
 import { DataDirBusyError } from '../platform/data-dir-lock.ts'
+import { endLogs } from '../platform/logger.ts'
 import { startServer } from './serve.ts'
 import { initialAdminInstructions } from './initial-admin-instructions.ts'
 import { startupWarnings } from './startup-warnings.ts'
@@ -60,13 +61,19 @@ async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promi
   const server = await startServer(config)
   const { logger } = server
   const stop = () => {
-    void server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.fatal({ err: error }, 'stopping failed')
-        process.exit(1)
-      },
-    )
+    void server
+      .stop()
+      .then(
+        () => 0,
+        (error: unknown) => {
+          logger.fatal({ err: error }, 'stopping failed')
+          return 1
+        },
+      )
+      .then(async (code) => {
+        await endLogs(logger)
+        process.exit(code)
+      })
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -38,3 +38,17 @@ test('lines written asynchronously are all out when the process exits at once, a
   expect(lines.slice(0, 1000).map((line) => line.line)).toEqual([...Array(1000).keys()])
   expect(lines.at(-1)?.msg).toBe('stopping')
 })
+
+test('a planned exit waits for every line, the ones already being written too', async () => {
+  // \`process.reallyExit\` skips the exit hooks: only what \`endLogs\` waited for is out.
+  const script = `
+    const { createLogger, endLogs } = await import(process.env.LOGGER)
+    const logger = createLogger('info')
+    for (let line = 0; line < 20000; line++) logger.info({ line, padding: 'x'.repeat(100) }, 'request')
+    await endLogs(logger)
+    process.reallyExit(0)
+  `
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER }, maxBuffer: 64 * 1024 * 1024 })
+  const lines = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { line: number }).line)
+  expect(lines).toEqual([...Array(20000).keys()])
+})

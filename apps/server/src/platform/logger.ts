@@ -1,4 +1,5 @@
 import type { ErrorLog, ServedRequest } from '@cairn/http'
+import { once } from 'node:events'
 import { pino, type Level, type Logger } from 'pino'
 
 export type { Logger }
@@ -34,7 +35,29 @@ export function createLogger(level: LogLevel): Logger {
     timestamp: isoTimeOncePerMillisecond(),
     redact: { paths: [...SECRET_KEYS, ...SECRET_KEYS.map((key) => `*.${key}`)], censor: '[redacted]' },
   }
-  return pino(options, pino.destination({ dest: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES }))
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES })
+  const logger = pino(options, destination)
+  destinations.set(logger, destination)
+  return logger
+}
+
+/** Each logger's destination, for `endLogs`. */
+const destinations = new WeakMap<Logger, ReturnType<typeof pino.destination>>()
+
+/** How long a planned exit waits for its log lines at most. */
+const END_OF_LOGS_TIMEOUT_MS = 2_000
+
+/**
+ * Writes every line logged so far and waits for them (at most two seconds), before a planned exit:
+ * the synchronous flush at exit writes what is waiting but cannot finish a write already under way.
+ * The logger writes nothing after it.
+ */
+export async function endLogs(logger: Logger): Promise<void> {
+  const destination = destinations.get(logger)
+  if (destination === undefined) return
+  const closed = once(destination, 'close')
+  destination.end()
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, END_OF_LOGS_TIMEOUT_MS).unref())])
 }
 
 /**

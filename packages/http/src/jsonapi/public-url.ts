@@ -23,7 +23,12 @@ export function appRootText(c: Context, deps: Pick<HttpDeps, 'baseUrl' | 'basePa
   return `${origin}${deps.basePath ?? ''}`
 }
 
-/** Scheme, host and port of a request URL, which the server adapter has already checked is well formed. */
+/**
+ * Scheme, host and port of a request URL, which the server adapter has already checked is well
+ * formed; without the user and password an absolute-form request target may carry.
+ */
 function originOf(url: string): string {
-  return url.slice(0, url.indexOf('/', url.indexOf('//') + 2))
+  const authorityStart = url.indexOf('//') + 2
+  const authority = url.slice(authorityStart, url.indexOf('/', authorityStart))
+  return `${url.slice(0, authorityStart)}${authority.slice(authority.lastIndexOf('@') + 1)}`
 }
