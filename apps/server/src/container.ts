@@ -127,14 +127,15 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
   container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
   container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcs.encryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
-  container.bind(TYPES.Upstream).toDynamicValue(
-    (context) =>
-      new HttpUpstreamRegistry({
-        ...config.upstreamRegistry,
-        cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
-        onCacheLookup: (hit) => context.get(TYPES.Metrics).observeCacheLookup('upstream', hit),
-      }),
-  )
+  container.bind(TYPES.Upstream).toDynamicValue((context) => {
+    // Resolved once, as for the other caches: a lookup's count is on the path of every request it serves.
+    const metrics = context.get(TYPES.Metrics)
+    return new HttpUpstreamRegistry({
+      ...config.upstreamRegistry,
+      cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
+      onCacheLookup: (hit) => metrics.observeCacheLookup('upstream', hit),
+    })
+  })
   container.bind(TYPES.Ports).toDynamicValue((context): CairnPorts => {
     // Resolved once: a lookup's count is on the hot path of every request.
     const metrics = context.get(TYPES.Metrics)

@@ -1,8 +1,8 @@
-import type { HealthCheck, JobQueue, StoreChanges, UnitOfWork } from '@cairn/core'
+import { UNSHARED_STORE_CHANGES, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, storeOnOrm, type ChangeFeedWatcher, type Store } from '@cairn/persistence'
-import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryStoreChanges, InMemoryUnitOfWork } from '@cairn/testing'
+import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
@@ -75,7 +75,8 @@ async function openSettingsStore(settings: Settings, purpose: string, changeFeed
     return {
       unitOfWork: new InMemoryUnitOfWork(),
       health: new InMemoryHealthCheck(),
-      changes: new InMemoryStoreChanges(),
+      // This process's alone: its writes clear its caches, and announcing them again would only clear them twice.
+      changes: UNSHARED_STORE_CHANGES,
       openJobQueue: async () => new InMemoryJobQueue(),
       close: async () => undefined,
     }

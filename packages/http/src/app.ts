@@ -58,8 +58,8 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     })
   }
   // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
-  root.route('/', discoveryRoutes(deps.basePath ?? ''))
-  const app = deps.basePath ? root.basePath(deps.basePath) : root
+  root.route('/', discoveryRoutes(basePath ?? ''))
+  const app = basePath ? root.basePath(basePath) : root
   app.onError(errorHandler(deps.log))
   app.notFound(notFoundHandler)
   app.use(rejectControlCharacters)
@@ -75,7 +75,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
-  app.route('/', openApiRoutes(root, deps.basePath ?? '', deps.apiReference))
+  app.route('/', openApiRoutes(root, basePath ?? '', deps.apiReference))
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))

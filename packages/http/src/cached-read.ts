@@ -8,8 +8,8 @@ const UTF8 = new TextEncoder()
 /**
  * For a GET route behind authentication whose answer depends on nothing but the store, the
  * principal and the request's URL: answers again what it answered this principal for this URL,
- * without running the handler, until a write of this process clears `answers` (or its entry
- * expires). Only a 200 rendered by `jsonApi` is kept; errors, redirects and streams never are,
+ * without running the handler, until a write of this process, or one another process sharing the
+ * store announced, clears `answers` (or its entry expires). Only a 200 rendered by `jsonApi` is kept; errors, redirects and streams never are,
  * and neither is an answer whose reads, or whose principal's authentication, may predate a write
  * that happened while the request ran (`answersGeneration`).
  *

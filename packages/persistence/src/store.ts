@@ -1,4 +1,4 @@
-import { CairnError, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
+import { CairnError, UNSHARED_STORE_CHANGES, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
 import { mkdirSync } from 'node:fs'
 import { PgliteConnection, MikroORM as PgliteOrm } from '@mikro-orm/pglite'
 import { MikroORM as PostgresOrm } from '@mikro-orm/postgresql'
@@ -48,15 +48,15 @@ export async function openStore(location: StoreLocation, options: StoreOptions =
   const orm = await connect(location, options).catch((error: unknown) => {
     throw new CairnError('unavailable', `cannot open the database: ${String(error)}`, [], { cause: error })
   })
-  return storeReleasing(orm, location, () => orm.close(true), options.changeFeed)
+  return storeOver(orm, location, options.changeFeed)
 }
 
 /**
  * The store over a connected ORM. Exported, with `connect`, for this package's tests that also
  * need the ORM itself (to seed in bulk); everyone else opens a store with `openStore`.
  */
-export function storeOver(orm: Orm, location: StoreLocation): Store {
-  return storeReleasing(orm, location, () => orm.close(true))
+export function storeOver(orm: Orm, location: StoreLocation, changeFeed?: ChangeFeedWatcher): Store {
+  return storeReleasing(orm, location, () => orm.close(true), changeFeed)
 }
 
 /** The store over `orm`, whose `close` stops the change feed and then calls `release`. */
@@ -66,7 +66,8 @@ function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promis
   const changes = location.kind === 'postgres' ? new PostgresStoreChanges(orm.em, location.schema, changeFeed) : undefined
   return {
     unitOfWork,
-    changes: changes ?? UNSHARED,
+    // PGlite is one process's alone: the server's data-directory lock, or the host's in-process instance.
+    changes: changes ?? UNSHARED_STORE_CHANGES,
     health: {
       async check() {
         try {
@@ -89,12 +90,6 @@ function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promis
     },
   }
 }
-
-/**
- * PGlite's feed: the database is one process's alone (the server's data-directory lock, or the
- * host's in-process instance), which clears its own caches after its writes; nobody is left to tell.
- */
-const UNSHARED: StoreChanges = { announce: async () => undefined, subscribe: () => undefined }
 
 /**
  * A store over an ORM the host opened and keeps: initialised with `ormOptions()` (and, on PGlite,

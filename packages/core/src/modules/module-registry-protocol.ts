@@ -19,7 +19,7 @@ import type { RegistryModule } from './registry-module.ts'
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
   readonly blobs: BlobStore
   readonly signer: UrlSigner
-  /** The hot path's answers by module provider, cleared by every write of this process. */
+  /** The hot path's answers by module provider, cleared by every write of this process or announced by another. */
   readonly servedVersions: StoreCache<readonly ProtocolVersion[]>
   /**
    * Where download counts are written: a unit of work that clears no cache, since no cache holds

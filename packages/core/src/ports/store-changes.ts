@@ -22,3 +22,9 @@ export interface StoreChanges {
    */
   subscribe(listener: () => void): void
 }
+
+/**
+ * The feed of a store only one process opens (PGlite, an in-memory store): that process clears
+ * its own caches after its writes, and nobody is left to tell.
+ */
+export const UNSHARED_STORE_CHANGES: StoreChanges = { announce: async () => undefined, subscribe: () => undefined }

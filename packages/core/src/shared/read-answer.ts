@@ -2,7 +2,8 @@ import type { StoreCache } from './store-cache.ts'
 
 /**
  * A read's answer as an adapter rendered it (the HTTP API's JSON:API documents), kept until the
- * next write of this process like everything else the store gave (see `StoreCache`): the adapter
+ * next write, here or announced by another process, like everything else the store gave (see
+ * `StoreCache`): the adapter
  * decides which reads qualify and what the key holds (who asked, and what).
  */
 export interface ReadAnswer {
@@ -11,5 +12,5 @@ export interface ReadAnswer {
   readonly contentType: string
 }
 
-/** Rendered answers by the adapter's key, cleared by every unit of work of this process. */
+/** Rendered answers by the adapter's key, cleared by every write of this process or announced by another. */
 export type CachedAnswers = StoreCache<ReadAnswer>

@@ -16,7 +16,7 @@ export function jsonApi(c: Context<AppEnv>, body: unknown, status: ContentfulSta
  * path: resources build their links without knowing where the host mounts the app.
  */
 function underBasePath(body: unknown, basePath: string | undefined): unknown {
-  if (basePath === undefined || basePath === '' || !isRecord(body)) return body
+  if (basePath === undefined || !isRecord(body)) return body
   const resource = (value: unknown) => (isRecord(value) && isRecord(value['links']) ? { ...value, links: prefixed(value['links'], basePath) } : value)
   const resources = (value: unknown) => (Array.isArray(value) ? value.map(resource) : resource(value))
   return {
