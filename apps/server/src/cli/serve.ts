@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { openCairn } from '../embed/create-cairn.ts'
 import { paceBufferGarbage } from '../platform/buffer-garbage-pacer.ts'
+import { CoalescedResponse } from '../platform/coalesced-response.ts'
 import type { Logger } from '../platform/logger.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
@@ -47,7 +48,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const port = await new Promise<number>((resolve, reject) => {
       const listener = getRequestListener(cairn.app.fetch, { errorHandler: malformedRequest })
       const handle = (request: IncomingMessage, response: ServerResponse) => void listener(request, response)
-      server = tls === undefined ? createHttpServer(handle) : createHttpsServer(tls, handle)
+      const options = { ServerResponse: CoalescedResponse }
+      server = tls === undefined ? createHttpServer(options, handle) : createHttpsServer({ ...tls, ...options }, handle)
       server.once('error', reject)
       server.listen(config.port, () => resolve((server?.address() as AddressInfo).port))
     })
