@@ -64,16 +64,16 @@ describe('registry module statements (PGlite)', () => {
 
   const downloadsOf = async (id: string) => (await store.unitOfWork.read(({ registryModules }) => registryModules.versionsOf(['mod-1']))).get('mod-1')?.find((version) => version.id === id)?.downloads
 
-  it('adds downloads with one update and no read', async () => {
+  it('adds downloads with one statement and no read, to the narrow table beside the versions', async () => {
     const before = await downloadsOf('modver-1')
     statements.length = 0
     await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 3]])))
     expect(queries()).toHaveLength(1)
-    expect(queries()[0]).toMatch(/^update /)
+    expect(queries()[0]).toMatch(/^insert into ("public".)?"module_version_downloads" .* on conflict \(version_id\) do update /s)
     expect(await downloadsOf('modver-1')).toBe((before ?? 0) + 3)
   })
 
-  it('adds the downloads of more versions than one statement may bind parameters (65,535) in one update', async () => {
+  it('adds the downloads of more versions than one statement may bind parameters (65,535) in one statement', async () => {
     // A uniform draw over many modules downloads tens of thousands of versions between two flushes.
     const before = await downloadsOf('modver-1')
     statements.length = 0

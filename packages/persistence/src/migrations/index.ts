@@ -9,6 +9,7 @@ import { Migration20261124211500_vcs_webhook_tokens } from './Migration202611242
 import { Migration20261124213000_module_version_requirements } from './Migration20261124213000_module_version_requirements.ts'
 import { Migration20261124230000_sealed_webhook_tokens } from './Migration20261124230000_sealed_webhook_tokens.ts'
 import { Migration20261125000000_store_changes } from './Migration20261125000000_store_changes.ts'
+import { Migration20261128123300_module_version_download_counts } from './Migration20261128123300_module_version_download_counts.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124213000_module_version_requirements', class: Migration20261124213000_module_version_requirements },
   { name: 'Migration20261124230000_sealed_webhook_tokens', class: Migration20261124230000_sealed_webhook_tokens },
   { name: 'Migration20261125000000_store_changes', class: Migration20261125000000_store_changes },
+  { name: 'Migration20261128123300_module_version_download_counts', class: Migration20261128123300_module_version_download_counts },
 ]

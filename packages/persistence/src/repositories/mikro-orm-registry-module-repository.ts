@@ -13,6 +13,7 @@ import type {
 } from '@cairn/core'
 import { raw, type FilterQuery } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { ModuleVersionDownloadsSchema } from '../schema/module-version-downloads.schema.ts'
 import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
@@ -34,10 +35,25 @@ import {
   type ServedVersionRow,
 } from './registry-module-mappers.ts'
 
-/** Adds each version's downloads since the last flush, from one JSON object of counts by version id. */
+/** A table's name as the ORM writes it, with the store's schema. */
+function tableOf(schema: string | undefined, entity: { readonly meta: { readonly tableName: string } }): string {
+  return `${schema === undefined ? '' : `"${schema}".`}"${entity.meta.tableName}"`
+}
+
+/**
+ * Adds each version's downloads since the last flush, from one JSON object of counts by version
+ * id; versions deleted since they were counted are left out.
+ */
 function addDownloadsSql(schema: string | undefined): string {
-  const table = `${schema === undefined ? '' : `"${schema}".`}"${ModuleVersionSchema.meta.tableName}"`
-  return `update ${table} set downloads = downloads + counts.value::integer from jsonb_each_text(?::jsonb) as counts where id = counts.key`
+  const downloads = tableOf(schema, ModuleVersionDownloadsSchema)
+  return `insert into ${downloads} (version_id, downloads)
+    select counts.key, counts.value::integer from jsonb_each_text(?::jsonb) as counts join ${tableOf(schema, ModuleVersionSchema)} v on v.id = counts.key
+    on conflict (version_id) do update set downloads = ${downloads}.downloads + excluded.downloads`
+}
+
+/** A version's downloads, from the table beside it: none when it has no row there. */
+function downloadsColumn(schema: string | undefined) {
+  return raw(`coalesce((select d.downloads from ${tableOf(schema, ModuleVersionDownloadsSchema)} d where d.version_id = v.id), 0) as downloads`)
 }
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
@@ -55,7 +71,7 @@ function latestPublishOrder(schema: string | undefined) {
 /** Every column of a version but its metadata, which lists never show. */
 const SUMMARY_FIELDS = [
   'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
-  'archiveBlobKey', 'archiveSha256', 'archiveSize', 'downloads', 'createdAt', 'updatedAt',
+  'archiveBlobKey', 'archiveSha256', 'archiveSize', 'createdAt', 'updatedAt',
 ] as const
 
 /** What the registry protocol serves of a version: not its metadata, only the requirements kept beside it. */
@@ -198,7 +214,7 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     const statement = shapedStatement<'moduleIds'>(this.#em, 'versions_of_modules', ({ text }) => {
       const qb = this.#em
         .createQueryBuilder(ModuleVersionSchema, 'v')
-        .select([...SUMMARY_FIELDS])
+        .select([...SUMMARY_FIELDS, downloadsColumn(this.#em.config.get('schema'))])
         .where('v.module_id in (select jsonb_array_elements_text(?::jsonb))', [text('moduleIds')])
         .orderBy({ createdAt: 'asc', id: 'asc' })
       return { sql: qb.getQuery(), params: qb.getParams() }

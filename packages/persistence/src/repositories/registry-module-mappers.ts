@@ -70,25 +70,22 @@ export function toRegistryModuleRecord(module: RegistryModule) {
 }
 
 export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
-  const { downloads: _downloads, ...version } = toModuleVersionSummary(record)
+  const { downloads: _downloads, ...version } = fromModuleVersionSummaryData({ ...record, module: record.module.id, downloads: 0 })
   return { ...version, metadata: record.metadata ?? null }
 }
 
-/** A version read without its metadata column. */
-export function toModuleVersionSummary(record: Omit<ModuleVersionRecord, 'metadata' | 'requirements'>): ModuleVersionSummary {
-  return fromModuleVersionSummaryData({ ...record, module: record.module.id })
-}
-
 /**
- * A version's row without its metadata, as plain data: its module is the module's key, and its
- * archive size (a `bigint` column) may come as text.
+ * A version's row without its metadata, as plain data, with its downloads (kept in a table of
+ * their own): its module is the module's key, and its archive size (a `bigint` column) may come
+ * as text.
  */
-export type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize'> & {
+type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize'> & {
   readonly module: string
   readonly archiveSize: number | string | null | undefined
+  readonly downloads: number
 }
 
-export function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): ModuleVersionSummary {
+function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): ModuleVersionSummary {
   const { archiveBlobKey, archiveSha256, archiveSize } = record
   const hasArchive = archiveBlobKey != null && archiveSha256 != null && archiveSize != null
   return {
@@ -144,7 +141,7 @@ export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): Modul
   })
 }
 
-/** The columns of a version, its archive spread over three; downloads are only ever incremented. */
+/** The columns of a version, its archive spread over three. */
 export function toModuleVersionRecord(version: ModuleVersion) {
   const { moduleId, archive, ...fields } = version
   return {

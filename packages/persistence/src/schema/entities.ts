@@ -2,6 +2,7 @@ import { AuditEventSchema } from './audit-event.schema.ts'
 import { AuthTokenSchema } from './auth-token.schema.ts'
 import { GeneralSettingsSchema } from './general-settings.schema.ts'
 import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
+import { ModuleVersionDownloadsSchema } from './module-version-downloads.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
 import { OrganizationSchema } from './organization.schema.ts'
@@ -28,6 +29,7 @@ export const entities = [
   RunSchema,
   RegistryModuleSchema,
   ModuleVersionSchema,
+  ModuleVersionDownloadsSchema,
   AuditEventSchema,
   InitialAdminTokenSchema,
   GeneralSettingsSchema,

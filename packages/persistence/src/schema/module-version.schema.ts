@@ -28,8 +28,6 @@ export const ModuleVersionSchema = defineEntity({
     // protocol reads them on every miss of its cache, and cutting them out of kilobytes of
     // metadata then is most of what its statement would cost the database.
     requirements: p.json<StoredRequirements>().nullable(),
-    // Only ever incremented in place (`downloads + n`), never written from a read copy.
-    downloads: p.integer().default(0),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
