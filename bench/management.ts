@@ -89,7 +89,7 @@ export async function benchManagement(
     const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, plan)
     const loads = []
     for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}`, `${cairn.url}${read.path}`, options))
-    loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, path: mixedManagementReads() }))
+    loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, draw: mixedManagementReads() }))
     // The answer cache serves every load above from its second request on; these show the reads themselves.
     for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}, every request a miss`, cairn.url, { ...options, path: missingAnswers(() => read.path) }))
     loads.push(await loadTest(`${store}: the three mixed, every request a miss`, cairn.url, { ...options, path: missingAnswers(mixedManagementReads()) }))
@@ -128,7 +128,7 @@ export async function benchReadMemory(
   try {
     const idleRss = readProcMemory(cairn.pid).rss
     const series: [number, number][] = []
-    const path = mixedManagementReads()
+    const draw = mixedManagementReads()
     const periods = Math.round((plan.minutes * 60) / plan.periodSeconds)
     let requests = 0
     for (let period = 1; period <= periods; period++) {
@@ -136,7 +136,7 @@ export async function benchReadMemory(
         connections: plan.connections,
         seconds: plan.periodSeconds,
         token: cairn.token,
-        path,
+        draw,
       })
       if (load.non2xx > 0 || load.errors > 0) throw new Error(`answers other than success under the mixed load on ${store}`)
       requests += load.requestsPerSecond * plan.periodSeconds

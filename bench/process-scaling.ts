@@ -55,14 +55,14 @@ export async function benchProcessScaling(plan: {
     const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
     const reads = [
-      { name: 'management: the three reads mixed', path: mixedManagementReads() },
-      { name: 'protocol: versions', path: () => `${random()}/versions` },
-      { name: 'protocol: download', path: () => `${random()}/${anyVersion()}/download` },
+      { name: 'management: the three reads mixed', draw: mixedManagementReads() },
+      { name: 'protocol: versions', draw: () => `${random()}/versions` },
+      { name: 'protocol: download', draw: () => `${random()}/${anyVersion()}/download` },
     ]
     const measure = async (cairns: readonly CairnProcess[]) => {
       const loads = []
       for (const read of reads) {
-        const load = await loadTestAcross(`${read.name}, ${cairns.length} process(es)`, urls(cairns), { ...options, token: first.token, path: read.path })
+        const load = await loadTestAcross(`${read.name}, ${cairns.length} process(es)`, urls(cairns), { ...options, token: first.token, draw: read.draw })
         if (load.non2xx > 0 || load.errors > 0) throw new Error(`answers other than success from ${load.name}`)
         loads.push(load)
       }

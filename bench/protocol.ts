@@ -62,16 +62,16 @@ export async function benchProtocol(
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
     const authenticated = { ...options, token: cairn.token }
     const randomLoads = [
-      await loadTest(`${store}: versions`, cairn.url, { ...authenticated, path: () => `${random()}/versions` }),
-      await loadTest(`${store}: download`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}/download` }),
-      await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, path: () => `${random()}/${anyVersion()}` }),
+      await loadTest(`${store}: versions`, cairn.url, { ...authenticated, draw: () => `${random()}/versions` }),
+      await loadTest(`${store}: download`, cairn.url, { ...authenticated, draw: () => `${random()}/${anyVersion()}/download` }),
+      await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, draw: () => `${random()}/${anyVersion()}` }),
     ]
     const rssAfterRandom = readProcMemory(cairn.pid).rss
     const loads = [
       ...randomLoads,
       // Pipelines mostly init the same few modules: the same reads over a hot set of them.
-      await loadTest(`${store}: versions, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/versions` }),
-      await loadTest(`${store}: download, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, path: () => `${hot()}/${anyVersion()}/download` }),
+      await loadTest(`${store}: versions, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, draw: () => `${hot()}/versions` }),
+      await loadTest(`${store}: download, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, draw: () => `${hot()}/${anyVersion()}/download` }),
     ]
     // A fast 404 is no measurement: every answer must be the endpoint's success.
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
