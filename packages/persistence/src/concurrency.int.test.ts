@@ -249,6 +249,19 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
     }
   }, TIMEOUT_MS)
 
+  it('adds both of two processes\' download counts flushed at the same time, to versions never downloaded before', async () => {
+    for (let i = 0; i < REPETITIONS; i += 1) {
+      const { created } = await aModuleWithVersions('1.0.0', '1.1.0')
+      const [first, second] = created.map(({ version }) => version.id)
+      const moduleId = created[0]?.version.moduleId ?? ''
+      const counts = new Map([[first ?? '', 1], [second ?? '', 2]])
+      const flush = () => seed(({ registryModules }) => registryModules.addDownloads(counts))
+      expect(outcomes(await Promise.allSettled([flush(), flush()]))).toEqual(['fulfilled', 'fulfilled'])
+      const versions = await seed(({ registryModules }) => registryModules.versionsOf([moduleId]))
+      expect(versions.get(moduleId)?.map(({ downloads }) => downloads)).toEqual([2, 4])
+    }
+  }, TIMEOUT_MS)
+
   it('keeps one archive, the latest attempt\'s, when the same upload link is used twice at the same time', async () => {
     for (let i = 0; i < REPETITIONS; i += 1) {
       const [{ version, uploadObjectId } = expect.unreachable()] = (await aModuleWithVersions('1.0.0')).created
