@@ -1,6 +1,6 @@
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import { describe, expect, it } from 'vitest'
-import { DownloadTally } from './download-tally.ts'
+import { DOWNLOADS_PER_WRITE, DownloadTally } from './download-tally.ts'
 
 /** A unit of work whose store records the batches it is given, failing when told to. */
 function recordingStore() {
@@ -43,5 +43,33 @@ describe('DownloadTally', () => {
     store.fail(false)
     await tally.flush()
     expect(store.batches).toEqual([new Map([['v1', 2]])])
+  })
+
+  it('writes more versions than one write takes in several, letting timers run between them', async () => {
+    const store = recordingStore()
+    const tally = new DownloadTally(store.unitOfWork)
+    const versions = Array.from({ length: 2 * DOWNLOADS_PER_WRITE + 1 }, (_, i) => `v${i}`)
+    for (const version of versions) tally.record(version)
+    let timerRanAfterWrites = -1
+    setTimeout(() => (timerRanAfterWrites = store.batches.length), 0)
+    await tally.flush()
+    expect(store.batches.map((batch) => batch.size)).toEqual([DOWNLOADS_PER_WRITE, DOWNLOADS_PER_WRITE, 1])
+    expect(new Set(store.batches.flatMap((batch) => [...batch.keys()]))).toEqual(new Set(versions))
+    // Other work waiting on the event loop ran after the first write, not after the flush.
+    expect(timerRanAfterWrites).toBe(1)
+  })
+
+  it('keeps the counts of the writes a failure stopped, and only those', async () => {
+    const store = recordingStore()
+    const tally = new DownloadTally(store.unitOfWork)
+    for (let i = 0; i <= DOWNLOADS_PER_WRITE; i++) tally.record(`v${i}`)
+    setTimeout(() => store.fail(true), 0)
+    await expect(tally.flush()).rejects.toThrow('database down')
+    store.fail(false)
+    await tally.flush()
+    expect(store.batches.map((batch) => [...batch])).toEqual([
+      Array.from({ length: DOWNLOADS_PER_WRITE }, (_, i) => [`v${i}`, 1]),
+      [[`v${DOWNLOADS_PER_WRITE}`, 1]],
+    ])
   })
 })
