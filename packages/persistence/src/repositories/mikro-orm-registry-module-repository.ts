@@ -63,7 +63,7 @@ const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registry
  * without one last. The versions table is named with the store's schema, as the ORM names tables.
  */
 function latestPublishOrder(schema: string | undefined) {
-  const versions = schema === undefined ? 'module_versions' : `"${schema}".module_versions`
+  const versions = tableOf(schema, ModuleVersionSchema)
   const latest = (alias: string) => `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.status = 'ok')`
   return { [raw(latest)]: 'desc nulls last' } as const
 }

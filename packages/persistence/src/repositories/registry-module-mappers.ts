@@ -70,22 +70,19 @@ export function toRegistryModuleRecord(module: RegistryModule) {
 }
 
 export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
-  const { downloads: _downloads, ...version } = fromModuleVersionSummaryData({ ...record, module: record.module.id, downloads: 0 })
-  return { ...version, metadata: record.metadata ?? null }
+  return { ...fromModuleVersionData({ ...record, module: record.module.id }), metadata: record.metadata ?? null }
 }
 
 /**
- * A version's row without its metadata, as plain data, with its downloads (kept in a table of
- * their own): its module is the module's key, and its archive size (a `bigint` column) may come
- * as text.
+ * A version's row without its metadata, as plain data: its module is the module's key, and its
+ * archive size (a `bigint` column) may come as text.
  */
-type ModuleVersionSummaryData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize'> & {
+type ModuleVersionData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize'> & {
   readonly module: string
   readonly archiveSize: number | string | null | undefined
-  readonly downloads: number
 }
 
-function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): ModuleVersionSummary {
+function fromModuleVersionData(record: ModuleVersionData): Omit<ModuleVersion, 'metadata'> {
   const { archiveBlobKey, archiveSha256, archiveSize } = record
   const hasArchive = archiveBlobKey != null && archiveSha256 != null && archiveSize != null
   return {
@@ -98,7 +95,6 @@ function fromModuleVersionSummaryData(record: ModuleVersionSummaryData): ModuleV
     commitSha: record.commitSha ?? null,
     uploadGeneration: record.uploadGeneration,
     archive: hasArchive ? { blobKey: archiveBlobKey, sha256: archiveSha256, size: Number(archiveSize) } : null,
-    downloads: record.downloads,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   }
@@ -122,8 +118,9 @@ export interface ModuleVersionSummaryRow {
   readonly updated_at: Date | string
 }
 
+/** A summary's downloads come from the table beside the versions (`module_version_downloads`). */
 export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): ModuleVersionSummary {
-  return fromModuleVersionSummaryData({
+  const version = fromModuleVersionData({
     id: row.id,
     module: row.module_id,
     version: row.version,
@@ -135,10 +132,10 @@ export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): Modul
     archiveBlobKey: row.archive_blob_key,
     archiveSha256: row.archive_sha256,
     archiveSize: row.archive_size,
-    downloads: row.downloads,
     createdAt: timestampOf(row.created_at),
     updatedAt: timestampOf(row.updated_at),
   })
+  return { ...version, downloads: row.downloads }
 }
 
 /** The columns of a version, its archive spread over three. */

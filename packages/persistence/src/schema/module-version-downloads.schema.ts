@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
+import { defineEntity, p } from '@mikro-orm/core'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 
 /**
@@ -15,5 +15,3 @@ export const ModuleVersionDownloadsSchema = defineEntity({
     downloads: p.integer(),
   },
 })
-
-export type ModuleVersionDownloadsRecord = InferEntity<typeof ModuleVersionDownloadsSchema>
