@@ -156,9 +156,10 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const wanted = spelledVersion(address.version)
-    const version = (await this.#served(address, principal)).find((served) => served.version === wanted)
-    if (version?.archive == null) throw CairnError.notFound('registry module version')
+    const served = await this.#served(address, principal)
+    // The CLI asks for a version as `versions` listed it: only another spelling is parsed.
+    const version = served.find(({ version }) => version === address.version) ?? named(served, address.version)
+    if (version.archive === null) throw CairnError.notFound('registry module version')
     this.#downloads.record(version.id)
     return { token: this.#links.tokenFor(version.archive) }
   }
@@ -247,7 +248,7 @@ function spelledVersion(spelled: string): string {
   }
 }
 
-function named(versions: readonly ModuleVersionSummary[], spelled: string): ModuleVersionSummary {
+function named<V extends { readonly version: string }>(versions: readonly V[], spelled: string): V {
   const wanted = spelledVersion(spelled)
   const found = versions.find((version) => version.version === wanted)
   if (found === undefined) throw CairnError.notFound('registry module version')

@@ -135,6 +135,13 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(response.headers.get('X-Terraform-Get')).toMatch(/^http:\/\/localhost\/api\/registry\/v1\/archives\/[^/]+\/module\.tar\.gz$/)
     })
 
+    it('a version spelled otherwise than listed (v1.2.0) downloads the same archive', async () => {
+      const listed = await get(`${B}/acme/vpc/aws/1.2.0/download`, tokens.reader)
+      const spelled = await get(`${B}/acme/vpc/aws/v1.2.0/download`, tokens.reader)
+      expect(spelled.status).toBe(204)
+      expect(spelled.headers.get('X-Terraform-Get')).toBe(listed.headers.get('X-Terraform-Get'))
+    })
+
     it('404 for a version that is not ok or not there', async () => {
       await expectError(`${B}/acme/vpc/aws/3.0.0/download`, tokens.reader, 404)
       await expectError(`${B}/acme/vpc/aws/9.9.9/download`, tokens.reader, 404)
