@@ -8,15 +8,14 @@ import { readProcMemory } from './proc-memory.ts'
 import { startCairn, type CairnProcess } from './processes.ts'
 import { moduleName, scratchPostgres, seedPglite, seedPostgres, seedStatements, type DatasetSize } from './protocol-dataset.ts'
 import { progress } from './report.ts'
-import { loadTest, type ThroughputResult } from './throughput.ts'
+import { pairedLoadTest, type LoadOptions, type PairedResult } from './throughput.ts'
 
 export type StoreKind = 'postgres' | 'pglite'
 
 export interface ProtocolResult {
   readonly store: StoreKind
   readonly size: DatasetSize
-  readonly bare: ThroughputResult
-  readonly loads: readonly (ThroughputResult & { readonly ratioToBare: number })[]
+  readonly loads: readonly PairedResult[]
   /** Asking each module's versions once, before the loads: how fast a cold cache is filled. */
   readonly warming: { readonly seconds: number; readonly requestsPerSecond: number }
   /** The server's resident set after the loads over every module, in bytes: what its caches took of them shows here. */
@@ -28,12 +27,12 @@ const PREFIX = '/api/registry/v1/modules'
 /**
  * The registry protocol's hottest reads — `versions`, `download` and a version's details — over
  * a registry of `size.modules` × `size.versionsPerModule` ok versions, each request for a module
- * drawn at random, against the bare endpoint measured just before on the same machine.
+ * drawn at random, each load `plan.rounds` times against the bare endpoint measured just before it.
  */
 export async function benchProtocol(
   store: StoreKind,
   bareUrl: string,
-  plan: { readonly size: DatasetSize; readonly hotModules: number; readonly connections: number; readonly seconds: number },
+  plan: { readonly size: DatasetSize; readonly hotModules: number; readonly connections: number; readonly seconds: number; readonly rounds: number },
 ): Promise<ProtocolResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-protocol-'))
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
@@ -56,27 +55,28 @@ export async function benchProtocol(
     }
     const warming = await warmProtocolCache(cairn, plan.size.modules)
     const options = { connections: plan.connections, seconds: plan.seconds }
-    const bare = await loadTest('bare Hono GET /', `${bareUrl}/`, options)
+    const { url, token } = cairn
+    const authenticated = { ...options, token }
+    const measure = (name: string, load: LoadOptions) => pairedLoadTest(name, url, load, `${bareUrl}/`, plan.rounds)
     const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
     const hot = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.hotModules))}/aws`
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`
-    const authenticated = { ...options, token: cairn.token }
     const randomLoads = [
-      await loadTest(`${store}: versions`, cairn.url, { ...authenticated, draw: () => `${random()}/versions` }),
-      await loadTest(`${store}: download`, cairn.url, { ...authenticated, draw: () => `${random()}/${anyVersion()}/download` }),
-      await loadTest(`${store}: module version details`, cairn.url, { ...authenticated, draw: () => `${random()}/${anyVersion()}` }),
+      await measure(`${store}: versions`, { ...authenticated, draw: () => `${random()}/versions` }),
+      await measure(`${store}: download`, { ...authenticated, draw: () => `${random()}/${anyVersion()}/download` }),
+      await measure(`${store}: module version details`, { ...authenticated, draw: () => `${random()}/${anyVersion()}` }),
     ]
     const rssAfterRandom = readProcMemory(cairn.pid).rss
     const loads = [
       ...randomLoads,
       // Pipelines mostly init the same few modules: the same reads over a hot set of them.
-      await loadTest(`${store}: versions, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, draw: () => `${hot()}/versions` }),
-      await loadTest(`${store}: download, ${plan.hotModules} hot modules`, cairn.url, { ...authenticated, draw: () => `${hot()}/${anyVersion()}/download` }),
+      await measure(`${store}: versions, ${plan.hotModules} hot modules`, { ...authenticated, draw: () => `${hot()}/versions` }),
+      await measure(`${store}: download, ${plan.hotModules} hot modules`, { ...authenticated, draw: () => `${hot()}/${anyVersion()}/download` }),
     ]
     // A fast 404 is no measurement: every answer must be the endpoint's success.
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
-    return { store, size: plan.size, bare, warming, rssAfterRandom, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }
+    return { store, size: plan.size, warming, rssAfterRandom, loads }
   } finally {
     await cairn?.stop()
     await postgres?.drop()

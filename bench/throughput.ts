@@ -38,7 +38,7 @@ export async function seedToolVersions(server: CairnProcess, count: number): Pro
   }
 }
 
-interface LoadOptions {
+export interface LoadOptions {
   readonly token?: string
   readonly connections?: number
   readonly seconds?: number
@@ -102,4 +102,42 @@ export async function loadTestAcross(name: string, urls: readonly string[], opti
     non2xx: sum((result) => result.non2xx),
     errors: sum((result) => result.errors),
   }
+}
+
+/** A load's median round, of several each measured right after the bare endpoint. */
+export interface PairedResult extends ThroughputResult {
+  /** The bare endpoint's run just before this round. */
+  readonly bare: ThroughputResult
+  readonly ratioToBare: number
+  /** The lowest and the highest ratio of the rounds. */
+  readonly ratioRange: readonly [number, number]
+  readonly rounds: number
+}
+
+/**
+ * The load `rounds` times, each right after a run of the bare endpoint, and the round with the
+ * median ratio: on a shared virtual machine the bare endpoint itself moved by half within a minute,
+ * so a ratio against one bare run made at the start of a section measured the machine's moment as
+ * much as the server.
+ */
+export async function pairedLoadTest(
+  name: string,
+  url: string,
+  options: LoadOptions,
+  bareUrl: string,
+  rounds: number,
+): Promise<PairedResult> {
+  const measured: PairedResult[] = []
+  for (let round = 0; round < rounds; round++) {
+    const { connections, seconds } = options
+    const bare = await loadTest('bare Hono GET /', bareUrl, { ...(connections !== undefined && { connections }), ...(seconds !== undefined && { seconds }) })
+    const load = await loadTest(name, url, options)
+    measured.push({ ...load, bare, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond, ratioRange: [0, 0], rounds })
+  }
+  const ratios = measured.map((round) => round.ratioToBare).sort((a, b) => a - b)
+  const median = measured.find((round) => round.ratioToBare === ratios[Math.floor(ratios.length / 2)])
+  if (median === undefined) throw new Error('no rounds measured')
+  // Every round's failures, not the median's only: a fast error answer must show wherever it happened.
+  const total = (value: (round: PairedResult) => number) => measured.reduce((sum, round) => sum + value(round), 0)
+  return { ...median, ratioRange: [ratios[0] ?? 0, ratios[ratios.length - 1] ?? 0], non2xx: total((round) => round.non2xx), errors: total((round) => round.errors) }
 }
