@@ -111,7 +111,6 @@ export interface PairedResult extends ThroughputResult {
   readonly ratioToBare: number
   /** The lowest and the highest ratio of the rounds. */
   readonly ratioRange: readonly [number, number]
-  readonly rounds: number
 }
 
 /**
@@ -127,17 +126,25 @@ export async function pairedLoadTest(
   bareUrl: string,
   rounds: number,
 ): Promise<PairedResult> {
-  const measured: PairedResult[] = []
+  const { connections, seconds } = options
+  const bareOptions = { ...(connections !== undefined && { connections }), ...(seconds !== undefined && { seconds }) }
+  const measured: { readonly load: ThroughputResult; readonly bare: ThroughputResult; readonly ratio: number }[] = []
   for (let round = 0; round < rounds; round++) {
-    const { connections, seconds } = options
-    const bare = await loadTest('bare Hono GET /', bareUrl, { ...(connections !== undefined && { connections }), ...(seconds !== undefined && { seconds }) })
+    const bare = await loadTest('bare Hono GET /', bareUrl, bareOptions)
     const load = await loadTest(name, url, options)
-    measured.push({ ...load, bare, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond, ratioRange: [0, 0], rounds })
+    measured.push({ load, bare, ratio: load.requestsPerSecond / bare.requestsPerSecond })
   }
-  const ratios = measured.map((round) => round.ratioToBare).sort((a, b) => a - b)
-  const median = measured.find((round) => round.ratioToBare === ratios[Math.floor(ratios.length / 2)])
-  if (median === undefined) throw new Error('no rounds measured')
+  measured.sort((a, b) => a.ratio - b.ratio)
+  const [lowest, median, highest] = [measured[0], measured[Math.floor(measured.length / 2)], measured[measured.length - 1]]
+  if (lowest === undefined || median === undefined || highest === undefined) throw new Error('no rounds measured')
   // Every round's failures, not the median's only: a fast error answer must show wherever it happened.
-  const total = (value: (round: PairedResult) => number) => measured.reduce((sum, round) => sum + value(round), 0)
-  return { ...median, ratioRange: [ratios[0] ?? 0, ratios[ratios.length - 1] ?? 0], non2xx: total((round) => round.non2xx), errors: total((round) => round.errors) }
+  const total = (value: (load: ThroughputResult) => number) => measured.reduce((sum, round) => sum + value(round.load), 0)
+  return {
+    ...median.load,
+    bare: median.bare,
+    ratioToBare: median.ratio,
+    ratioRange: [lowest.ratio, highest.ratio],
+    non2xx: total((load) => load.non2xx),
+    errors: total((load) => load.errors),
+  }
 }
