@@ -52,3 +52,26 @@ test('a planned exit waits for every line, the ones already being written too', 
   const lines = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { line: number }).line)
   expect(lines).toEqual([...Array(20000).keys()])
 })
+
+test('a request line is the line pino writes for the same fields, and follows the level', async () => {
+  const script = `
+    const { createLogger, logServedRequest } = await import(process.env.LOGGER)
+    const logger = createLogger('info')
+    const request = { requestId: 'req-1.a:b', method: 'GET', route: '/api/v2/organizations/:name', status: 200, durationMs: 1.2345 }
+    logServedRequest(logger)(request)
+    logger.child({}, { redact: [] }).info({ ...request, durationMs: 1.2 }, 'request')
+    logServedRequest(logger)({ ...request, route: 'unmatched', status: 404, durationMs: 0.04 })
+    logger.level = 'warn'
+    logServedRequest(logger)(request)
+  `
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER } })
+  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  expect(lines).toHaveLength(3)
+  for (const line of lines) expect(line['time']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  for (const line of lines) line['time'] = 'a time'
+  const [ours, pinos, unmatched] = lines
+  expect(ours).toEqual(pinos)
+  expect(ours).toMatchObject({ level: 30, pid: expect.any(Number), hostname: expect.any(String), requestId: 'req-1.a:b', method: 'GET', route: '/api/v2/organizations/:name', status: 200, durationMs: 1.2, msg: 'request' })
+  expect(Object.keys(ours ?? {})).toEqual(Object.keys(pinos ?? {}))
+  expect(unmatched).toMatchObject({ route: 'unmatched', status: 404, durationMs: 0 })
+})
