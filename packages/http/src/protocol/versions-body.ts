@@ -3,19 +3,23 @@ import { versionsDocument } from './protocol-documents.ts'
 
 type Address = { readonly namespace: string; readonly name: string; readonly provider: string }
 
-/**
- * The `versions` answer as JSON text, made once per list of versions: on the hot path the use
- * case hands out the same cached list until a write or the cache's expiry replaces it, and
- * serialising kilobytes of requirements is most of what such a request would cost. Keyed by the
- * list itself, so an answer lives exactly as long as the cache entry it was made from.
- */
-const bodies = new WeakMap<readonly ProtocolVersion[], { readonly source: string; readonly body: string }>()
+const UTF8 = new TextEncoder()
 
-export function versionsBody(address: Address, versions: readonly ProtocolVersion[]): string {
+/**
+ * The `versions` answer as UTF-8 bytes, made once per list of versions: on the hot path the use
+ * case hands out the same cached list until a write or the cache's expiry replaces it, and
+ * serialising kilobytes of requirements is most of what such a request would cost. Bytes, not
+ * text, as the answer cache keeps its answers: a text body is copied into the response's headers
+ * and encoded again on every request (kilobytes for a typical module). Keyed by the list itself,
+ * so an answer lives exactly as long as the cache entry it was made from.
+ */
+const bodies = new WeakMap<readonly ProtocolVersion[], { readonly source: string; readonly body: Uint8Array<ArrayBuffer> }>()
+
+export function versionsBody(address: Address, versions: readonly ProtocolVersion[]): Uint8Array<ArrayBuffer> {
   const source = `${address.namespace}/${address.name}/${address.provider}`
   const made = bodies.get(versions)
   if (made?.source === source) return made.body
-  const body = JSON.stringify(versionsDocument(address, versions))
+  const body = UTF8.encode(JSON.stringify(versionsDocument(address, versions)))
   bodies.set(versions, { source, body })
   return body
 }
