@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto'
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { TokenHasher } from '@cairn/core'
 
 /**
@@ -16,11 +16,12 @@ export class Sha256TokenHasher implements TokenHasher {
   }
 
   /**
-   * Digests compared as text, not in constant time: how much of a guess's digest matches tells
-   * the guesser nothing of the secret (finding it from the digest is inverting SHA-256). As text,
-   * with no buffer made for either side: a buffer cost 0.8 µs of every authenticated request.
+   * In constant time, as the port asks. The digest is taken as hex and decoded: asking `hash` for
+   * a buffer made a buffer of its own that cost twice as much (1.04 against 0.23 + 0.25 µs).
    */
   matches(secret: string, hashed: string): boolean {
-    return this.hash(secret) === hashed
+    const actual = Buffer.from(this.hash(secret), 'hex')
+    const expected = Buffer.from(hashed, 'hex')
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
   }
 }
