@@ -86,13 +86,13 @@ export function errorLogOver(logger: Logger): ErrorLog {
  * One info line per answered request: id, method, route template, status, duration, as pino writes
  * a line of those fields. The line is put together here and handed to the logger's destination:
  * pino's general path (the fields object, its keys walked and each value escaped) cost 3.7 µs of
- * a 55 µs cached download, this 0.4. No field needs escaping but the route (escaped once per
- * template) and the method: the id is one `trackRequests` accepted or made (`[\w.:-]`), the status
- * and duration are numbers.
+ * a 55 µs cached download, this 0.96 with the destination's write. No field needs escaping but
+ * the route (escaped once per template) and the method: the id is one `trackRequests` accepted or
+ * made (`[\w.:-]`), the status and duration are numbers.
  */
 export function logServedRequest(logger: Logger): (request: ServedRequest) => void {
   const destination = destinations.get(logger)
-  if (destination === undefined) return (request) => logger.info({ ...request, durationMs: roundedDuration(request) }, 'request')
+  if (destination === undefined) throw new Error('request lines are written by a logger of createLogger')
   // pino's own parts of a line: its time field and the bindings (`pid`, `hostname`).
   const internals = logger as unknown as Record<symbol, unknown>
   const time = internals[pino.symbols.timeSym] as () => string
@@ -102,11 +102,8 @@ export function logServedRequest(logger: Logger): (request: ServedRequest) => vo
   const route = (template: string) => routes.get(template) ?? routes.set(template, JSON.stringify(template)).get(template)
   return (request) => {
     if (!logger.isLevelEnabled('info')) return
-    const fields = `"requestId":"${request.requestId}","method":${JSON.stringify(request.method)},"route":${route(request.route)},"status":${request.status},"durationMs":${roundedDuration(request)}`
+    const durationMs = Math.round(request.durationMs * 10) / 10
+    const fields = `"requestId":"${request.requestId}","method":${JSON.stringify(request.method)},"route":${route(request.route)},"status":${request.status},"durationMs":${durationMs}`
     destination.write(`${head}${time()}${bindings},${fields},"msg":"request"}\n`)
   }
-}
-
-function roundedDuration(request: ServedRequest): number {
-  return Math.round(request.durationMs * 10) / 10
 }
