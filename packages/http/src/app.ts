@@ -1,12 +1,14 @@
-import { Hono } from 'hono'
+import { Hono, type ErrorHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
 import { authenticate } from './auth/authenticate.ts'
 import { requireSiteAdmin } from './auth/require-site-admin.ts'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
+import { protocolErrorHandler } from './protocol/protocol-error.ts'
 import { trackRequests } from './served-requests.ts'
 import { rejectControlCharacters } from './reject-control-characters.ts'
-import type { AppEnv, HttpDeps } from './http-deps.ts'
+import type { AppEnv, ErrorLog, HttpDeps } from './http-deps.ts'
 import { adminGeneralSettingsRoutes } from './routes/admin-general-settings-routes.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
 import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
@@ -60,7 +62,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
   root.route('/', discoveryRoutes(basePath ?? ''))
   const app = basePath ? root.basePath(basePath) : root
-  app.onError(errorHandler(deps.log))
+  app.onError(errorsShapedByRoute(deps.log, `${basePath ?? ''}${REGISTRY_V1}/`))
   app.notFound(notFoundHandler)
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
@@ -107,4 +109,17 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
     app.route('/api/v2', routes(deps))
   }
   return app
+}
+
+/**
+ * Failures of the registry protocol's routes (those under `protocolRoutes`) in the protocol's own
+ * shape, all others as JSON:API error documents. Chosen by the route whose handler failed rather
+ * than by `onError` on the protocol's routes: Hono honours a mounted app's `onError` by wrapping
+ * each of its handlers in a composition of its own, three more layers on every request of the
+ * hottest path.
+ */
+function errorsShapedByRoute(log: ErrorLog, protocolRoutes: string): ErrorHandler<AppEnv> {
+  const jsonApiErrors = errorHandler(log)
+  const protocolErrors = protocolErrorHandler(log)
+  return (error, c) => (routePath(c).startsWith(protocolRoutes) ? protocolErrors : jsonApiErrors)(error, c)
 }

@@ -132,6 +132,22 @@ describe('Cairn mounted under /registry', () => {
     expect(response.headers.get('Content-Type')).toContain(JSON_API)
   })
 
+  it('answers the registry protocol’s failures under the prefix in the protocol’s shape, the API’s as JSON:API', async () => {
+    const send: Send = async (path, init) => honoHost(await open()).request(`http://host.test${path}`, init)
+    for (const path of [`${MODULE}/versions`, '/registry/api/registry/v1/archives/forged/module.tar.gz']) {
+      const response = await send(path)
+      expect([401, 404]).toContain(response.status)
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+      const { errors } = (await response.json()) as { errors: unknown[] }
+      expect(errors.length).toBeGreaterThan(0)
+      expect(errors.every((error) => typeof error === 'string')).toBe(true)
+    }
+    const api = await send('/registry/api/v2/organizations')
+    expect(api.status).toBe(401)
+    expect(api.headers.get('Content-Type')).toContain(JSON_API)
+    expect(((await api.json()) as { errors: { status: string }[] }).errors[0]?.status).toBe('401')
+  })
+
   it('on a configured base URL, absolute addresses are the base URL followed by the prefix', async () => {
     const cairn = await open({ baseUrl: 'https://public.example' })
     const host = honoHost(cairn)

@@ -2,7 +2,6 @@ import type { ByteStream } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { appRootText } from '../jsonapi/public-url.ts'
-import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { operation } from '../openapi/operation.ts'
 import { bodyOfType } from '../openapi/responses.ts'
 
@@ -30,7 +29,6 @@ export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): s
  */
 export function moduleArchiveRoutes(deps: HttpDeps) {
   const routes = new Hono<AppEnv>()
-  routes.onError(protocolErrorHandler(deps.log))
   return routes.get(`${ARCHIVES}/:token/module.tar.gz`, ARCHIVE, async (c) => {
     const token = c.req.param('token')
     const headers = { 'Content-Type': 'application/gzip', 'Cache-Control': 'private, no-store' }

@@ -4,7 +4,6 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { publicUrl } from '../jsonapi/public-url.ts'
 import { optionalText } from '../jsonapi/query-parameters.ts'
-import { protocolErrorHandler } from '../protocol/protocol-error.ts'
 import { moduleDetail, shortModule } from '../protocol/protocol-documents.ts'
 import { versionsBody } from '../protocol/versions-body.ts'
 import { archiveUrl } from './module-archive-routes.ts'
@@ -48,13 +47,13 @@ const VERSION = protocol({ summary: 'Show a module version', responses: { 200: M
 
 /**
  * The module registry protocol for private modules (reference §4.2), mounted at `REGISTRY_V1`.
- * Plain JSON in and out, errors as `{"errors":["…"]}`; the same bearer tokens as the API.
+ * Plain JSON in and out, errors as `{"errors":["…"]}` (the app's error handler knows these routes
+ * by their path); the same bearer tokens as the API.
  * `search` before `:namespace`, and `…/download` before `…/:version`, so the literals win.
  */
 export function moduleRegistryRoutes(deps: HttpDeps) {
   const protocol = deps.moduleRegistry
   const routes = new Hono<AppEnv>()
-  routes.onError(protocolErrorHandler(deps.log))
   routes.use('/modules/*', authenticate(deps))
   const at = '/modules'
   const one = `${at}/:namespace/:name/:provider`
