@@ -101,6 +101,20 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
     })
+
+    it('an unexpected failure is a logged 500 in the protocol error shape, naming the request; the API’s stay JSON:API', async () => {
+      const failure = () => Promise.reject(new Error('the store fell over'))
+      Object.assign(t.useCases.moduleRegistry, { versions: failure })
+      const response = await get(`${B}/acme/vpc/aws/versions`, tokens.reader)
+      expect(response.status).toBe(500)
+      const requestId = response.headers.get('X-Request-Id')
+      expect(await json(response)).toEqual({ errors: [`internal server error (request ${requestId})`] })
+      expect(t.logged).toEqual([{ message: 'unexpected error', details: { requestId, error: expect.stringContaining('the store fell over') } }])
+      Object.assign(t.useCases.organizations, { show: failure })
+      const api = await t.call('GET', '/api/v2/organizations/acme', tokens.reader)
+      expect(api.status).toBe(500)
+      expect(await json(api)).toMatchObject({ errors: [{ status: '500', title: 'internal server error' }] })
+    })
   })
 
   describe('versions', () => {
