@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { CHANGE_POLL_MS } from '../packages/persistence/src/postgres-store-changes.ts'
 
 const run = promisify(execFile)
 
@@ -53,11 +54,14 @@ export async function seedPglite(dataDir: string, statements: string): Promise<v
 /**
  * Runs the statements on PostgreSQL with psql, then, once they committed, announces the change
  * as Cairn's own writes do (the feed's sequence), so that the running server forgets whatever it
- * had cached of the registry before them. Each `-c` is a transaction of its own. The vacuum does
+ * had cached of the registry before them, and waits until it has. Each `-c` is a transaction of its own. The vacuum does
  * now what autovacuum would otherwise start, on 100,000 new rows, in the middle of a measurement.
  */
 export async function seedPostgres(databaseUrl: string, statements: string): Promise<void> {
   await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', statements, '-c', 'vacuum', '-c', "select nextval('store_changes')"])
+  // Until the server's next read of the feed has come, it may still clear what a warming put in
+  // its caches: 158 modules' versions of the warming were read again in the first load.
+  await new Promise((resolve) => setTimeout(resolve, 2 * CHANGE_POLL_MS))
 }
 
 /** A new, empty PostgreSQL database beside `test` on the local server; dropped by the returned function. */
