@@ -1,6 +1,6 @@
 import { FakeUrlSigner, ManualClock } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
-import { DOWNLOAD_LINK_LIFETIME_MS, DOWNLOAD_LINK_STEP_MS, DownloadLinks } from './download-links.ts'
+import { DOWNLOAD_LINK_LIFETIME_MS, DOWNLOAD_LINK_REUSE_MS, DownloadLinks } from './download-links.ts'
 
 /** Counts what it signs, so a test can tell a reused link from a new one. */
 class CountingSigner extends FakeUrlSigner {
@@ -13,7 +13,6 @@ class CountingSigner extends FakeUrlSigner {
 }
 
 function links() {
-  // On a step boundary, so the test knows where the next step starts.
   const clock = new ManualClock(new Date('2026-11-25T03:00:00.000Z'))
   const signer = new CountingSigner()
   return { clock, signer, links: new DownloadLinks(signer, clock) }
@@ -22,30 +21,31 @@ function links() {
 const archive = () => ({ blobKey: `modules/${Math.random()}.tar.gz`, size: 1, sha256: 'x' })
 
 describe('download links', () => {
-  it('are signed once per archive and expiry step, then reused', () => {
+  it('are signed once per archive and reused for the reuse time, then signed anew', () => {
     const { clock, signer, links: made } = links()
     const first = archive()
-    clock.advance(1)
     const token = made.tokenFor(first)
-    clock.advance(DOWNLOAD_LINK_STEP_MS - 2)
+    clock.advance(DOWNLOAD_LINK_REUSE_MS)
     expect(made.tokenFor(first)).toBe(token)
     expect(signer.signed).toBe(1)
     clock.advance(1)
-    expect(made.tokenFor(first)).toBe(token)
-    clock.advance(1)
-    expect(made.tokenFor(first)).not.toBe(token)
+    const next = made.tokenFor(first)
+    expect(next).not.toBe(token)
     expect(signer.signed).toBe(2)
+    expect(made.tokenFor(first)).toBe(next)
   })
 
-  it('work for the whole lifetime and at most a step longer, whenever in a step they were made', () => {
-    for (const into of [0, 1, DOWNLOAD_LINK_STEP_MS / 2, DOWNLOAD_LINK_STEP_MS - 1]) {
+  it('work for the whole lifetime from every answer that gives them, and at most the reuse time longer', () => {
+    for (const into of [0, 1, DOWNLOAD_LINK_REUSE_MS / 2, DOWNLOAD_LINK_REUSE_MS]) {
       const { clock, signer, links: made } = links()
-      clock.advance(into)
       const one = archive()
-      const token = made.tokenFor(one)
       const madeAt = clock.now().getTime()
-      expect(signer.verify('module-download', token, new Date(madeAt + DOWNLOAD_LINK_LIFETIME_MS - 1))).toBe(one.blobKey)
-      expect(signer.verify('module-download', token, new Date(madeAt + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_STEP_MS))).toBeUndefined()
+      made.tokenFor(one)
+      clock.advance(into)
+      const token = made.tokenFor(one)
+      const answeredAt = clock.now().getTime()
+      expect(signer.verify('module-download', token, new Date(answeredAt + DOWNLOAD_LINK_LIFETIME_MS - 1))).toBe(one.blobKey)
+      expect(signer.verify('module-download', token, new Date(madeAt + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS))).toBeUndefined()
     }
   })
 

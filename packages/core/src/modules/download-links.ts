@@ -6,16 +6,17 @@ import type { ModuleArchive } from './module-version.ts'
 export const DOWNLOAD_LINK_LIFETIME_MS = 10 * 60 * 1000
 
 /**
- * Expiries are rounded up to this, so that every download of an archive within it gets the same
- * link: a link works for the lifetime and at most this much longer.
+ * How long a link is handed out again once made: it is made to work this much longer than the
+ * lifetime, and every download of its archive meanwhile gets the same link.
  */
-export const DOWNLOAD_LINK_STEP_MS = 10 * 1000
+export const DOWNLOAD_LINK_REUSE_MS = 5 * 60 * 1000
 
 /**
- * Signed links to archives, one per archive and expiry step: on the protocol's hot path a download
- * answer then signs nothing (an HMAC and its encoding were a tenth of a cached download's time).
- * Kept beside the archive object of the cache entry it was made for, so a link lives no longer
- * than that entry, and a replaced archive gets a link of its own.
+ * Signed links to archives, one per archive for `DOWNLOAD_LINK_REUSE_MS`: a download answer then
+ * signs nothing, where an HMAC and its encoding were a tenth of its instructions. A link works
+ * for the lifetime from every answer that gives it, and at most the reuse time longer. Kept beside
+ * the archive object of the cache entry it was made for, so a link lives no longer than that
+ * entry, and a replaced archive gets a link of its own.
  */
 export class DownloadLinks {
   readonly #signer: UrlSigner
@@ -29,10 +30,10 @@ export class DownloadLinks {
 
   /** The token of a link to the archive, good for at least `DOWNLOAD_LINK_LIFETIME_MS` from now. */
   tokenFor(archive: ModuleArchive): string {
-    const earliest = this.#clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS
-    const expiresAt = Math.ceil(earliest / DOWNLOAD_LINK_STEP_MS) * DOWNLOAD_LINK_STEP_MS
+    const now = this.#clock.now().getTime()
     const made = this.#made.get(archive)
-    if (made?.expiresAt === expiresAt) return made.token
+    if (made !== undefined && made.expiresAt - now >= DOWNLOAD_LINK_LIFETIME_MS) return made.token
+    const expiresAt = now + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS
     const token = this.#signer.sign('module-download', archive.blobKey, new Date(expiresAt))
     this.#made.set(archive, { expiresAt, token })
     return token

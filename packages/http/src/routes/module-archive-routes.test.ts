@@ -1,4 +1,4 @@
-import { DOWNLOAD_LINK_LIFETIME_MS, DOWNLOAD_LINK_STEP_MS } from '@cairn/core'
+import { DOWNLOAD_LINK_LIFETIME_MS, DOWNLOAD_LINK_REUSE_MS } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { moduleOrganization, publish } from '../test-support/module-fixtures.ts'
 import { testApp, type TestApp } from '../test-support/test-app.ts'
@@ -50,11 +50,11 @@ describe('signed archive links (reference §6.1 step 5)', () => {
     expect((await fetchLink(t, altered, 'HEAD')).status).toBe(404)
   })
 
-  it('404 once the link has expired: ten minutes, rounded up to the next ten seconds', async () => {
+  it('404 once the link has expired: the lifetime and the reuse time after it was made', async () => {
     const { t, link } = await published()
     t.deps.clock.advance(DOWNLOAD_LINK_LIFETIME_MS - 1)
     expect((await fetchLink(t, link)).status).toBe(200)
-    t.deps.clock.advance(DOWNLOAD_LINK_STEP_MS + 1)
+    t.deps.clock.advance(DOWNLOAD_LINK_REUSE_MS + 1)
     expect((await fetchLink(t, link)).status).toBe(404)
     expect((await fetchLink(t, link, 'HEAD')).status).toBe(404)
   })
