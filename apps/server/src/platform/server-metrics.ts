@@ -4,6 +4,8 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 /** The caches whose lookups are counted. */
 type CacheName = 'credentials' | 'access' | 'protocol' | 'upstream' | 'answers'
 
+const LATENCY_METRIC = 'cairn_http_request_duration_seconds'
+
 /** Request latency buckets, in seconds: cached reads take milliseconds, uploads seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
@@ -14,14 +16,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  */
 export class ServerMetrics {
   readonly #registry = new Registry()
-  readonly #requests = new Counter({
-    name: 'cairn_http_requests_total',
-    help: 'HTTP requests answered, by method, route template and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.#registry],
-  })
   readonly #latency = new Histogram({
-    name: 'cairn_http_request_duration_seconds',
+    name: LATENCY_METRIC,
     help: 'Time until the response started, by method, route template and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: LATENCY_BUCKETS,
@@ -35,6 +31,21 @@ export class ServerMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.#registry })
+    const latency = this.#latency
+    // Each request is counted once, by the latency histogram; the counter copies the histogram's
+    // counts when it is scraped: a labelled increment per request hashed its labels a second time.
+    new Counter({
+      name: 'cairn_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [this.#registry],
+      async collect() {
+        this.reset()
+        for (const { metricName, labels, value } of (await latency.get()).values) {
+          if (metricName === `${LATENCY_METRIC}_count`) this.inc(labels, value)
+        }
+      },
+    })
     const lookups = this.#lookups
     new Counter({
       name: 'cairn_cache_lookups_total',
@@ -52,9 +63,7 @@ export class ServerMetrics {
   }
 
   observeRequest(request: ServedRequest): void {
-    const labels = { method: request.method, route: request.route, status: String(request.status) }
-    this.#requests.inc(labels)
-    this.#latency.observe(labels, request.durationMs / 1000)
+    this.#latency.observe({ method: request.method, route: request.route, status: String(request.status) }, request.durationMs / 1000)
   }
 
   observeCacheLookup(cache: CacheName, hit: boolean): void {
