@@ -49,6 +49,16 @@ describe('download links', () => {
     }
   })
 
+  it('are signed anew when the clock was set back, so none works longer than the lifetime and the reuse time', () => {
+    const { clock, signer, links: made } = links()
+    const one = archive()
+    const token = made.tokenFor(one)
+    clock.advance(-60_000)
+    const again = made.tokenFor(one)
+    expect(again).not.toBe(token)
+    expect(signer.verify('module-download', again, new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS))).toBeUndefined()
+  })
+
   it('differ between archives, so a replaced archive is never reached through the old one’s link', () => {
     const { signer, links: made } = links()
     const before = archive()

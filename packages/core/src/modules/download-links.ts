@@ -32,7 +32,10 @@ export class DownloadLinks {
   tokenFor(archive: ModuleArchive): string {
     const now = this.#clock.now().getTime()
     const made = this.#made.get(archive)
-    if (made !== undefined && made.expiresAt - now >= DOWNLOAD_LINK_LIFETIME_MS) return made.token
+    // Reused while it has at least the lifetime left and no more than it was made with: more
+    // means the clock was set back since, and the link would work longer than promised.
+    const left = made === undefined ? 0 : made.expiresAt - now
+    if (made !== undefined && left >= DOWNLOAD_LINK_LIFETIME_MS && left <= DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS) return made.token
     const expiresAt = now + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS
     const token = this.#signer.sign('module-download', archive.blobKey, new Date(expiresAt))
     this.#made.set(archive, { expiresAt, token })
