@@ -40,8 +40,10 @@ export class ServerMetrics {
       labelNames: ['method', 'route', 'status'] as const,
       registers: [this.#registry],
       async collect() {
+        const { values } = await latency.get()
+        // Reset and filled in one go, with no wait between: two scrapes at once would add twice.
         this.reset()
-        for (const { metricName, labels, value } of (await latency.get()).values) {
+        for (const { metricName, labels, value } of values) {
           if (metricName === `${LATENCY_METRIC}_count`) this.inc(labels, value)
         }
       },
