@@ -54,8 +54,9 @@ export async function seedPglite(dataDir: string, statements: string): Promise<v
 /**
  * Runs the statements on PostgreSQL with psql, then, once they committed, announces the change
  * as Cairn's own writes do (the feed's sequence), so that the running server forgets whatever it
- * had cached of the registry before them, and waits until it has. Each `-c` is a transaction of its own. The vacuum does
- * now what autovacuum would otherwise start, on 100,000 new rows, in the middle of a measurement.
+ * had cached of the registry before them, and waits until it has. Each `-c` is a transaction of
+ * its own. The vacuum does now what autovacuum would otherwise start, on 100,000 new rows, in the
+ * middle of a measurement.
  */
 export async function seedPostgres(databaseUrl: string, statements: string): Promise<void> {
   await run('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', statements, '-c', 'vacuum', '-c', "select nextval('store_changes')"])

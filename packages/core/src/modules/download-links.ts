@@ -11,6 +11,18 @@ export const DOWNLOAD_LINK_LIFETIME_MS = 10 * 60 * 1000
  */
 export const DOWNLOAD_LINK_REUSE_MS = 5 * 60 * 1000
 
+/** How long a link works from when it is made. */
+const MADE_FOR_MS = DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS
+
+/**
+ * Whether a link with this much time left is handed out again: at least the lifetime, and no more
+ * than it was made with, which would mean the clock was set back since and the link would work
+ * longer than promised.
+ */
+function reusable(leftMs: number): boolean {
+  return leftMs >= DOWNLOAD_LINK_LIFETIME_MS && leftMs <= MADE_FOR_MS
+}
+
 /**
  * Signed links to archives, one per archive for `DOWNLOAD_LINK_REUSE_MS`: a download answer then
  * signs nothing, where an HMAC and its encoding were a tenth of its instructions. A link works
@@ -32,11 +44,8 @@ export class DownloadLinks {
   tokenFor(archive: ModuleArchive): string {
     const now = this.#clock.now().getTime()
     const made = this.#made.get(archive)
-    // Reused while it has at least the lifetime left and no more than it was made with: more
-    // means the clock was set back since, and the link would work longer than promised.
-    const left = made === undefined ? 0 : made.expiresAt - now
-    if (made !== undefined && left >= DOWNLOAD_LINK_LIFETIME_MS && left <= DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS) return made.token
-    const expiresAt = now + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS
+    if (made !== undefined && reusable(made.expiresAt - now)) return made.token
+    const expiresAt = now + MADE_FOR_MS
     const token = this.#signer.sign('module-download', archive.blobKey, new Date(expiresAt))
     this.#made.set(archive, { expiresAt, token })
     return token
