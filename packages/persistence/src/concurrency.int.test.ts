@@ -92,6 +92,7 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
   const ports = portsOver({
     run: (work) => opened.store.unitOfWork.run(work),
     read: (work) => opened.store.unitOfWork.read(work),
+    autocommit: (work) => opened.store.unitOfWork.autocommit(work),
   })
   const useCases = createUseCases(ports)
   const seed = <T>(work: (repositories: Repositories) => Promise<T>) => opened.store.unitOfWork.run(work)
@@ -249,16 +250,22 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
     }
   }, TIMEOUT_MS)
 
-  it('adds both of two processes\' download counts flushed at the same time, to versions never downloaded before', async () => {
+  it('adds both of two processes\' download counts flushed at the same time, to versions never downloaded before, in either order', async () => {
     for (let i = 0; i < REPETITIONS; i += 1) {
-      const { created } = await aModuleWithVersions('1.0.0', '1.1.0')
-      const [first, second] = created.map(({ version }) => version.id)
-      const moduleId = created[0]?.version.moduleId ?? ''
-      const counts = new Map([[first ?? '', 1], [second ?? '', 2]])
-      const flush = () => seed(({ registryModules }) => registryModules.addDownloads(counts))
-      expect(outcomes(await Promise.allSettled([flush(), flush()]))).toEqual(['fulfilled', 'fulfilled'])
-      const versions = await seed(({ registryModules }) => registryModules.versionsOf([moduleId]))
-      expect(versions.get(moduleId)?.map(({ downloads }) => downloads)).toEqual([2, 4])
+      const [{ version: template } = expect.unreachable()] = (await aModuleWithVersions('1.0.0')).created
+      // Enough versions that two flushes listing them in opposite orders meet in the middle.
+      const versions = Array.from({ length: 300 }, (_, n) => ({ ...template, id: `${template.id}-${n}`, version: `2.${n}.0` }))
+      await seed(async ({ registryModules }) => {
+        for (const version of versions) await registryModules.addVersion(version)
+      })
+      const counts = versions.map(({ id }, n) => [id, n + 1] as const)
+      // As the tally flushes them: each batch one statement, committed on its own.
+      const flush = (batch: readonly (readonly [string, number])[]) =>
+        opened.store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(new Map(batch)))
+      expect(outcomes(await Promise.allSettled([flush(counts), flush(counts.toReversed())]))).toEqual(['fulfilled', 'fulfilled'])
+      const stored = await seed(({ registryModules }) => registryModules.versionsOf([template.moduleId]))
+      const downloads = new Map(stored.get(template.moduleId)?.map(({ id, downloads }) => [id, downloads]))
+      expect(versions.map(({ id }) => downloads.get(id))).toEqual(counts.map(([, count]) => 2 * count))
     }
   }, TIMEOUT_MS)
 

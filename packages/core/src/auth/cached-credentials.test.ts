@@ -15,6 +15,7 @@ function countingReads(deps: InMemoryDeps) {
         counter.reads += 1
         return unitOfWork.read(work)
       },
+      autocommit: unitOfWork.autocommit.bind(unitOfWork),
     },
   }
   return { counted, counter }
@@ -98,6 +99,7 @@ describe('authentication through the credential cache', () => {
           await gate
           return value
         },
+        autocommit: deps.unitOfWork.autocommit.bind(deps.unitOfWork),
       },
     })
     const loading = slow.authenticateToken.execute(bob.bearer)

@@ -7,7 +7,8 @@ function recordingStore() {
   const batches: Map<string, number>[] = []
   let failing = false
   const unitOfWork: UnitOfWork = {
-    run: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+    run: () => Promise.reject(new Error('counts are added without a transaction')),
+    autocommit: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
       const registryModules = {
         addDownloads: async (counts: ReadonlyMap<string, number>) => {
           if (failing) throw new Error('database down')

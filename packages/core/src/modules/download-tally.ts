@@ -7,8 +7,9 @@ export const DOWNLOADS_PER_WRITE = 2_000
  * Downloads counted in memory and written in batches, so a download answer writes nothing: on
  * PostgreSQL, concurrent increments of one row inside the request's serializable transaction
  * would make downloads of a popular version retry each other. A flush adds each version's count
- * in place; counts a failed flush could not write are kept for the next one. What a crash loses
- * is at most one flush interval of counts.
+ * in place, a statement per batch committed on its own (an addition needs no serializable
+ * transaction); counts a failed flush could not write are kept for the next one. What a crash
+ * loses is at most one flush interval of counts.
  *
  * A flush writes at most `DOWNLOADS_PER_WRITE` versions at a time, and lets other work run between
  * two writes: on the embedded database a write runs on the server's own thread, and one of the
@@ -35,7 +36,7 @@ export class DownloadTally {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0))
       const counts = new Map(batch.slice(start, start + DOWNLOADS_PER_WRITE))
       try {
-        await this.#unitOfWork.run(({ registryModules }) => registryModules.addDownloads(counts))
+        await this.#unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(counts))
       } catch (error) {
         for (const [versionId, count] of batch.slice(start)) this.#pending.set(versionId, (this.#pending.get(versionId) ?? 0) + count)
         throw error

@@ -19,6 +19,7 @@ function countingReads(deps: ReturnType<typeof inMemoryDeps>) {
       counter.reads += 1
       return inner.read(work)
     },
+    autocommit: (work) => inner.autocommit(work),
   }
   return { cases: createUseCases({ ...deps, unitOfWork }), counter, deps }
 }

@@ -37,6 +37,7 @@ describe('organization reads through the access cache (organization show, regist
       run: (work) => inner.run(work),
       // Counts the calls that reach a repository.
       read: (work) => inner.read((repositories) => work(counted(repositories))),
+      autocommit: (work) => inner.autocommit(work),
     }
     cases = createUseCases({ ...deps, unitOfWork })
     owner = await signUpUser(cases, 'olivia')

@@ -56,6 +56,15 @@ export interface UnitOfWork {
    * in `run`. `work` must not write; what it writes is not guaranteed to land or to be undone.
    */
   read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
+
+  /**
+   * Runs `work` once, each of its statements committed on its own, without the serializable
+   * transaction and retry loop of `run`: for a write that is one statement whose effect holds
+   * however it interleaves with others (adding to counters), and that neither decides on what it
+   * read nor needs undoing with anything else. Raises `unavailable` when the store cannot be
+   * reached. When `work` fails, what it wrote before may or may not have landed.
+   */
+  autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 }
 
 export const UNIT_OF_WORK = Symbol('UnitOfWork')

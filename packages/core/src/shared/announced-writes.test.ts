@@ -10,21 +10,44 @@ const failing = async (): Promise<never> => {
   throw new Error('the work failed')
 }
 
+/**
+ * A feed that hears no other process and records, at each announcement, whether the tool version
+ * written was in the store by then.
+ */
+function recordingFeed(store: InMemoryUnitOfWork) {
+  const committedWhenAnnounced: boolean[] = []
+  const changes: StoreChanges = {
+    subscribe: () => undefined,
+    async announce() {
+      committedWhenAnnounced.push((await store.read(({ toolVersions }) => toolVersions.findById(aToolVersion().id))) !== undefined)
+    },
+  }
+  return { changes, committedWhenAnnounced }
+}
+
 describe('announcedWrites', () => {
   it('announces a write once it has committed, and not one that rolled back', async () => {
     const store = new InMemoryUnitOfWork()
-    const committedWhenAnnounced: boolean[] = []
-    const changes: StoreChanges = {
-      subscribe: () => undefined,
-      async announce() {
-        committedWhenAnnounced.push((await store.read(({ toolVersions }) => toolVersions.findById(aToolVersion().id))) !== undefined)
-      },
-    }
+    const { changes, committedWhenAnnounced } = recordingFeed(store)
     const unitOfWork = announcedWrites(store, [], changes)
 
     await unitOfWork.run(({ toolVersions }) => toolVersions.add(aToolVersion()))
     await expect(unitOfWork.run(failing)).rejects.toThrow('the work failed')
 
+    expect(committedWhenAnnounced).toEqual([true])
+  })
+
+  it('clears the caches and announces an autocommitted write too, once it has landed', async () => {
+    const store = new InMemoryUnitOfWork()
+    // What clears the cache here is the write itself: the feed hears no other process.
+    const { changes, committedWhenAnnounced } = recordingFeed(store)
+    const cache = new StoreCache(new InMemoryExpiringCache<string>())
+    const unitOfWork = announcedWrites(store, [cache], changes)
+    await cache.get('key', async () => 'before')
+
+    await unitOfWork.autocommit(({ toolVersions }) => toolVersions.add(aToolVersion()))
+
+    expect(await cache.get('key', async () => 'after')).toBe('after')
     expect(committedWhenAnnounced).toEqual([true])
   })
 

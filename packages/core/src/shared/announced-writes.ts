@@ -17,13 +17,17 @@ export function announcedWrites(
     for (const cache of caches) cache.invalidate()
   })
   const cleared = clearedByWrites(unitOfWork, caches)
-  return {
-    run: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
-      const result = await cleared.run(work)
+  const announcing =
+    (write: UnitOfWork['run']) =>
+    async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+      const result = await write(work)
       // Awaited, so that once a write is answered the others hear of it within their bound.
       await changes.announce()
       return result
-    },
+    }
+  return {
+    run: announcing((work) => cleared.run(work)),
     read: (work) => cleared.read(work),
+    autocommit: announcing((work) => cleared.autocommit(work)),
   }
 }

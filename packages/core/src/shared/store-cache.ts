@@ -51,16 +51,19 @@ export class StoreCache<V> {
   }
 }
 
-/** `unitOfWork` whose units of work clear `caches` once they commit or roll back. */
+/** `unitOfWork` whose units of work and autocommitted writes clear `caches` once they end. */
 export function clearedByWrites(unitOfWork: UnitOfWork, caches: readonly Pick<StoreCache<unknown>, 'invalidate'>[]): UnitOfWork {
-  return {
-    run: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+  const clearing = (write: UnitOfWork['run']): UnitOfWork['run'] =>
+    async function cleared<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
       try {
-        return await unitOfWork.run(work)
+        return await write(work)
       } finally {
         for (const cache of caches) cache.invalidate()
       }
-    },
+    }
+  return {
+    run: clearing((work) => unitOfWork.run(work)),
     read: (work) => unitOfWork.read(work),
+    autocommit: clearing((work) => unitOfWork.autocommit(work)),
   }
 }

@@ -34,6 +34,7 @@ function counting(unitOfWork: UnitOfWork, calls: [string, unknown[]][]): UnitOfW
   return {
     run: (work) => unitOfWork.run((repositories) => work(spy(repositories))),
     read: (work) => unitOfWork.read((repositories) => work(spy(repositories))),
+    autocommit: (work) => unitOfWork.autocommit((repositories) => work(spy(repositories))),
   }
 }
 

@@ -185,6 +185,7 @@ describe('ManageWorkspaces', () => {
         unitOfWork: {
           run: (work) => deps.unitOfWork.run((repositories) => work({ ...repositories, teams: failingTeams })),
           read: (work) => deps.unitOfWork.read((repositories) => work({ ...repositories, teams: failingTeams })),
+          autocommit: (work) => deps.unitOfWork.autocommit((repositories) => work({ ...repositories, teams: failingTeams })),
         },
       })
       await expect(failing.workspaces.remove({ id: workspace.id }, manager)).rejects.toBe(serializationFailure)

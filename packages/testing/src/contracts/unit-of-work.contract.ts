@@ -62,6 +62,18 @@ export function unitOfWorkContract(name: string, open: StoreHarness): void {
       expect(Math.max(...totals)).toBeLessThanOrEqual(10)
     })
 
+    it('commits an autocommitted write, for every later unit of work and read to see', async () => {
+      await store().autocommit(({ toolVersions }) => toolVersions.add(aToolVersion()))
+      const found = await store().read(({ toolVersions }) => toolVersions.findById(aToolVersion().id))
+      expect(found?.version).toBe('1.9.0')
+      await expect(store().run(({ toolVersions }) => toolVersions.findById(aToolVersion().id))).resolves.toEqual(found)
+    })
+
+    it('returns the value of autocommitted work and rethrows its errors', async () => {
+      await expect(store().autocommit(async () => 42)).resolves.toBe(42)
+      await expect(store().autocommit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    })
+
     it('returns the value of read work and rethrows its errors', async () => {
       await expect(store().read(async () => 42)).resolves.toBe(42)
       await expect(store().read(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')

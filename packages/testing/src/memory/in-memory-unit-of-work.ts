@@ -39,6 +39,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     return result
   }
 
+  /** As a unit of work of `run`: writes straight to the state could be lost to one running meanwhile. */
+  autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.run(work)
+  }
+
   /** Reads the committed state directly: a unit of work replaces it only when it succeeds. */
   read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     return work(repositoriesOver(this.#state))
