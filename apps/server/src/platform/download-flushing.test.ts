@@ -31,4 +31,29 @@ describe('startDownloadFlushing', () => {
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS * 3)
     expect(flushes).toBe(3)
   })
+
+  it('runs one flush at a time; stopped during one, waits for it and then flushes what it left', async () => {
+    const events: string[] = []
+    let finishFirst: () => void = () => undefined
+    const flushing = startDownloadFlushing({
+      moduleRegistry: {
+        flushDownloads: async () => {
+          events.push('flush started')
+          // The first flush writes until told to finish; a failed batch's counts would be left for the next.
+          if (events.length === 1) await new Promise<void>((resolve) => (finishFirst = resolve))
+          events.push('flush ended')
+        },
+      },
+      log: { error: () => undefined },
+    })
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)
+    // A tick while it is under way starts no second flush beside it.
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)
+    const stopped = flushing.stop()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual(['flush started'])
+    finishFirst()
+    await stopped
+    expect(events).toEqual(['flush started', 'flush ended', 'flush started', 'flush ended'])
+  })
 })

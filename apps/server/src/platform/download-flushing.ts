@@ -6,21 +6,30 @@ export const DOWNLOAD_FLUSH_INTERVAL_MS = 5_000
 
 /**
  * Writes counted downloads every few seconds, and a last time when stopped. A failed write keeps
- * its counts for the next one and is logged, never thrown into the timer.
+ * its counts for the next one and is logged, never thrown into the timer. One flush at a time: a
+ * tick that finds one under way leaves the counts to the next, and stopping waits for it before
+ * the last flush, which then writes whatever it could not.
  */
 export function startDownloadFlushing(deps: {
   readonly moduleRegistry: Pick<ModuleRegistryProtocol, 'flushDownloads'>
   readonly log: ErrorLog
 }): { stop(): Promise<void> } {
+  let underWay: Promise<void> | undefined
   const flush = () =>
-    deps.moduleRegistry.flushDownloads().catch((error: unknown) => {
-      deps.log.error('download counts not written yet', { error: String(error) })
-    })
+    (underWay ??= deps.moduleRegistry
+      .flushDownloads()
+      .catch((error: unknown) => {
+        deps.log.error('download counts not written yet', { error: String(error) })
+      })
+      .finally(() => {
+        underWay = undefined
+      }))
   const timer = setInterval(() => void flush(), DOWNLOAD_FLUSH_INTERVAL_MS)
   timer.unref()
   return {
     async stop() {
       clearInterval(timer)
+      await underWay
       await flush()
     },
   }
