@@ -20,7 +20,7 @@ export const moduleName = (i: number) => `m${String(i).padStart(5, '0')}`
  * Copies the first version stored (uploaded and analysed through the API, so its archive and
  * metadata are genuine) into `size.modules` new module providers of `size.versionsPerModule` versions
  * each (`1.0.0` … `1.9.0`), in set-based statements: 100,000 rows take seconds, not the hours
- * that as many uploads would. Each version has been downloaded, as in a registry in service: the
+ * that as many uploads would. Each copy has been downloaded, as in a registry in service: the
  * first count of a version is an insert whose foreign key PostgreSQL checks, twice the work of
  * adding to a count (48–58 ms against 18–26 for 2,000 versions), and the random `download` load
  * would otherwise measure versions never downloaded before, which a registry sees once in each

@@ -60,22 +60,24 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    * behind its single connection.
    */
   read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    return this.#autocommitted(work)
-  }
-
-  /**
-   * As `read`: no BEGIN, COMMIT or retry, and on PostgreSQL a statement of `executePrepared` runs
-   * prepared, where inside a transaction MikroORM would inline its values (a batch of download
-   * counts is tens of kilobytes of JSON to escape on the server's thread and to parse again).
-   */
-  autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    return this.#autocommitted(work)
-  }
-
-  #autocommitted<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     return this.#queued(() =>
       work(repositoriesOver(this.#em.fork())).catch((error: unknown) => {
         throw translateError(error)
+      }),
+    )
+  }
+
+  /**
+   * As `read`, with no BEGIN or COMMIT: on PostgreSQL a statement of `executePrepared` runs
+   * prepared, where inside a transaction MikroORM would inline its values (a batch of download
+   * counts is tens of kilobytes of JSON to escape on the server's thread and to parse again). A
+   * statement that deadlocked with a concurrent transaction (a deletion cascading to the rows it
+   * writes) landed nothing, so it runs again, as `run` would.
+   */
+  autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.#queued(() =>
+      retried(() => work(repositoriesOver(this.#em.fork()))).catch((error: unknown) => {
+        throw translateTransactionError(error)
       }),
     )
   }

@@ -9,7 +9,8 @@ export const DOWNLOADS_PER_WRITE = 2_000
  * would make downloads of a popular version retry each other. A flush adds each version's count
  * in place, a statement per batch committed on its own (an addition needs no serializable
  * transaction); counts a failed flush could not write are kept for the next one. What a crash
- * loses is at most one flush interval of counts.
+ * loses is at most one flush interval of counts; a connection lost while a batch was being added
+ * may count that batch twice, as the store cannot tell whether it landed.
  *
  * A flush writes at most `DOWNLOADS_PER_WRITE` versions at a time, and lets other work run between
  * two writes: on the embedded database a write runs on the server's own thread, and one of the

@@ -31,7 +31,10 @@ export interface Repositories {
   readonly vcsConnections: VcsConnectionRepository
 }
 
-/** Runs work in one transaction: all of its writes land, or none do. */
+/**
+ * Runs work against the store: in one transaction, all of whose writes land or none do (`run`);
+ * as reads of the committed state (`read`); or as one write committed on its own (`autocommit`).
+ */
 export interface UnitOfWork {
   /**
    * Runs `work` with repositories bound to a new transaction, commits when it resolves and rolls
@@ -58,11 +61,13 @@ export interface UnitOfWork {
   read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 
   /**
-   * Runs `work` once, each of its statements committed on its own, without the serializable
-   * transaction and retry loop of `run`: for a write that is one statement whose effect holds
-   * however it interleaves with others (adding to counters), and that neither decides on what it
-   * read nor needs undoing with anything else. Raises `unavailable` when the store cannot be
-   * reached. When `work` fails, what it wrote before may or may not have landed.
+   * Runs `work`, a write of one statement committed on its own, without the serializable
+   * transaction of `run`: for a write whose effect holds however it interleaves with others
+   * (adding to counters), that decides nothing on what it read and needs undoing with nothing
+   * else. Like `run`, it runs `work` again when the statement collided with a concurrent
+   * transaction (and so landed nothing), and raises `unavailable` when the store cannot be reached
+   * or the collisions go on. A statement whose connection was lost before its answer may have
+   * landed all the same.
    */
   autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 }

@@ -17,17 +17,21 @@ export function announcedWrites(
     for (const cache of caches) cache.invalidate()
   })
   const cleared = clearedByWrites(unitOfWork, caches)
-  const announcing =
-    (write: UnitOfWork['run']) =>
-    async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
-      const result = await write(work)
+  return {
+    run: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+      const result = await cleared.run(work)
       // Awaited, so that once a write is answered the others hear of it within their bound.
       await changes.announce()
       return result
-    }
-  return {
-    run: announcing((work) => cleared.run(work)),
+    },
     read: (work) => cleared.read(work),
-    autocommit: announcing((work) => cleared.autocommit(work)),
+    autocommit: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
+      try {
+        return await cleared.autocommit(work)
+      } finally {
+        // Even when it failed: a statement whose connection was lost may have landed.
+        await changes.announce()
+      }
+    },
   }
 }

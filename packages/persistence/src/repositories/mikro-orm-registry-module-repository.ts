@@ -41,16 +41,16 @@ function tableOf(schema: string | undefined, entity: { readonly meta: { readonly
 }
 
 /**
- * Adds each version's downloads since the last flush, from one JSON object of counts by version
- * id; versions deleted since they were counted are left out. Rows are written in the order of
- * their ids: the statement commits on its own, and two processes adding counts for the same
- * versions at once then lock them in the same order, where any other could deadlock.
+ * Adds each version's downloads since the last flush, from one JSON array of `[id, count]` pairs;
+ * versions deleted before the statement began are left out. Rows are written in the order of
+ * their ids (byte order, whatever the database's collation): two processes flushing counts of the
+ * same versions at once then lock them in the same order, where any other order could deadlock.
  */
 function addDownloadsSql(schema: string | undefined): string {
   const downloads = tableOf(schema, ModuleVersionDownloadsSchema)
   return `insert into ${downloads} (version_id, downloads)
     select count->>0, (count->>1)::integer from jsonb_array_elements(?::jsonb) as count join ${tableOf(schema, ModuleVersionSchema)} v on v.id = count->>0
-    order by count->>0
+    order by (count->>0) collate "C"
     on conflict (version_id) do update set downloads = ${downloads}.downloads + excluded.downloads`
 }
 
