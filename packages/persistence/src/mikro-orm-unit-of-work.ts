@@ -47,11 +47,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   }
 
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    return this.#queued(() =>
-      retried(() => this.#attempt(work)).catch((error: unknown) => {
-        throw translateTransactionError(error)
-      }),
-    )
+    return this.#retrying(() => this.#attempt(work))
   }
 
   /**
@@ -75,8 +71,13 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    * writes) landed nothing, so it runs again, as `run` would.
    */
   autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.#retrying(() => work(repositoriesOver(this.#em.fork())))
+  }
+
+  /** `attempt`, in turn, run again after each collision (`retried`), its failures translated. */
+  #retrying<T>(attempt: () => Promise<T>): Promise<T> {
     return this.#queued(() =>
-      retried(() => work(repositoriesOver(this.#em.fork()))).catch((error: unknown) => {
+      retried(attempt).catch((error: unknown) => {
         throw translateTransactionError(error)
       }),
     )
