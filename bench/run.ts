@@ -308,7 +308,7 @@ function printProtocol(results: readonly ProtocolResult[]): void {
   console.log(
     table(
       `Registry protocol: ${size.modules} modules × ${size.versionsPerModule} versions, autocannon, ${connections} connections, ${seconds} s, a random module per request; each load ${rounds} times right after the bare endpoint, the round of the median ratio shown`,
-      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'rounds ÷ bare', 'bare requests/s', 'non-2xx', 'errors'],
+      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'rounds ÷ bare', 'rounds p99 ms', 'bare requests/s', 'bare p99 ms', 'non-2xx', 'errors'],
       results.flatMap((result) =>
         result.loads.map((load) => [
           load.name,
@@ -317,7 +317,9 @@ function printProtocol(results: readonly ProtocolResult[]): void {
           String(load.latencyP99Ms),
           ratio(load.ratioToBare),
           `${ratio(load.ratioRange[0])}–${ratio(load.ratioRange[1])}`,
+          `${load.p99Range[0]}–${load.p99Range[1]}`,
           load.bare.requestsPerSecond.toFixed(0),
+          String(load.bare.latencyP99Ms),
           String(load.non2xx),
           String(load.errors),
         ]),

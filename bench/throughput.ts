@@ -111,6 +111,11 @@ export interface PairedResult extends ThroughputResult {
   readonly ratioToBare: number
   /** The lowest and the highest ratio of the rounds. */
   readonly ratioRange: readonly [number, number]
+  /**
+   * The lowest and the highest p99 of the rounds: one round's p99 is one sample of a tail that
+   * moves with the machine's moment, as its throughput does.
+   */
+  readonly p99Range: readonly [number, number]
 }
 
 /**
@@ -139,11 +144,13 @@ export async function pairedLoadTest(
   if (lowest === undefined || median === undefined || highest === undefined) throw new Error('no rounds measured')
   // Every round's failures, not the median's only: a fast error answer must show wherever it happened.
   const total = (value: (load: ThroughputResult) => number) => measured.reduce((sum, round) => sum + value(round.load), 0)
+  const p99s = measured.map((round) => round.load.latencyP99Ms)
   return {
     ...median.load,
     bare: median.bare,
     ratioToBare: median.ratio,
     ratioRange: [lowest.ratio, highest.ratio],
+    p99Range: [Math.min(...p99s), Math.max(...p99s)],
     non2xx: total((load) => load.non2xx),
     errors: total((load) => load.errors),
   }
