@@ -67,7 +67,7 @@ describe('registry module statements (PGlite)', () => {
   it('adds downloads with one statement and no read, to the narrow table beside the versions', async () => {
     const before = await downloadsOf('modver-1')
     statements.length = 0
-    await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 3]])))
+    await store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 3]])))
     expect(queries()).toHaveLength(1)
     // In id order, so that two processes' flushes lock the same rows in the same order.
     expect(queries()[0]).toMatch(/^insert into ("public".)?"module_version_downloads" .* order by \(count->>0\) collate "C"\s+on conflict \(version_id\) do update /s)
@@ -79,7 +79,7 @@ describe('registry module statements (PGlite)', () => {
     const before = await downloadsOf('modver-1')
     statements.length = 0
     const counts = new Map([['modver-1', 2], ...Array.from({ length: 69_999 }, (_, i) => [`modver-gone-${i}`, 1] as const)])
-    await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(counts))
+    await store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(counts))
     expect(queries()).toHaveLength(1)
     expect(await downloadsOf('modver-1')).toBe((before ?? 0) + 2)
   })
