@@ -70,17 +70,17 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
   })
 
   it('archives the tree at a commit, older commits included', async () => {
-    await expect(filesOf(await client.archive(remote(), shas['one'] ?? ''))).resolves.toEqual({
+    await expect(filesOf(await client.archive(remote(), { commitSha: shas['one'] ?? '' }))).resolves.toEqual({
       'main.tf': 'variable "a" {}\n',
       'modules/sub/main.tf': 'output "b" { value = 1 }\n',
     })
-    await expect(filesOf(await client.archive(remote(), shas['three'] ?? ''))).resolves.toEqual({ 'main.tf': 'variable "dev" {}\n' })
+    await expect(filesOf(await client.archive(remote(), { commitSha: shas['three'] ?? '' }))).resolves.toEqual({ 'main.tf': 'variable "dev" {}\n' })
   })
 
   it('archives a tree the module analyzer reads', async () => {
     const analyzer = new TarModuleAnalyzer()
     try {
-      const metadata = await analyzer.analyze(await client.archive(remote(), shas['one'] ?? ''))
+      const metadata = await analyzer.analyze(await client.archive(remote(), { commitSha: shas['one'] ?? '' }))
       expect(metadata.root.inputs).toEqual([expect.objectContaining({ name: 'a' })])
       expect(metadata.submodules).toEqual([expect.objectContaining({ path: 'modules/sub' })])
     } finally {
@@ -89,24 +89,24 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
   })
 
   it('archives only a source directory, at the archive root', async () => {
-    await expect(filesOf(await client.archive(remote(), shas['one'] ?? '', 'modules/sub/'))).resolves.toEqual({
+    await expect(filesOf(await client.archive(remote(), { commitSha: shas['one'] ?? '', sourceDirectory: 'modules/sub/' }))).resolves.toEqual({
       'main.tf': 'output "b" { value = 1 }\n',
     })
   })
 
   it('answers not_found for a commit or a source directory the repository lacks', async () => {
-    await expect(client.archive(remote(), 'f'.repeat(40))).rejects.toMatchObject({ code: 'not_found' })
-    await expect(client.archive(remote(), shas['one'] ?? '', 'nowhere')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(client.archive(remote(), { commitSha: 'f'.repeat(40) })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(client.archive(remote(), { commitSha: shas['one'] ?? '', sourceDirectory: 'nowhere' })).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('refuses a source directory that climbs out of the repository', async () => {
-    await expect(client.archive(remote(), shas['one'] ?? '', '../etc')).rejects.toMatchObject({ code: 'invalid' })
+    await expect(client.archive(remote(), { commitSha: shas['one'] ?? '', sourceDirectory: '../etc' })).rejects.toMatchObject({ code: 'invalid' })
   })
 
   it('answers invalid on oauth-token-id when the host refuses the credential', async () => {
     const wrong = { url: remote().url, credential: { username: 'cairn', password: 'wrong' } }
     await expect(client.refs(wrong)).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'oauth-token-id' }] })
-    await expect(client.archive(wrong, shas['one'] ?? '')).rejects.toMatchObject({ code: 'invalid' })
+    await expect(client.archive(wrong, { commitSha: shas['one'] ?? '' })).rejects.toMatchObject({ code: 'invalid' })
   })
 
   it('lists the newest commits of a branch, or of the branch HEAD names, newest first', async () => {
@@ -130,9 +130,9 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
     const sha = doomed.commit({ 'main.tf': '' })
     doomed.tag('v1.0.0')
     await expect(client.refs(remote('terraform-aws-doomed'))).resolves.toMatchObject({ tags: [{ name: 'v1.0.0' }] })
-    for await (const chunk of await client.archive(remote('terraform-aws-doomed'), sha)) expect(chunk.byteLength).toBeGreaterThan(0)
+    for await (const chunk of await client.archive(remote('terraform-aws-doomed'), { commitSha: sha })) expect(chunk.byteLength).toBeGreaterThan(0)
     doomed.remove()
     await expect(client.refs(remote('terraform-aws-doomed'))).rejects.toMatchObject({ code: 'not_found' })
-    await expect(client.archive(remote('terraform-aws-doomed'), sha)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(client.archive(remote('terraform-aws-doomed'), { commitSha: sha })).rejects.toMatchObject({ code: 'not_found' })
   })
 })

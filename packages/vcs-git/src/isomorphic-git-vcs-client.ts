@@ -1,4 +1,4 @@
-import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRefs, type VcsRemote } from '@cairn/core'
+import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRefs, type VcsRemote, type VcsTree } from '@cairn/core'
 import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
@@ -36,7 +36,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
     }
   }
 
-  async archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream> {
+  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree): Promise<ByteStream> {
     const gitdir = this.#mirrorOf(remote)
     const directory = normalised(sourceDirectory)
     const tree = await this.#inTurn(gitdir, async () => {

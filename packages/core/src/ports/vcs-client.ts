@@ -13,6 +13,12 @@ export interface VcsRef {
   readonly commitSha: string
 }
 
+/** A commit's tree to archive: the whole tree, or its `sourceDirectory` subtree (a monorepo's module). */
+export interface VcsTree {
+  readonly commitSha: string
+  readonly sourceDirectory?: string
+}
+
 /** What a repository offers to publish from. */
 export interface VcsRefs {
   readonly tags: readonly VcsRef[]
@@ -34,13 +40,13 @@ export interface VcsCommit {
  * directory) does not exist, and `unavailable` when the host cannot be reached.
  */
 export interface VcsClient {
-  /** The repository's tags and branch heads. */
-  refs(remote: VcsRemote): Promise<VcsRefs>
+  /** The repository's tags and branch heads. Raises `unavailable` once `signal` is aborted. */
+  refs(remote: VcsRemote, signal?: AbortSignal): Promise<VcsRefs>
   /**
-   * The tree at `commitSha` (or its `sourceDirectory` subtree) as a gzip tarball with that tree at
-   * its root, the shape the module analyzer reads.
+   * The tree as a gzip tarball with that tree at its root, the shape the module analyzer reads.
+   * Raises `unavailable` once `signal` is aborted, also while the tarball is read.
    */
-  archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream>
+  archive(remote: VcsRemote, tree: VcsTree, signal?: AbortSignal): Promise<ByteStream>
   /**
    * The newest commits of `branch` (of the branch the repository's HEAD names when absent), newest
    * first, at most `limit`, as the host has them now. Raises `not_found` for a branch that does not exist.

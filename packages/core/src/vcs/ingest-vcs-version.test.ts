@@ -2,7 +2,7 @@ import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { ModuleVersion } from '../modules/module-version.ts'
-import type { ByteStream, VcsClient } from '../index.ts'
+import type { ByteStream, VcsClient, VcsTree } from '../index.ts'
 import { IngestVcsVersion } from './ingest-vcs-version.ts'
 import { pendingVcsVersion } from './sync-vcs-tags.ts'
 import { createTagBasedModule } from './test-support/tag-based-module.ts'
@@ -21,7 +21,7 @@ class FakeVcs implements VcsClient {
   async refs() {
     return { tags: [], branches: [] }
   }
-  async archive(_remote: unknown, commitSha: string, sourceDirectory?: string): Promise<ByteStream> {
+  async archive(_remote: unknown, { commitSha, sourceDirectory }: VcsTree): Promise<ByteStream> {
     this.archived.push(`${commitSha}:${sourceDirectory ?? ''}`)
     const content = this.commits[commitSha]
     if (content === undefined) throw new CairnError('not_found', 'no such commit')

@@ -46,7 +46,7 @@ export class IngestVcsVersion {
     let archive
     try {
       const source = await this.#deps.sourceOf(module)
-      archive = await this.#deps.vcs.archive(source.remote, version.commitSha ?? '', source.sourceDirectory)
+      archive = await this.#deps.vcs.archive(source.remote, { commitSha: version.commitSha ?? '', ...(source.sourceDirectory !== undefined && { sourceDirectory: source.sourceDirectory }) })
     } catch (error) {
       await this.#record({ ...version, status: 'clone_failed', error: reasonOf(error), updatedAt: this.#deps.clock.now() })
       if (isCairnError(error, 'unavailable')) throw error

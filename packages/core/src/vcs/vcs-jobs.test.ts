@@ -25,7 +25,7 @@ describe('VCS jobs: a tag sync queues one ingestion per version', () => {
     moduleId = await createTagBasedModule(deps)
     const vcs: VcsClient = {
       refs: async () => ({ tags, branches: [] }),
-      archive: async (_remote, commitSha) => {
+      archive: async (_remote, { commitSha }) => {
         archived.push(commitSha)
         return bytes(commitSha === 'broken' ? 'bad tree' : 'tree')
       },

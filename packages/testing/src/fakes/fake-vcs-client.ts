@@ -1,4 +1,4 @@
-import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRemote } from '@cairn/core'
+import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRemote, type VcsTree } from '@cairn/core'
 
 /** A repository of the fake git host: its refs, and the archive text of each commit. */
 export interface FakeRepository {
@@ -32,7 +32,7 @@ export class FakeVcsClient implements VcsClient {
     return { tags: [...repository.tags], branches: [...repository.branches] }
   }
 
-  async archive(remote: VcsRemote, commitSha: string, sourceDirectory?: string): Promise<ByteStream> {
+  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree): Promise<ByteStream> {
     const tree = this.#open(remote).trees[commitSha]
     if (tree === undefined) throw CairnError.notFound(`commit ${commitSha}`)
     this.archived.push(`${commitSha}:${sourceDirectory ?? ''}`)
