@@ -33,6 +33,13 @@ export interface HttpDeps extends UseCases {
    * Without it, loopback-only routes are 404.
    */
   readonly connInfo?: GetConnInfo
+  /**
+   * The reverse proxies whose `X-Forwarded-For` names the client (see `clientAddress`); none
+   * when absent: the socket's address is the client's.
+   */
+  readonly isTrustedProxy?: (address: string) => boolean
+  /** Whether a client at this address may read and use the IACT; loopback only when absent. */
+  readonly initialAdminClients?: (address: string) => boolean
   /** The web UI, served at `/app/` (browsers asking for `/` go there); absent in API-only installations. */
   readonly webApp?: Hono
   /** The version the OpenAPI description gives, and the reference page's script, served from here when given. */

@@ -1,5 +1,5 @@
 import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { OPERATOR } from '../auth/principal.ts'
 import { createUseCases, type UseCases } from '../use-cases.ts'
 
@@ -55,5 +55,36 @@ describe('InitialAdmin', () => {
       fields: [{ field: 'username' }, { field: 'email' }, { field: 'password' }],
     })
     await expect(cases.initialAdmin.createAdmin({ token, ...admin })).resolves.toMatchObject({ user: { username: 'root' } })
+  })
+
+  it('hashes no password for a wrong token, for bad fields, nor once an administrator exists', async () => {
+    const hash = vi.spyOn(deps.passwords, 'hash')
+    const token = (await cases.initialAdmin.issueToken()) ?? ''
+    await expect(cases.initialAdmin.createAdmin({ token: 'guess', ...admin })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cases.initialAdmin.createAdmin({ token, ...admin, email: 'nope' })).rejects.toMatchObject({ code: 'invalid' })
+    expect(hash).not.toHaveBeenCalled()
+    await cases.initialAdmin.createAdmin({ token, ...admin })
+    expect(hash).toHaveBeenCalledTimes(1)
+    await expect(cases.initialAdmin.createAdmin({ token, ...admin, username: 'again' })).rejects.toMatchObject({ code: 'not_found' })
+    expect(hash).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses a token older than its lifetime, 60 minutes by default', async () => {
+    const token = (await cases.initialAdmin.issueToken()) ?? ''
+    deps.clock.advance(59 * 60 * 1000)
+    await expect(cases.initialAdmin.isUsable(token)).resolves.toBe(true)
+    deps.clock.advance(60 * 1000)
+    await expect(cases.initialAdmin.isUsable(token)).resolves.toBe(false)
+    await expect(cases.initialAdmin.createAdmin({ token, ...admin })).rejects.toMatchObject({ code: 'not_found' })
+    // A restart issues a new token, which works for a lifetime of its own.
+    const renewed = (await cases.initialAdmin.issueToken()) ?? ''
+    await expect(cases.initialAdmin.createAdmin({ token: renewed, ...admin })).resolves.toMatchObject({ user: { username: 'root' } })
+  })
+
+  it('takes the lifetime it is given', async () => {
+    const short = createUseCases({ ...deps, initialAdminTokenLifetimeMs: 1000 })
+    const token = (await short.initialAdmin.issueToken()) ?? ''
+    deps.clock.advance(1000)
+    await expect(short.initialAdmin.isUsable(token)).resolves.toBe(false)
   })
 })

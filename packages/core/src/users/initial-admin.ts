@@ -13,7 +13,12 @@ import { parseEmail, parseUsername } from './username.ts'
 
 export interface InitialAdminDeps extends UseCaseDeps {
   readonly passwords: PasswordHasher
+  /** How long an IACT works after it was issued (TFE's `iact-time-limit`); 60 minutes when absent. */
+  readonly initialAdminTokenLifetimeMs?: number
 }
+
+/** TFE's default `iact-time-limit`. */
+export const DEFAULT_INITIAL_ADMIN_TOKEN_LIFETIME_MS = 60 * 60 * 1000
 
 export interface CreateInitialAdminCommand {
   /** The initial admin creation token (IACT). */
@@ -26,8 +31,9 @@ export interface CreateInitialAdminCommand {
 /**
  * TFE's bootstrap: while the site has no administrator, each server process issues an initial
  * admin creation token (IACT), and whoever holds one creates the first administrator with it.
- * Answers `not_found` for a wrong or used token and once an administrator exists, so that the
- * endpoint reveals nothing then; `invalid` for bad fields (the token stays usable).
+ * Answers `not_found` for a wrong, used or expired token and once an administrator exists, so
+ * that the endpoint reveals nothing then; `invalid` for bad fields (the token stays usable). An
+ * IACT works for `initialAdminTokenLifetimeMs` after it was issued; a restart issues a new one.
  */
 export class InitialAdmin {
   readonly #deps: InitialAdminDeps
@@ -53,21 +59,25 @@ export class InitialAdmin {
     return this.#deps.unitOfWork.run(hasAdmin)
   }
 
+  /** Whether `token` would create the first administrator now: there is none, and it is an unexpired IACT. */
+  isUsable(token: string): Promise<boolean> {
+    return this.#deps.unitOfWork.read((repositories) => this.#isUsable(repositories, token))
+  }
+
   /** Creates the first site administrator and returns an API token for them, shown once. */
   async createAdmin(command: CreateInitialAdminCommand): Promise<{ user: User; bearer: string }> {
     const errors = new FieldErrors()
     const username = errors.collect(() => parseUsername(command.username))
     const email = errors.collect(() => parseEmail(command.email))
     const password = errors.collect(() => parsePassword(command.password))
+    // The token first: anyone may call this, and only its holder may make the server hash.
+    if (!(await this.isUsable(command.token))) throw CairnError.notFound('initial admin token')
+    errors.throwIfAny()
     // Slow on purpose: hashed before the transaction, so that it holds no locks meanwhile.
     const passwordHash = password === undefined ? undefined : await this.#deps.passwords.hash(password)
     return this.#deps.unitOfWork.run(async (repositories) => {
-      if (await hasAdmin(repositories)) throw CairnError.notFound('initial admin token')
-      const tokens = await repositories.initialAdminTokens.list()
-      if (!tokens.some((token) => this.#deps.hasher.matches(command.token, token.secretHash))) {
-        throw CairnError.notFound('initial admin token')
-      }
-      errors.throwIfAny()
+      // Again where it counts: another request may have used a token meanwhile.
+      if (!(await this.#isUsable(repositories, command.token))) throw CairnError.notFound('initial admin token')
       const user = await addOrClaim(repositories, {
         id: this.#deps.ids.next('user'),
         username: username ?? '',
@@ -86,6 +96,14 @@ export class InitialAdmin {
       const { bearer } = await issueToken(this.#deps, repositories, subject, OPERATOR)
       return { user, bearer }
     })
+  }
+
+  async #isUsable(repositories: Repositories, secret: string): Promise<boolean> {
+    if (await hasAdmin(repositories)) return false
+    const lifetime = this.#deps.initialAdminTokenLifetimeMs ?? DEFAULT_INITIAL_ADMIN_TOKEN_LIFETIME_MS
+    const now = this.#deps.clock.now().getTime()
+    const tokens = await repositories.initialAdminTokens.list()
+    return tokens.some((token) => now - token.createdAt.getTime() < lifetime && this.#deps.hasher.matches(secret, token.secretHash))
   }
 }
 

@@ -3,9 +3,17 @@ import { inMemoryDeps } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { createHttpApp } from '../app.ts'
 
+type SiteOptions = {
+  /** The client's socket address (loopback by default); null when the host tells none. */
+  address?: string | null
+  edition?: Edition
+  isTrustedProxy?: (address: string) => boolean
+  initialAdminClients?: (address: string) => boolean
+}
+
 /** The app on a site with no administrator yet, whose clients connect from `address`. */
-async function freshSite(options: { address?: string; edition?: Edition } = {}) {
-  const { address } = options
+async function freshSite(options: SiteOptions = {}) {
+  const { address = '127.0.0.1', isTrustedProxy, initialAdminClients } = options
   const deps = inMemoryDeps()
   const useCases = createUseCases(deps)
   const iact = (await useCases.initialAdmin.issueToken()) ?? ''
@@ -15,16 +23,24 @@ async function freshSite(options: { address?: string; edition?: Edition } = {}) 
     edition: options.edition ?? 'self-hosted',
     log: { error: () => undefined },
     initialAdminToken: iact,
-    ...(address !== undefined && { connInfo: () => ({ remote: { address } }) }),
+    ...(address !== null && { connInfo: () => ({ remote: { address } }) }),
+    ...(isTrustedProxy !== undefined && { isTrustedProxy }),
+    ...(initialAdminClients !== undefined && { initialAdminClients }),
   })
-  const createAdmin = (token: string, body: unknown = { username: 'root', email: 'root@example.com', password: 'a long enough password' }) =>
+  const createAdmin = (
+    token: string,
+    body: unknown = { username: 'root', email: 'root@example.com', password: 'a long enough password' },
+    headers: Record<string, string> = {},
+  ) =>
     app.request(`/admin/initial-admin-user?token=${encodeURIComponent(token)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
-  return { app, iact, createAdmin }
+  return { app, iact, createAdmin, clock: deps.clock }
 }
+
+const inTenEight = (address: string) => address.startsWith('10.')
 
 describe('GET /admin/retrieve-iact', () => {
   it('answers the token as text/plain to a loopback client, IPv4 or IPv6', async () => {
@@ -47,7 +63,35 @@ describe('GET /admin/retrieve-iact', () => {
   })
 
   it('is 404 when the client address is unknown', async () => {
+    const { app } = await freshSite({ address: null })
+    expect((await app.request('/admin/retrieve-iact')).status).toBe(404)
+  })
+
+  it('is 404 to a request a proxy on this machine forwarded, unless the proxy is trusted and its client allowed', async () => {
     const { app } = await freshSite()
+    for (const [name, value] of [['X-Forwarded-For', '203.0.113.9'], ['Forwarded', 'for=203.0.113.9'], ['X-Real-IP', '203.0.113.9']] as const) {
+      expect((await app.request('/admin/retrieve-iact', { headers: { [name]: value } })).status, name).toBe(404)
+    }
+    const behindProxy = await freshSite({ isTrustedProxy: (address) => address === '127.0.0.1', initialAdminClients: inTenEight })
+    const forwarded = (chain: string) => behindProxy.app.request('/admin/retrieve-iact', { headers: { 'X-Forwarded-For': chain } })
+    expect((await forwarded('203.0.113.9')).status).toBe(404)
+    // The left entry is the client's own claim; the proxy appended the address it heard from.
+    expect((await forwarded('10.1.2.3, 203.0.113.9')).status).toBe(404)
+    const allowed = await forwarded('203.0.113.9, 10.1.2.3')
+    expect(allowed.status).toBe(200)
+    expect(await allowed.text()).toBe(behindProxy.iact)
+  })
+
+  it('answers the addresses of the configured IACT subnets', async () => {
+    const { app, iact } = await freshSite({ address: '10.0.0.5', initialAdminClients: inTenEight })
+    expect(await (await app.request('/admin/retrieve-iact')).text()).toBe(iact)
+    const outside = await freshSite({ address: '192.168.1.20', initialAdminClients: inTenEight })
+    expect((await outside.app.request('/admin/retrieve-iact')).status).toBe(404)
+  })
+
+  it('is 404 once the token has expired, 60 minutes after it was issued', async () => {
+    const { app, clock } = await freshSite()
+    clock.advance(60 * 60 * 1000)
     expect((await app.request('/admin/retrieve-iact')).status).toBe(404)
   })
 
@@ -73,6 +117,20 @@ describe('POST /admin/initial-admin-user', () => {
     const users = await app.request('/api/v2/admin/users', { headers: { Authorization: `Bearer ${body.token}` } })
     expect(users.status).toBe(200)
     expect(await users.json()).toMatchObject({ data: [{ attributes: { username: 'root', 'is-admin': true } }] })
+  })
+
+  it('is 404 to a client outside the IACT subnets, or forwarded by an untrusted proxy, even with the token', async () => {
+    const { iact, createAdmin } = await freshSite({ address: '192.168.1.20' })
+    expect((await createAdmin(iact)).status).toBe(404)
+    const local = await freshSite()
+    expect((await local.createAdmin(local.iact, undefined, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(404)
+    expect((await local.createAdmin(local.iact)).status).toBe(200)
+  })
+
+  it('is 404 with an expired token', async () => {
+    const { iact, createAdmin, clock } = await freshSite()
+    clock.advance(60 * 60 * 1000)
+    expect((await createAdmin(iact)).status).toBe(404)
   })
 
   it('is 404 for a wrong or missing token, creating nobody', async () => {

@@ -1,7 +1,7 @@
 import { CairnError, isCairnError } from '@cairn/core'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { ipRestriction } from 'hono/ip-restriction'
 import { z } from 'zod'
+import { clientAddress, isForwardedByUntrustedPeer } from '../client-address.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { readJsonBody } from '../jsonapi/request-document.ts'
 import { operation } from '../openapi/operation.ts'
@@ -15,13 +15,14 @@ const FIRST_ADMIN = z
 const TAG = 'admin'
 const RETRIEVE = operation({
   summary: 'Read the initial admin creation token',
-  description: 'From the server’s own machine only, and only while the site has no administrator.',
+  description: 'From the server’s own machine (or the configured IACT subnets) only, while the site has no administrator and the token has not expired.',
   tag: TAG,
   security: [],
   responses: { 200: bodyOfType('The token', 'text/plain') },
 })
 const CREATE = operation({
   summary: 'Create the first site administrator',
+  description: 'From the server’s own machine (or the configured IACT subnets) only.',
   tag: TAG,
   security: [],
   query: [queryParameter('token', 'The initial admin creation token', true)],
@@ -30,26 +31,36 @@ const CREATE = operation({
   responses: { 200: json('The administrator’s API token, shown once', { type: 'object', properties: { status: { const: 'created' }, token: { type: 'string' } } }) },
 })
 
-const LOOPBACK = ['127.0.0.0/8', '::1']
+/** TFE's default `iact-subnet-list`: the server's own machine. */
+function isLoopback(address: string): boolean {
+  return address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address)
+}
 
 /**
  * TFE's first-run bootstrap, mounted at `/admin` ahead of the admin authentication:
- * `GET /retrieve-iact` shows this process's initial admin creation token to a client on the same
- * machine, and `POST /initial-admin-user?token=…` creates the first site administrator with it.
- * Both are 404 once the site has an administrator.
+ * `GET /retrieve-iact` shows this process's initial admin creation token, and
+ * `POST /initial-admin-user?token=…` creates the first site administrator with it. Both answer
+ * only clients whose address (see `clientAddress`) is loopback or in `initialAdminClients`, never
+ * a request forwarded by a proxy Cairn does not trust (a proxy on this machine would make every
+ * client look local), and both are 404 once the site has an administrator or the token expired.
  */
 export function initialAdminRoutes(deps: HttpDeps) {
   const notFound = (): never => {
     throw CairnError.notFound('resource')
   }
-  const loopbackOnly: MiddlewareHandler = deps.connInfo === undefined ? notFound : ipRestriction(deps.connInfo, { allowList: LOOPBACK }, notFound)
+  const mayUse = deps.initialAdminClients ?? isLoopback
+  const nearbyOnly: MiddlewareHandler = async (c, next) => {
+    const address = clientAddress(c, deps)
+    if (address === undefined || isForwardedByUntrustedPeer(c, deps) || !mayUse(address)) return notFound()
+    await next()
+  }
   return new Hono<AppEnv>()
-    .get('/retrieve-iact', RETRIEVE, loopbackOnly, async (c) => {
+    .get('/retrieve-iact', RETRIEVE, nearbyOnly, async (c) => {
       const token = deps.initialAdminToken
-      if (token === undefined || (await deps.initialAdmin.hasAdmin())) return notFound()
+      if (token === undefined || !(await deps.initialAdmin.isUsable(token))) return notFound()
       return c.text(token)
     })
-    .post('/initial-admin-user', CREATE, async (c) => {
+    .post('/initial-admin-user', CREATE, nearbyOnly, async (c) => {
       const { username, email, password } = FIRST_ADMIN.parse(await readJsonBody(c))
       const { bearer } = await pointingIntoBody(() => deps.initialAdmin.createAdmin({ token: c.req.query('token') ?? '', username, email, password }))
       return c.json({ status: 'created', token: bearer })
