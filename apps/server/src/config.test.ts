@@ -130,4 +130,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: 'my-app', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: '/nonexistent/app.pem' })).toThrow(/numeric App ID[\s\S]*cannot be read: ENOENT/)
     expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).not.toThrow('secret-pem')
   })
+
+  it('reads the trusted proxies and who may use the IACT for how long: none, loopback only, 60 minutes by default', () => {
+    expect(loadConfig({}).clients).toEqual({ trustedProxies: [], iactSubnets: [], iactTimeLimitMinutes: 60 })
+    const config = loadConfig({ CAIRN_TRUSTED_PROXIES: '127.0.0.1, ::1', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/8,2001:db8::/32', CAIRN_IACT_TIME_LIMIT_MINUTES: '15' })
+    expect(config.clients).toEqual({ trustedProxies: ['127.0.0.1', '::1'], iactSubnets: ['10.0.0.0/8', '2001:db8::/32'], iactTimeLimitMinutes: 15 })
+    expect(() => loadConfig({ CAIRN_TRUSTED_PROXIES: 'proxy.internal', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/33', CAIRN_IACT_TIME_LIMIT_MINUTES: '0' })).toThrow(
+      /CAIRN_TRUSTED_PROXIES[\s\S]*CAIRN_IACT_SUBNET_LIST[\s\S]*CAIRN_IACT_TIME_LIMIT_MINUTES/,
+    )
+  })
 })

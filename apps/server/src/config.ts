@@ -2,6 +2,7 @@ import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { addressList } from './platform/address-list.ts'
 import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
 import { isAcceptableMetricsToken } from './platform/metrics-token.ts'
 
@@ -62,6 +63,16 @@ export interface TlsConfig {
   readonly keyFile: string
 }
 
+/** Which address a request counts as coming from, and who may bootstrap the first administrator. */
+export interface ClientsConfig {
+  /** Reverse proxies (addresses, CIDR ranges) whose `X-Forwarded-For` is believed; none by default. */
+  readonly trustedProxies: readonly string[]
+  /** Beside loopback, the addresses and ranges that may read and use the IACT (TFE's `iact-subnet-list`). */
+  readonly iactSubnets: readonly string[]
+  /** How long an IACT works after it was issued (TFE's `iact-time-limit`), in minutes. */
+  readonly iactTimeLimitMinutes: number
+}
+
 export interface Config {
   readonly port: number
   /** HTTPS on `port` when set; the CLI refuses plain HTTP for registry hosts. */
@@ -90,6 +101,7 @@ export interface Config {
   /** The least severe log lines written. */
   readonly logLevel: LogLevel
   readonly vcs: VcsConfig
+  readonly clients: ClientsConfig
 }
 
 /** Configuration (environment variables or `createCairn` options) that cannot work; names every problem. */
@@ -147,6 +159,11 @@ export function loadConfig(env: Env): Config {
       cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),
       pollIntervalSeconds: read.integer('CAIRN_VCS_POLL_INTERVAL_SECONDS', 300, 0),
       githubApp: readGithubApp(read),
+    },
+    clients: {
+      trustedProxies: read.addresses('CAIRN_TRUSTED_PROXIES'),
+      iactSubnets: read.addresses('CAIRN_IACT_SUBNET_LIST'),
+      iactTimeLimitMinutes: read.integer('CAIRN_IACT_TIME_LIMIT_MINUTES', 60, 1),
     },
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
@@ -273,6 +290,17 @@ class Reader {
     if (value === undefined) return false
     if (value !== 'true' && value !== 'false') this.#problems.push(`${name} must be true or false (got "${value}")`)
     return value === 'true'
+  }
+
+  /** A comma-separated list of addresses and CIDR ranges; empty when unset. */
+  addresses(name: string): readonly string[] {
+    const entries = (this.text(name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+    try {
+      addressList(entries)
+    } catch (error) {
+      this.#problems.push(`${name} must be a comma-separated list of addresses and CIDR ranges: ${(error as Error).message}`)
+    }
+    return entries
   }
 
   url(name: string): URL | undefined {

@@ -162,6 +162,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       edition: config.edition,
       maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
       immutableVersions: config.immutableVersions,
+      initialAdminTokenLifetimeMs: config.initialAdminTokenLifetimeMs,
     }
   })
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])

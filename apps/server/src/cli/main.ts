@@ -79,7 +79,7 @@ async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promi
   process.once('SIGTERM', stop)
   for (const warning of startupWarnings(config)) logger.warn(warning)
   if (server.initialAdminToken !== undefined) {
-    logger.info({ initialAdminToken: server.initialAdminToken }, initialAdminInstructions(server.url))
+    logger.info({ initialAdminToken: server.initialAdminToken }, initialAdminInstructions(server.url, config.clients.iactTimeLimitMinutes))
   }
   // Last: whoever waits for this line finds the signal handlers installed and the IACT logged.
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`

@@ -7,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { Config } from '../config.ts'
 import { openCairn } from '../embed/create-cairn.ts'
+import { addressList } from '../platform/address-list.ts'
 import { paceBufferGarbage } from '../platform/buffer-garbage-pacer.ts'
 import { CoalescedResponse } from '../platform/coalesced-response.ts'
 import type { Logger } from '../platform/logger.ts'
@@ -35,6 +36,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const cairn = await openCairn(standaloneOptions(config), {
     purpose: 'cairn serve',
     connInfo: getConnInfo,
+    clients: clientsOf(config.clients),
     async prepare(useCases) {
       // Leftovers of a crash: analysis directories, archives no version points at.
       await sweepTemporaryDirectories()
@@ -69,6 +71,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server?.close()
     await cairn.close()
     throw error
+  }
+}
+
+/** The configured lists as tests of an address; loopback may always use the IACT. */
+function clientsOf(clients: Config['clients']) {
+  return {
+    isTrustedProxy: addressList(clients.trustedProxies),
+    initialAdminClients: addressList(['127.0.0.0/8', '::1', ...clients.iactSubnets]),
   }
 }
 

@@ -21,6 +21,7 @@ export function standaloneOptions(config: Config): CairnOptions {
     logLevel: config.logLevel,
     webUi: config.webUi,
     ...(config.metricsToken !== undefined && { metricsToken: config.metricsToken }),
+    iactTimeLimitMinutes: config.clients.iactTimeLimitMinutes,
     vcs: {
       cacheDir: config.vcs.cacheDir,
       pollIntervalSeconds: config.vcs.pollIntervalSeconds,

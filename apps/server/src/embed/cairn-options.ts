@@ -132,6 +132,8 @@ export interface CairnOptions {
   readonly log?: ErrorLog
   /** Serves `/metrics` (Prometheus) to scrapers sending it as a bearer token; at least 16 characters. Default: no `/metrics`. */
   readonly metricsToken?: string
+  /** How long an initial admin creation token works after it was issued (TFE's `iact-time-limit`). Default 60. */
+  readonly iactTimeLimitMinutes?: number
   /** Publishing from git: the mirrors' directory, the poll, the credentials' key. */
   readonly vcs?: CairnVcsOptions
   /**

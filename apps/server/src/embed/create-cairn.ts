@@ -1,5 +1,5 @@
 import { declareJobs, workJobs, type UseCases } from '@cairn/core'
-import { createHttpApp, type AppEnv } from '@cairn/http'
+import { createHttpApp, type AppEnv, type HttpDeps } from '@cairn/http'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
 import { TYPES } from '../container.ts'
@@ -31,6 +31,8 @@ export interface StandaloneHooks {
   readonly purpose?: string
   /** The client's socket address, which loopback-only routes need. */
   readonly connInfo?: GetConnInfo
+  /** The reverse proxies whose `X-Forwarded-For` is believed, and the clients beside loopback that may use the IACT. */
+  readonly clients?: Pick<HttpDeps, 'isTrustedProxy' | 'initialAdminClients'>
   /** Whether this instance works the job queue, polls VCS modules and sweeps stuck uploads; default true. A one-shot command does none. */
   readonly workers?: boolean
   /** Runs once the use cases exist, before the HTTP app is built; may give the initial admin token to serve. */
@@ -67,6 +69,7 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
     const app = createHttpApp({
       ...deps,
       ...(hooks.connInfo !== undefined && { connInfo: hooks.connInfo }),
+      ...hooks.clients,
       ...(prepared.initialAdminToken !== undefined && { initialAdminToken: prepared.initialAdminToken }),
     })
     const workers = hooks.workers ?? true

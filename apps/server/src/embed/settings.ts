@@ -29,6 +29,8 @@ export interface Settings {
   /** The host's log of unexpected errors; Cairn's own JSON log lines when unset. */
   readonly log: ErrorLog | undefined
   readonly metricsToken: string | undefined
+  /** How long an IACT works after it was issued. */
+  readonly initialAdminTokenLifetimeMs: number
   readonly vcs: VcsSettings
   readonly webUi: boolean
 }
@@ -91,6 +93,7 @@ export function settingsFrom(options: CairnOptions): Settings {
     logLevel,
     log: options.log,
     metricsToken: options.metricsToken,
+    initialAdminTokenLifetimeMs: positive('iactTimeLimitMinutes', options.iactTimeLimitMinutes ?? 60, problems) * 60_000,
     vcs: vcsSettings(options, store, problems),
     webUi,
   }
