@@ -44,6 +44,7 @@ import { answerCache } from './platform/answer-cache.ts'
 import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
+import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
@@ -122,7 +123,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
   container.bind(TYPES.Clock).toConstantValue(new SystemClock())
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
-  container.bind(TYPES.Passwords).toConstantValue(new ScryptPasswordHasher())
+  container.bind(TYPES.Passwords).toConstantValue(new BoundedPasswordHasher(new ScryptPasswordHasher()))
   container.bind(TYPES.SigningKey).toConstantValue(config.signingKey)
   container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
   container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcs.encryptionKey, key)), [TYPES.SigningKey])

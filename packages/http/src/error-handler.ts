@@ -11,7 +11,11 @@ import { jsonApi } from './jsonapi/media-type.ts'
  */
 export function errorHandler(log: ErrorLog) {
   return (error: Error, c: Context<AppEnv>): Response => {
-    if (isCairnError(error)) return jsonApi(c, errorDocument(error), STATUS[error.code])
+    if (isCairnError(error)) {
+      const response = jsonApi(c, errorDocument(error), STATUS[error.code])
+      if (error.retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(error.retryAfterSeconds))
+      return response
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const response = jsonApi(c, { errors: [{ status: String(error.status), title: error.message || 'bad request' }] }, error.status)
       // The rest of an oversized body is never read, so this connection cannot carry another request.

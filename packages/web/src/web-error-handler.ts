@@ -15,6 +15,7 @@ const PAGES = {
   forbidden: [403, 'Refused', ''],
   unauthenticated: [401, 'Sign in', ''],
   unavailable: [503, 'Unavailable', 'A service Cairn needs is down; try again in a moment.'],
+  rate_limited: [429, 'Too many attempts', ''],
   upstream_failed: [502, 'Unavailable', 'The public registry answered badly; try again in a moment.'],
   upstream_timeout: [504, 'Unavailable', 'The public registry did not answer in time; try again in a moment.'],
 } as const satisfies Record<ErrorCode, readonly [ContentfulStatusCode, string, string]>

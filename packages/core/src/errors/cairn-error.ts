@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'forbidden' // the spec's explicit refusals (curation disabled, impersonation refused)
   | 'unauthenticated'
   | 'unavailable' // a dependency is down; retry later
+  | 'rate_limited' // too many requests or failed attempts from one client; retry after `retryAfterSeconds`
   | 'upstream_failed' // the public registry we proxy answered badly or could not be reached
   | 'upstream_timeout' // the public registry we proxy did not answer in time
 
@@ -24,15 +25,23 @@ export class CairnError extends Error {
   override readonly name = 'CairnError'
   readonly code: ErrorCode
   readonly fields: readonly FieldError[]
+  /** When trying again may succeed (a `Retry-After`), for errors that know it. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, message: string, fields: readonly FieldError[] = [], options?: ErrorOptions) {
+  constructor(code: ErrorCode, message: string, fields: readonly FieldError[] = [], options?: ErrorOptions & { readonly retryAfterSeconds?: number }) {
     super(message, options)
     this.code = code
+    this.retryAfterSeconds = options?.retryAfterSeconds
     this.fields = fields
   }
 
   static notFound(what: string): CairnError {
     return new CairnError('not_found', `${what} not found`)
+  }
+
+  /** `rate_limited`: the client may try again in `retryAfterSeconds` (a whole number, at least 1). */
+  static rateLimited(message: string, retryAfterSeconds: number): CairnError {
+    return new CairnError('rate_limited', message, [], { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) })
   }
 
   static invalid(fields: readonly FieldError[]): CairnError {

@@ -10,6 +10,7 @@ export const STATUS = {
   forbidden: 403,
   unauthenticated: 401,
   unavailable: 503,
+  rate_limited: 429,
   upstream_failed: 502,
   upstream_timeout: 504,
 } as const satisfies Record<ErrorCode, number>
@@ -23,6 +24,7 @@ const TITLE = {
   forbidden: 'forbidden',
   unauthenticated: 'unauthorized',
   unavailable: 'service unavailable',
+  rate_limited: 'Too many requests',
   upstream_failed: 'bad gateway',
   upstream_timeout: 'gateway timeout',
 } as const satisfies Record<ErrorCode, string>
