@@ -45,6 +45,7 @@ import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
+import { MemorySignInAttempts } from './platform/memory-sign-in-attempts.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
@@ -153,6 +154,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       answerCache: answerCache(lookups('answers')),
       storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
+      signInAttempts: new MemorySignInAttempts(),
       signer: context.get(TYPES.Signer),
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),

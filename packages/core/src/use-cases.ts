@@ -23,6 +23,7 @@ import { SweepStuckUploads } from './modules/sweep-stuck-uploads.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
+import type { SignInAttempts } from './ports/sign-in-attempts.ts'
 import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
@@ -69,6 +70,8 @@ export type CairnPorts = UseCaseDeps &
     readonly answerCache: ExpiringCache<ReadAnswer>
     /** How the processes sharing the store hear each other's writes, which clear the four caches. */
     readonly storeChanges: StoreChanges
+    /** Failed password sign-ins, for backing off. */
+    readonly signInAttempts: SignInAttempts
   }
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */

@@ -80,7 +80,7 @@ export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
   app.route('/', openApiRoutes(root, basePath ?? '', deps.apiReference))
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
-  if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp))
+  if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp, deps))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.

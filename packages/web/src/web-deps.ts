@@ -20,5 +20,7 @@ export interface WebEnv {
     user: UserPrincipal | undefined
     /** This browser's CSRF token, which every form echoes. */
     csrfToken: string
+    /** The client's address, when the host app that mounts the UI tells it (for backing off password guessing). */
+    clientAddress?: string
   }
 }

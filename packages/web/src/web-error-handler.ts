@@ -28,16 +28,17 @@ export function webErrorHandler(error: Error, c: Context<WebEnv>) {
   if (error instanceof HTTPException && error.status === 403) return render(c, 403, 'Refused', 'The request came from another site.')
   if (!isCairnError(error)) throw error
   const wantsJson = c.req.header('Accept')?.includes('application/json') === true
-  if (wantsJson) return c.json({ error: error.message, fields: error.fields }, PAGES[error.code][0])
+  const retry = error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) }
+  if (wantsJson) return c.json({ error: error.message, fields: error.fields }, PAGES[error.code][0], retry)
   if (error.code === 'unauthenticated' && c.req.method === 'GET') {
     return c.redirect(`/app/sign-in?next=${encodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search)}`, 303)
   }
   const [status, heading, text] = PAGES[error.code]
-  return render(c, status, heading, text === '' ? error.message : text)
+  return render(c, status, heading, text === '' ? error.message : text, retry)
 }
 
-function render(c: Context<WebEnv>, status: ContentfulStatusCode, heading: string, text: string) {
+function render(c: Context<WebEnv>, status: ContentfulStatusCode, heading: string, text: string, headers?: Record<string, string>) {
   // The frame needs the CSRF token, which is not set when the error came before it.
   const frame = (c.var as Partial<WebEnv['Variables']>).csrfToken === undefined ? { title: heading, csrfToken: '' } : frameOf(c, heading)
-  return c.html(messagePage(frame, { heading, text }), status)
+  return c.html(messagePage(frame, { heading, text }), status, headers)
 }

@@ -1,10 +1,23 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { clientAddress, type ClientAddressSource } from '../client-address.ts'
 
-/** The web UI at `/app/`, and `/` sending browsers (who ask for HTML) there; API clients still get 404 at `/`. */
-export function webUiRoutes(webApp: Hono) {
-  return new Hono()
+type WebUiEnv = { Variables: { clientAddress?: string } }
+
+/**
+ * The web UI at `/app/`, and `/` sending browsers (who ask for HTML) there; API clients still get
+ * 404 at `/`. The UI's requests carry the client's address (`clientAddress`) in the context.
+ */
+export function webUiRoutes(webApp: Hono, addresses: ClientAddressSource) {
+  const withClientAddress = createMiddleware<WebUiEnv>(async (c, next) => {
+    const address = clientAddress(c, addresses)
+    if (address !== undefined) c.set('clientAddress', address)
+    await next()
+  })
+  return new Hono<WebUiEnv>()
     .get('/', (c) => (c.req.header('Accept')?.includes('text/html') === true ? c.redirect('/app/', 302) : c.notFound()))
     .get('/app', (c) => c.redirect('/app/', 301))
+    .use('/app/*', withClientAddress)
     // The trailing slash keeps the UI's own `/` at `/app/` rather than `/app`.
     .route('/app/', webApp)
 }

@@ -3,6 +3,7 @@ import { InMemoryBlobStore } from '../memory/in-memory-blob-store.ts'
 import { InMemoryExpiringCache } from '../memory/in-memory-expiring-cache.ts'
 import { InMemoryStoreChanges } from '../memory/in-memory-store-changes.ts'
 import { InMemoryUnitOfWork } from '../memory/in-memory-unit-of-work.ts'
+import { CountingSignInAttempts } from './counting-sign-in-attempts.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeSecretCipher } from './fake-secret-cipher.ts'
@@ -35,6 +36,7 @@ export function inMemoryDeps(
     answerCache: new InMemoryExpiringCache<ReadAnswer>(),
     storeChanges: new InMemoryStoreChanges(),
     passwords: new FakePasswordHasher(),
+    signInAttempts: new CountingSignInAttempts(),
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),

@@ -32,6 +32,11 @@ async function signInWith(
     setSessionCookie(c, started.cookie, deps.baseUrl)
     return c.redirect(next, 303)
   } catch (error) {
+    if (isCairnError(error, 'rate_limited')) {
+      const wait = error.retryAfterSeconds ?? 60
+      const message = `Too many failed sign-ins: wait ${Math.ceil(wait / 60)} minute(s), then try again.`
+      return c.html(signInPage({ csrfToken: c.var.csrfToken, next, error: message }), 429, { 'Retry-After': String(wait) })
+    }
     if (!isCairnError(error, 'unauthenticated')) throw error
     return c.html(signInPage({ csrfToken: c.var.csrfToken, next, error: refusal }), 401)
   }
@@ -47,7 +52,8 @@ export function sessionRoutes(deps: WebDeps) {
     .post('/sign-in/password', (c) =>
       signInWith(c, deps, {
         refusal: PASSWORD_REFUSED,
-        start: (form) => deps.signIn.withPassword({ username: text(form['username']), password: text(form['password']) }),
+        start: (form) =>
+          deps.signIn.withPassword({ username: text(form['username']), password: text(form['password']), address: c.get('clientAddress') }),
       }),
     )
     .post('/sign-out', async (c) => {
