@@ -4,7 +4,7 @@ import { operation } from '../openapi/operation.ts'
 import { json, noContent } from '../openapi/responses.ts'
 
 const OK = json('ok', { type: 'object', properties: { status: { const: 'ok' } } })
-const PING = operation({ summary: 'Ping', description: 'Answers with the API version headers the official Go client reads.', tag: 'operations', security: [], responses: { 204: noContent('The API is here') } })
+const PING = operation({ summary: 'Ping', description: 'Answers with the API version headers the official Go client reads (no rate limit is announced: none is enforced).', tag: 'operations', security: [], responses: { 204: noContent('The API is here') } })
 const HEALTHZ = operation({ summary: 'Liveness: the process is up', tag: 'operations', security: [], errors: 'none', responses: { 200: OK } })
 const READYZ = operation({ summary: 'Readiness: the store answers', tag: 'operations', security: [], responses: { 200: OK, 503: { description: 'Not ready' } } })
 
@@ -18,7 +18,8 @@ export function pingRoutes(deps: HttpDeps) {
       c.header('TFP-API-Version', '2.6')
       c.header('TFP-AppName', 'Cairn')
       c.header('X-TFE-Version', 'cairn')
-      c.header('X-RateLimit-Limit', '30')
+      // No X-RateLimit-Limit: the Go client then paces itself by nothing, and Cairn enforces no
+      // request rate to announce (password guessing backs off on its own, see SignIn).
       return c.body(null, 204)
     })
     .get('/healthz', HEALTHZ, (c) => c.json({ status: 'ok' }))
