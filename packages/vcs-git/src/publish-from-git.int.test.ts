@@ -66,8 +66,8 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
     })
 
   it('publishes two modules of one repository from their own tags and directories; an invalid tree fails only its version', async () => {
-    await queueTagSync(queue, moduleIds['vpc'] ?? '')
-    await queueTagSync(queue, moduleIds['subnet'] ?? '')
+    await queueTagSync(queue, { id: moduleIds['vpc'] ?? '', organizationName: 'acme' })
+    await queueTagSync(queue, { id: moduleIds['subnet'] ?? '', organizationName: 'acme' })
     await vi.waitFor(async () => {
       expect((await versionsOf('vpc')).map((v) => v.status)).toEqual(['ok', 'reg_ingress_failed'])
       expect((await versionsOf('subnet')).map((v) => v.status)).toEqual(['ok', 'ok'])

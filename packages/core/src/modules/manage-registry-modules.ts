@@ -138,7 +138,7 @@ export class ManageRegistryModules {
       const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [updated])
       return view ?? noModuleView(updated)
     })
-    if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module.id)
+    if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module)
     return view
   }
 

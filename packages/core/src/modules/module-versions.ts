@@ -53,7 +53,7 @@ export class ModuleVersions {
    * by an ingestion job queued after the commit, and has no upload link; other modules upload.
    */
   async create(target: Target & { readonly version: string; readonly commitSha?: string | null }, principal: Principal): Promise<VersionWithUpload> {
-    const { created, fromBranch } = await this.#deps.unitOfWork.run(async (repositories) => {
+    const { created, fromBranch, organizationName } = await this.#deps.unitOfWork.run(async (repositories) => {
       if (target.address.registryName === 'public') {
         throw new CairnError('forbidden', 'versions cannot be created for public modules')
       }
@@ -81,9 +81,9 @@ export class ModuleVersions {
         updatedAt: now,
       }
       await repositories.registryModules.addVersion(created)
-      return { created, fromBranch }
+      return { created, fromBranch, organizationName: module.organizationName }
     })
-    if (fromBranch) await queueIngestion(this.#deps.jobs, created.id)
+    if (fromBranch) await queueIngestion(this.#deps.jobs, { versionId: created.id, organizationName })
     return this.#withUpload(created, !fromBranch)
   }
 

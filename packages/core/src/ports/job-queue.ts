@@ -13,11 +13,34 @@ export interface JobDefinition {
   readonly retryDelaySeconds: number
   /** An attempt still running after this long fails (its signal is aborted) and is retried. */
   readonly timeoutSeconds: number
+  /**
+   * At most this many jobs of one group (see `enqueue`) run at a time in each process; absent, a
+   * group's jobs take as many workers as are free. Every process runs more workers of the kind than
+   * this, so that one group's backlog (or its stalled jobs) never holds them all: in every process
+   * sharing the queue, a job of another group finds a worker free.
+   */
+  readonly groupConcurrency?: number
 }
+
+/** How a job is queued, beyond its payload and key. */
+export interface EnqueueOptions {
+  /** The tenant the job works for (an organization): its jobs share the kind's `groupConcurrency`. */
+  readonly group?: string
+}
+
+/**
+ * How long a handler has to return once its signal aborted. After that its worker stops waiting for
+ * it and takes other jobs, while the handler may still be running: so a handler must not write
+ * once its attempt is over, or must check that no newer attempt has begun (a generation it claimed).
+ */
+export const ABANDON_AFTER_ABORT_SECONDS = 5
 
 /** What a handler learns of the attempt it runs. */
 export interface JobAttempt {
-  /** Aborted when the attempt overruns its timeout or the queue stops; long work should stop then. */
+  /**
+   * Aborted when the attempt overruns its timeout or the queue stops; long work should stop then.
+   * A handler still running `ABANDON_AFTER_ABORT_SECONDS` later no longer holds its worker.
+   */
   readonly signal: AbortSignal
   /** Whether no retry follows if this attempt fails: the handler's chance to record the failure for good. */
   readonly last: boolean
@@ -36,13 +59,23 @@ export interface JobQueue {
   /**
    * Queues a job. While a job with the same `key` waits to run, another is not queued: the
    * answer is then `false`. Jobs with one key never run at the same time: one queued while
-   * another runs waits for it to end.
+   * another runs waits for it to end (or, abandoned, to overrun its timeout by
+   * `ABANDON_AFTER_ABORT_SECONDS`).
    */
-  enqueue(name: string, payload: JobPayload, key: string): Promise<boolean>
+  enqueue(name: string, payload: JobPayload, key: string, options?: EnqueueOptions): Promise<boolean>
   /** Runs `handler` for every job of kind `name`, from now until `stop`. */
   work(name: string, handler: JobHandler): Promise<void>
   /** Stops taking jobs and waits for the attempts running here to end. */
   stop(): Promise<void>
+}
+
+/**
+ * Workers each process runs per kind: two, or one more than a group may hold, so that a job of
+ * another group always finds one free. Adapters share it so that the in-memory queue schedules as
+ * the durable one does.
+ */
+export function workersPerKind(definition: JobDefinition): number {
+  return Math.max(2, (definition.groupConcurrency ?? 0) + 1)
 }
 
 export const JOB_QUEUE = Symbol('JobQueue')

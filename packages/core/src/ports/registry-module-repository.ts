@@ -55,8 +55,11 @@ export interface RegistryModuleRepository {
   /** Stores a new module provider. Raises `invalid` on `name` when the address is taken. */
   add(module: RegistryModule): Promise<void>
   update(module: RegistryModule): Promise<void>
-  /** Ids of the module providers published from VCS, in id order, after `after`, at most `limit`. */
-  vcsModuleIds(after: string, limit: number): Promise<string[]>
+  /**
+   * The module providers published from VCS (their ids and organizations), in id order, with ids
+   * after `after`, at most `limit`.
+   */
+  vcsModules(after: string, limit: number): Promise<Pick<RegistryModule, 'id' | 'organizationName'>[]>
   /**
    * Ids of the uploaded versions (of modules not published from VCS) that are `reg_ingressing`
    * and last changed before `before`, at most `limit`: attempts that may have been lost.

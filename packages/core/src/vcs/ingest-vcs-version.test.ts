@@ -1,5 +1,5 @@
 import { inMemoryDeps } from '@cairn/testing'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { ModuleVersion } from '../modules/module-version.ts'
 import type { ByteStream, VcsClient, VcsTree } from '../index.ts'
@@ -116,5 +116,48 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     expect(version?.status).toBe('ok')
     expect(await blobKeys()).toEqual([version?.archive?.blobKey])
     expect(keysBefore).not.toContain(version?.archive?.blobKey)
+  })
+
+  describe('an attempt that overran, still running when the retry claims the version', () => {
+    /** The stale attempt's clone, answered only when the test says so. */
+    let answer: (outcome: ByteStream | CairnError) => void = () => undefined
+    let staleIngest: IngestVcsVersion
+
+    beforeEach(() => {
+      const stalled: VcsClient = {
+        ...vcs,
+        refs: () => vcs.refs(),
+        latestCommits: () => vcs.latestCommits(),
+        archive: () =>
+          new Promise<ByteStream>((resolve, reject) => {
+            answer = (outcome) => (outcome instanceof CairnError ? reject(outcome) : resolve(outcome))
+          }),
+      }
+      staleIngest = new IngestVcsVersion({ ...deps, vcs: stalled, sourceOf: async () => ({ remote: { url: 'http://git.test/slow.git' } }) })
+    })
+
+    async function retriedWhileStale(): Promise<{ id: string; stale: Promise<void>; retried: ModuleVersion | undefined }> {
+      const id = await versionAt('good')
+      const stale = staleIngest.execute({ versionId: id })
+      await vi.waitFor(async () => expect((await stored(id))?.status).toBe('cloning'))
+      await ingest.execute({ versionId: id })
+      return { id, stale, retried: await stored(id) }
+    }
+
+    it('publishes nothing of its own when its clone answers late: the retry stays ok, with its archive alone', async () => {
+      const { id, stale, retried } = await retriedWhileStale()
+      expect(retried).toMatchObject({ status: 'ok', uploadGeneration: 2 })
+      answer(bytes('module tree'))
+      await stale
+      expect(await stored(id)).toEqual(retried)
+      expect(await blobKeys()).toEqual([retried?.archive?.blobKey])
+    })
+
+    it('records no failure over the retry when its clone fails late', async () => {
+      const { id, stale, retried } = await retriedWhileStale()
+      answer(new CairnError('unavailable', 'the git host went away'))
+      await expect(stale).rejects.toMatchObject({ code: 'unavailable' })
+      expect(await stored(id)).toEqual(retried)
+    })
   })
 })

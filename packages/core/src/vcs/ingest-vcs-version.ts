@@ -1,6 +1,7 @@
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { ModuleAnalyzer } from '../ports/module-analyzer.ts'
+import type { RegistryModuleRepository } from '../ports/registry-module-repository.ts'
 import type { VcsClient, VcsRemote } from '../ports/vcs-client.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { archiveKey, ingressFailed, ingressSucceeded, type ModuleVersion } from '../modules/module-version.ts'
@@ -29,7 +30,13 @@ export interface IngestVcsVersionDeps extends Pick<UseCaseDeps, 'unitOfWork' | '
  * `reg_ingressing` while its archive is stored and analysed, then `ok`; or `clone_failed` /
  * `reg_ingress_failed` with the reason. Runs as a job: a version already `ok` is left alone (never
  * cloned twice), and a run after a crash starts a new attempt, removing the blob of the lost one.
- * Raises `unavailable` when the git host cannot be reached, so that the job is retried later.
+ * Raises `unavailable` when the git host cannot be reached, or did not answer before `signal`
+ * aborted (the job's timeout), so that the job is retried later.
+ *
+ * Each attempt claims the version by bumping its `uploadGeneration`, and each of its later writes
+ * lands only while that claim is the current one: an attempt that overran its timeout and is
+ * still running when the retry claims the version changes nothing from then on, and removes
+ * the blob it stored.
  */
 export class IngestVcsVersion {
   readonly #deps: IngestVcsVersionDeps
@@ -38,7 +45,8 @@ export class IngestVcsVersion {
     this.#deps = deps
   }
 
-  async execute(command: { readonly versionId: string }): Promise<void> {
+  async execute(command: { readonly versionId: string; readonly signal?: AbortSignal }): Promise<void> {
+    const { signal } = command
     const claimed = await this.#claim(command.versionId)
     if (claimed === undefined) return
     const { version, module, lostBlobKey } = claimed
@@ -46,19 +54,22 @@ export class IngestVcsVersion {
     let archive
     try {
       const source = await this.#deps.sourceOf(module)
-      archive = await this.#deps.vcs.archive(source.remote, { commitSha: version.commitSha ?? '', ...(source.sourceDirectory !== undefined && { sourceDirectory: source.sourceDirectory }) })
-    } catch (error) {
+      const tree = { commitSha: version.commitSha ?? '', ...(source.sourceDirectory !== undefined && { sourceDirectory: source.sourceDirectory }) }
+      archive = await this.#deps.vcs.archive(source.remote, tree, signal)
+    } catch (caught) {
+      const error = signal?.aborted === true ? TIMED_OUT : caught
       await this.#record({ ...version, status: 'clone_failed', error: reasonOf(error), updatedAt: this.#deps.clock.now() })
       if (isCairnError(error, 'unavailable')) throw error
       return
     }
     const ingressing = await this.#record({ ...version, status: 'reg_ingressing', updatedAt: this.#deps.clock.now() })
+    if (ingressing === undefined || signal?.aborted === true) return
     const blobKey = archiveKey(ingressing)
     try {
       const stored = await this.#deps.blobs.put(blobKey, archive, { maxBytes: this.#deps.maxArchiveBytes })
       const metadata = await this.#deps.analyzer.analyze(await this.#deps.blobs.get(blobKey))
       const outcome = { archive: { blobKey, sha256: stored.sha256, size: stored.size }, metadata }
-      await this.#finish(ingressSucceeded(ingressing, outcome, this.#deps.clock.now()))
+      if (!(await this.#finish(ingressSucceeded(ingressing, outcome, this.#deps.clock.now())))) await this.#deps.blobs.delete(blobKey)
     } catch (error) {
       await this.#deps.blobs.delete(blobKey)
       await this.#record(ingressFailed(ingressing, reasonOf(error), this.#deps.clock.now()))
@@ -87,23 +98,36 @@ export class IngestVcsVersion {
     })
   }
 
-  #record(version: ModuleVersion): Promise<ModuleVersion> {
+  /** Writes the attempt's next state, unless a newer attempt (or a deletion) took the version. */
+  #record(version: ModuleVersion): Promise<ModuleVersion | undefined> {
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
+      if (!(await stillClaimed(registryModules, version))) return undefined
       await registryModules.updateVersion(version)
       return version
     })
   }
 
-  async #finish(done: ModuleVersion): Promise<void> {
-    await this.#deps.unitOfWork.run(async ({ registryModules }) => {
+  /** Publishes the version, unless a newer attempt took it; whether it did. */
+  #finish(done: ModuleVersion): Promise<boolean> {
+    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
+      if (!(await stillClaimed(registryModules, done))) return false
       await registryModules.updateVersion(done)
       const module = await registryModules.findById(done.moduleId)
       if (module !== undefined && module.status !== 'setup_complete') {
         await registryModules.update({ ...module, status: 'setup_complete', updatedAt: done.updatedAt })
       }
+      return true
     })
   }
 }
+
+/** Whether the stored version is still at the attempt's generation: no later claim, no deletion. */
+async function stillClaimed(registryModules: RegistryModuleRepository, attempt: ModuleVersion): Promise<boolean> {
+  return (await registryModules.findVersionById(attempt.id))?.uploadGeneration === attempt.uploadGeneration
+}
+
+/** What an attempt whose signal aborted (its job's timeout) records: the host was too slow, retried. */
+const TIMED_OUT = new CairnError('unavailable', 'the git host did not send the tree in time; the ingestion is retried')
 
 /** What the version shows of a failure: the refusal's fields, else its message. */
 function reasonOf(error: unknown): string {

@@ -20,10 +20,10 @@ export class PollVcsModules {
   async execute(): Promise<number> {
     let queued = 0
     for (let after = ''; ; ) {
-      const ids = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.vcsModuleIds(after, BATCH))
-      for (const id of ids) if (await queueTagSync(this.#deps.jobs, id)) queued += 1
-      if (ids.length < BATCH) return queued
-      after = ids[ids.length - 1] ?? ''
+      const modules = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.vcsModules(after, BATCH))
+      for (const module of modules) if (await queueTagSync(this.#deps.jobs, module)) queued += 1
+      if (modules.length < BATCH) return queued
+      after = modules[modules.length - 1]?.id ?? ''
     }
   }
 }

@@ -120,8 +120,8 @@ export class PublishModuleFromVcs {
       return { module, initialVersionId, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
-    if (initialVersionId === null) await queueTagSync(this.#deps.jobs, module.id)
-    else await queueIngestion(this.#deps.jobs, initialVersionId)
+    if (initialVersionId === null) await queueTagSync(this.#deps.jobs, module)
+    else await queueIngestion(this.#deps.jobs, { versionId: initialVersionId, organizationName: module.organizationName })
     return view
   }
 

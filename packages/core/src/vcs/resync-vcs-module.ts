@@ -39,14 +39,14 @@ export class ResyncVcsModule {
       }
       return found
     })
-    await queueTagSync(this.#deps.jobs, module.id)
+    await queueTagSync(this.#deps.jobs, module)
   }
 
   /** Queues the sync of a module by id, when it is published from VCS: what a verified webhook does. */
   async byId(moduleId: string): Promise<boolean> {
     const module = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.findById(moduleId))
     if (module?.vcsRepo == null) return false
-    await queueTagSync(this.#deps.jobs, module.id)
+    await queueTagSync(this.#deps.jobs, module)
     return true
   }
 }

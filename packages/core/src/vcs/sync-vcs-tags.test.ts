@@ -1,7 +1,7 @@
 import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
-import { SyncVcsTags } from './sync-vcs-tags.ts'
+import { MAX_VERSIONS_ADDED_PER_SYNC, SyncVcsTags } from './sync-vcs-tags.ts'
 import { createTagBasedModule } from './test-support/tag-based-module.ts'
 
 describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)', () => {
@@ -31,21 +31,21 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
 
   it('adds a pending version per semver tag, v-prefixed or not, and ignores the others', async () => {
     tags = [{ name: 'v1.0.0', commitSha: 'a' }, { name: '1.1.0', commitSha: 'b' }, { name: 'latest', commitSha: 'b' }]
-    const queued = await sync.execute({ moduleId })
-    expect(queued).toHaveLength(2)
+    const { toIngest } = await sync.execute({ moduleId })
+    expect(toIngest).toHaveLength(2)
     expect(await versions()).toEqual(['1.0.0@a:pending', '1.1.0@b:pending'])
   })
 
   it('never adds a version twice, and queues again only those not ok', async () => {
     tags = [{ name: 'v1.0.0', commitSha: 'a' }]
-    const [first = ''] = await sync.execute({ moduleId })
+    const [first = ''] = (await sync.execute({ moduleId })).toIngest
     const version = await deps.unitOfWork.run(({ registryModules }) => registryModules.findVersionById(first))
     await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion({ ...version!, status: 'ok' }))
     tags = [...tags, { name: '1.0.0', commitSha: 'z' }, { name: 'v2.0.0', commitSha: 'c' }]
-    const queued = await sync.execute({ moduleId })
-    expect(queued).toHaveLength(1)
+    const { toIngest } = await sync.execute({ moduleId })
+    expect(toIngest).toHaveLength(1)
     expect(await versions()).toEqual(['1.0.0@a:ok', '2.0.0@c:pending'])
-    await expect(sync.execute({ moduleId })).resolves.toEqual(queued)
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest, complete: true })
   })
 
   it('takes only tags with the module tag prefix', async () => {
@@ -57,8 +57,24 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
 
   it('marks a module without version tags no_version_tags', async () => {
     tags = [{ name: 'latest', commitSha: 'a' }]
-    await expect(sync.execute({ moduleId })).resolves.toEqual([])
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [], complete: true })
     const module = await deps.unitOfWork.run(({ registryModules }) => registryModules.findById(moduleId))
     expect(module?.status).toBe('no_version_tags')
+  })
+
+  it('adds at most MAX_VERSIONS_ADDED_PER_SYNC versions a sync, newest first, and says when tags remain', async () => {
+    tags = Array.from({ length: 201 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: `c${n}` }))
+    const first = await sync.execute({ moduleId })
+    expect(first).toMatchObject({ complete: false, toIngest: expect.any(Array) })
+    expect(first.toIngest).toHaveLength(MAX_VERSIONS_ADDED_PER_SYNC)
+    const added = async () => ((await versions()) ?? []).map((v) => v.split('@')[0] ?? '')
+    expect(await added()).toContain('1.200.0')
+    expect(await added()).not.toContain('1.150.0')
+    const second = await sync.execute({ moduleId })
+    // The first sync's versions are still pending, so they are answered again beside the new ones.
+    expect(second.toIngest).toHaveLength(2 * MAX_VERSIONS_ADDED_PER_SYNC)
+    let syncs = 2
+    while (!(await sync.execute({ moduleId })).complete) syncs += 1
+    expect({ syncs: syncs + 1, added: (await added()).length }).toEqual({ syncs: 5, added: 201 })
   })
 })

@@ -1,5 +1,6 @@
 import { isCairnError } from '../errors/cairn-error.ts'
 import type { ModuleVersion } from '../modules/module-version.ts'
+import type { RegistryModule } from '../modules/registry-module.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import type { IngestVcsVersionDeps } from './ingest-vcs-version.ts'
 import { tagVersions } from './tag-versions.ts'
@@ -7,12 +8,30 @@ import { tagVersions } from './tag-versions.ts'
 export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf'>
 
 /**
+ * The versions one sync adds at most. A repository's tags are the git host's to choose: without a
+ * bound, one with thousands of tags made one transaction write thousands of rows and queued as
+ * many ingestions at once. The rest are added by the next sync, which the job queues at once.
+ */
+export const MAX_VERSIONS_ADDED_PER_SYNC = 50
+
+/** What a sync found: the versions to queue, and whether tags remain for another sync to add. */
+export interface SyncedTags {
+  /** The module synced; null when it is gone or not published from VCS. */
+  readonly module: Pick<RegistryModule, 'id' | 'organizationName'> | null
+  readonly toIngest: readonly string[]
+  /** False when the cap left versions to add: the caller queues another sync. */
+  readonly complete: boolean
+}
+
+/**
  * Reads a tag-based module's repository and adds a `pending` version for every semver tag it has
- * no version for (resync, webhook and poll all come here). Never adds a version twice. Answers the
- * ids of the versions still to ingest (new ones, and earlier ones that are not `ok`), for the
- * caller to queue. A module whose repository has no version tag is `no_version_tags`; one not set
- * up yet whose repository refuses its credential or is gone is `setup_failed`. For a
- * branch-based module it reads nothing and answers its `pending` versions.
+ * no version for (resync, webhook and poll all come here), at most `MAX_VERSIONS_ADDED_PER_SYNC`,
+ * newest first: the versions users ask for first (the latest, what `~>` constraints pick) publish
+ * first, and older ones follow in later syncs. Never adds a version twice. Answers the ids of
+ * the versions still to ingest (new ones, and earlier ones that are not `ok`), for the caller to
+ * queue. A module whose repository has no version tag is `no_version_tags`; one not set up yet
+ * whose repository refuses its credential or is gone is `setup_failed`. For a branch-based
+ * module it reads nothing and answers its `pending` versions. `signal` stops the git host's read.
  */
 export class SyncVcsTags {
   readonly #deps: SyncVcsTagsDeps
@@ -21,32 +40,35 @@ export class SyncVcsTags {
     this.#deps = deps
   }
 
-  async execute(command: { readonly moduleId: string }): Promise<string[]> {
+  async execute(command: { readonly moduleId: string; readonly signal?: AbortSignal }): Promise<SyncedTags> {
     const module = await this.#deps.unitOfWork.run(({ registryModules }) => registryModules.findById(command.moduleId))
-    if (module === undefined || module.publishingMechanism === 'non_vcs') return []
-    if (module.publishingMechanism === 'branch') return this.#pendingOf(module.id)
+    if (module === undefined || module.publishingMechanism === 'non_vcs') return NOTHING
+    if (module.publishingMechanism === 'branch') return { module, toIngest: await this.#pendingOf(module.id), complete: true }
     let source, refs
     try {
       source = await this.#deps.sourceOf(module)
-      refs = await this.#deps.vcs.refs(source.remote)
+      refs = await this.#deps.vcs.refs(source.remote, command.signal)
     } catch (error) {
       // A refused credential or a missing repository stays so until someone acts: no retry.
       if (!isCairnError(error, 'invalid') && !isCairnError(error, 'not_found')) throw error
       await this.#setupFailed(module.id)
-      return []
+      return { module, toIngest: [], complete: true }
     }
-    const wanted = tagVersions(refs.tags, source.tagPrefix)
+    const wanted = tagVersions(refs.tags, source.tagPrefix).reverse()
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findById(module.id)
-      if (current === undefined) return []
+      if (current === undefined) return NOTHING
       const now = this.#deps.clock.now()
       const toIngest: string[] = []
+      let added = 0
       for (const { version, commitSha } of wanted) {
         const existing = await registryModules.findVersion(module.id, version)
         if (existing !== undefined) {
           if (existing.status !== 'ok') toIngest.push(existing.id)
           continue
         }
+        if (added === MAX_VERSIONS_ADDED_PER_SYNC) return { module, toIngest, complete: false }
+        added += 1
         const created = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
         await registryModules.addVersion(created)
         toIngest.push(created.id)
@@ -54,7 +76,7 @@ export class SyncVcsTags {
       if (wanted.length === 0 && current.status === 'pending') {
         await registryModules.update({ ...current, status: 'no_version_tags', updatedAt: now })
       }
-      return toIngest
+      return { module, toIngest, complete: true }
     })
   }
 
@@ -74,6 +96,8 @@ export class SyncVcsTags {
     })
   }
 }
+
+const NOTHING: SyncedTags = { module: null, toIngest: [], complete: true }
 
 /** A version a VCS module publishes from `commitSha`, before its ingestion starts. */
 export function pendingVcsVersion(

@@ -1,4 +1,13 @@
-import { CairnError, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
+import {
+  ABANDON_AFTER_ABORT_SECONDS,
+  CairnError,
+  workersPerKind,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobHandler,
+  type JobPayload,
+  type JobQueue,
+} from '@cairn/core'
 import { PgBoss, type ConstructorOptions } from 'pg-boss'
 
 /**
@@ -6,13 +15,6 @@ import { PgBoss, type ConstructorOptions } from 'pg-boss'
  * job started. A job queued by this process wakes this process's workers of its kind at once.
  */
 const POLL_SECONDS = 0.5
-
-/**
- * Workers per job kind in each process. pg-boss waits at least half a second between one worker's
- * fetches, busy or not (its minimum polling interval), so one worker runs at most about two jobs
- * a second; a repository's hundred tags queue a hundred short jobs at once.
- */
-const WORKERS = 2
 
 /**
  * A running job's worker refreshes its claim this often (pg-boss's minimum); a claim not
@@ -25,7 +27,15 @@ const HEARTBEAT_SECONDS = 10
  * The job queue in PostgreSQL (or PGlite), by pg-boss: jobs are rows claimed with
  * `FOR UPDATE SKIP LOCKED`, so each runs on one worker among every process, and queued jobs
  * outlive the process. Each kind is a pg-boss queue with the `stately` policy, which keeps at most
- * one job per key waiting and one running.
+ * one job per key waiting and one running. A job's group is pg-boss's `group`, and a kind's
+ * `groupConcurrency` its `localGroupConcurrency`, counted in this process, which gives back a job
+ * fetched past the bound. Not its `groupConcurrency`, counted in the database (the two exclude each
+ * other): two fetches at one instant both see the count before either claim, so the workers that
+ * one enqueue wakes could all take one group's jobs and leave none for another group.
+ *
+ * Each process runs `workersPerKind` workers per kind. pg-boss waits at least half a second
+ * between one worker's fetches, busy or not (its minimum polling interval), so one worker runs at
+ * most about two jobs a second.
  */
 export class PgBossJobQueue implements JobQueue {
   readonly #boss: PgBoss
@@ -53,26 +63,27 @@ export class PgBossJobQueue implements JobQueue {
     this.#defined.set(name, definition)
   }
 
-  async enqueue(name: string, payload: JobPayload, key: string): Promise<boolean> {
+  async enqueue(name: string, payload: JobPayload, key: string, options: EnqueueOptions = {}): Promise<boolean> {
     this.#requireDefined(name)
-    const queued = (await this.#boss.send(name, payload, { singletonKey: key })) !== null
-    // A worker here takes it now rather than after its polling interval; one that is busy fetches
+    const group = options.group === undefined ? {} : { group: { id: options.group } }
+    const queued = (await this.#boss.send(name, payload, { singletonKey: key, ...group })) !== null
+    // A worker here takes it now rather than after its polling interval (pg-boss wakes the first of
+    // a work() call's workers; the others find it at their next poll); one that is busy fetches
     // again as soon as its job ends.
     if (queued) for (const worker of this.#workers.get(name) ?? []) this.#boss.notifyWorker(worker)
     return queued
   }
 
   async work(name: string, handler: JobHandler): Promise<void> {
-    const { retryLimit } = this.#requireDefined(name)
-    const workers: string[] = []
-    // One pg-boss worker each, rather than one with `localConcurrency`, so that each can be woken.
-    for (let count = 0; count < WORKERS; count += 1) {
-      const worker = await this.#boss.work<JobPayload>(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit })
-      })
-      workers.push(worker)
-    }
-    this.#workers.set(name, [...(this.#workers.get(name) ?? []), ...workers])
+    const definition = this.#requireDefined(name)
+    const { retryLimit, groupConcurrency } = definition
+    const grouped = groupConcurrency === undefined ? {} : { localGroupConcurrency: groupConcurrency }
+    // One work() for every worker of the kind, as the group bound counts only within one call.
+    const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, localConcurrency: workersPerKind(definition), ...grouped }
+    const worker = await this.#boss.work<JobPayload>(name, options, async (jobs) => {
+      for (const job of jobs) await abandonedAfterAbort(handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit }), job.signal)
+    })
+    this.#workers.set(name, [...(this.#workers.get(name) ?? []), worker])
   }
 
   async stop(): Promise<void> {
@@ -85,5 +96,30 @@ export class PgBossJobQueue implements JobQueue {
       throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
     }
     return definition
+  }
+}
+
+/**
+ * The handler's outcome, or a failure once its signal has been aborted for the grace. pg-boss fails
+ * an overrun job and aborts its signal, but holds the worker until the handler returns: a handler
+ * stuck on a git host that ignores its signal would hold it for ever, and with it the fetches of
+ * every job behind it.
+ */
+async function abandonedAfterAbort(handling: Promise<void>, signal: AbortSignal): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let abandon = () => {}
+  const abandoned = new Promise<never>((_, reject) => {
+    abandon = () => {
+      timer = setTimeout(() => reject(new Error(`the handler ignored its aborted signal for ${ABANDON_AFTER_ABORT_SECONDS}s`)), ABANDON_AFTER_ABORT_SECONDS * 1000)
+    }
+  })
+  // pg-boss also aborts the signal of an attempt that ended well, so the listener goes with the race.
+  if (signal.aborted) abandon()
+  else signal.addEventListener('abort', abandon, { once: true })
+  try {
+    await Promise.race([handling, abandoned])
+  } finally {
+    signal.removeEventListener('abort', abandon)
+    clearTimeout(timer)
   }
 }

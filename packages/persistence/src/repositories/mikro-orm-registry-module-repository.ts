@@ -180,10 +180,10 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
     await translated(() => this.#em.nativeDelete(RegistryModuleSchema, { id }), 'delete')
   }
 
-  async vcsModuleIds(after: string, limit: number): Promise<string[]> {
+  async vcsModules(after: string, limit: number): Promise<Pick<RegistryModule, 'id' | 'organizationName'>[]> {
     const where = { id: { $gt: after }, publishingMechanism: { $in: ['git_tag', 'branch'] } } as const
-    const records = await this.#em.find(RegistryModuleSchema, where, { ...FRESH, fields: ['id'], orderBy: { id: 'asc' }, limit })
-    return records.map((record) => record.id)
+    const records = await this.#em.find(RegistryModuleSchema, where, { ...FRESH, fields: ['id', 'organization'], orderBy: { id: 'asc' }, limit })
+    return records.map((record) => ({ id: record.id, organizationName: record.organization.name }))
   }
 
   async stuckUploadIds(before: Date, limit: number): Promise<string[]> {

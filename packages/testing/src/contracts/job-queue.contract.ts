@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { JobDefinition, JobPayload, JobQueue } from '@cairn/core'
+import { ABANDON_AFTER_ABORT_SECONDS, workersPerKind, type JobDefinition, type JobPayload, type JobQueue } from '@cairn/core'
 
 /** A queue under test, and for a durable one the means to open a second process's queue. */
 export interface JobQueueUnderTest {
@@ -120,6 +120,50 @@ export function jobQueueContract(name: string, open: JobQueueHarness): void {
       await subject.queue.enqueue('short', { n: 1 }, 'a')
       await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), WAIT)
       expect({ attempts, abortedFirst }).toEqual({ attempts: 2, abortedFirst: true })
+    })
+
+    it("runs another group's job while one group's backlog of 200 is stuck, and never more of that group than its concurrency", async () => {
+      const fair: JobDefinition = { ...INGEST, name: 'fair', groupConcurrency: 2 }
+      await subject.queue.define(fair)
+      const stuck = gate()
+      let running = 0
+      let mostRunning = 0
+      await subject.queue.work('fair', async (payload) => {
+        if (payload['group'] !== 'acme') return void seen.push(payload)
+        running += 1
+        mostRunning = Math.max(mostRunning, running)
+        await stuck.opened
+        running -= 1
+      })
+      try {
+        for (let n = 0; n < 200; n += 1) await subject.queue.enqueue('fair', { group: 'acme', n }, `acme-${n}`, { group: 'acme' })
+        await vi.waitFor(() => expect(running).toBe(2), WAIT)
+        await subject.queue.enqueue('fair', { group: 'globex' }, 'globex-1', { group: 'globex' })
+        await vi.waitFor(() => expect(seen).toEqual([{ group: 'globex' }]), WAIT)
+        expect(mostRunning).toBe(2)
+      } finally {
+        stuck.release()
+      }
+    })
+
+    it('frees the worker of an attempt that ignores its aborted signal, once the grace has passed', async () => {
+      const stubborn: JobDefinition = { ...INGEST, name: 'stubborn', retryLimit: 0, timeoutSeconds: 1 }
+      await subject.queue.define(stubborn)
+      const never = gate()
+      await subject.queue.work('stubborn', async (payload) => {
+        if (payload['stuck'] === true) await never.opened
+        else seen.push(payload)
+      })
+      try {
+        for (let n = 0; n < workersPerKind(stubborn); n += 1) await subject.queue.enqueue('stubborn', { stuck: true }, `stuck-${n}`)
+        const queuedAt = performance.now()
+        await subject.queue.enqueue('stubborn', { n: 1 }, 'free')
+        await vi.waitFor(() => expect(seen).toEqual([{ n: 1 }]), { ...WAIT, timeout: (ABANDON_AFTER_ABORT_SECONDS + 10) * 1000 })
+        // It waited for a worker: every one was held by a stuck attempt until its timeout.
+        expect(performance.now() - queuedAt).toBeGreaterThanOrEqual(900)
+      } finally {
+        never.release()
+      }
     })
 
     it('refuses a job kind never declared', async () => {

@@ -132,15 +132,18 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       })
     })
 
-    it('pages through the ids of the modules published from VCS, across organizations, in id order', async () => {
+    it('pages through the modules published from VCS, with their organizations, across organizations, in id order', async () => {
       await seed(
         aModule({ id: 'mod-c', name: 'c', publishingMechanism: 'git_tag' }),
         aModule({ id: 'mod-a', name: 'a', publishingMechanism: 'branch' }),
         aModule({ id: 'mod-b', name: 'b' }),
         aModule({ id: 'mod-d', name: 'd', organizationName: 'globex', publishingMechanism: 'git_tag' }),
       )
-      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('', 2))).resolves.toEqual(['mod-a', 'mod-c'])
-      await expect(store().run(({ registryModules }) => registryModules.vcsModuleIds('mod-c', 2))).resolves.toEqual(['mod-d'])
+      await expect(store().run(({ registryModules }) => registryModules.vcsModules('', 2))).resolves.toEqual([
+        { id: 'mod-a', organizationName: 'acme' },
+        { id: 'mod-c', organizationName: 'acme' },
+      ])
+      await expect(store().run(({ registryModules }) => registryModules.vcsModules('mod-c', 2))).resolves.toEqual([{ id: 'mod-d', organizationName: 'globex' }])
     })
 
     it('finds the uploaded versions reg_ingressing since before a time, oldest first, and no VCS version', async () => {

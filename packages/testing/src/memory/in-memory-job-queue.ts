@@ -1,22 +1,37 @@
-import { CairnError, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
+import {
+  ABANDON_AFTER_ABORT_SECONDS,
+  CairnError,
+  workersPerKind,
+  type EnqueueOptions,
+  type JobDefinition,
+  type JobHandler,
+  type JobPayload,
+  type JobQueue,
+} from '@cairn/core'
 
 interface QueuedJob {
   readonly name: string
   readonly key: string
+  readonly group: string | null
   readonly payload: JobPayload
   retries: number
 }
 
 /**
  * The job queue of one process, for unit tests: jobs live in memory, so nothing survives a
- * restart. Runs jobs as the PostgreSQL queue does: one at a time per key, retried with doubling
- * waits, failed when they overrun.
+ * restart. Runs jobs as the PostgreSQL queue does: oldest first on `workersPerKind` workers per
+ * kind, one at a time per key, at most `groupConcurrency` per group, retried with doubling waits,
+ * failed when they overrun, and a handler that ignores its aborted signal abandoned after
+ * `ABANDON_AFTER_ABORT_SECONDS`.
  */
 export class InMemoryJobQueue implements JobQueue {
   readonly #definitions = new Map<string, JobDefinition>()
   readonly #handlers = new Map<string, JobHandler>()
   readonly #waiting: QueuedJob[] = []
-  readonly #runningKeys = new Set<string>()
+  /** Keys and groups of the attempts under way (`kind\0key`, `kind\0group`), with their counts. */
+  readonly #claimed = new Map<string, number>()
+  /** Workers busy per kind, including those still waiting for an overrun handler. */
+  readonly #busyWorkers = new Map<string, number>()
   readonly #running = new Set<Promise<void>>()
   readonly #timers = new Set<ReturnType<typeof setTimeout>>()
   readonly #stopping = new AbortController()
@@ -25,10 +40,10 @@ export class InMemoryJobQueue implements JobQueue {
     this.#definitions.set(definition.name, definition)
   }
 
-  async enqueue(name: string, payload: JobPayload, key: string): Promise<boolean> {
+  async enqueue(name: string, payload: JobPayload, key: string, options: EnqueueOptions = {}): Promise<boolean> {
     this.#definitionOf(name)
     if (this.#waiting.some((job) => job.name === name && job.key === key)) return false
-    this.#waiting.push({ name, key, payload: JSON.parse(JSON.stringify(payload)) as JobPayload, retries: 0 })
+    this.#waiting.push({ name, key, group: options.group ?? null, payload: JSON.parse(JSON.stringify(payload)) as JobPayload, retries: 0 })
     this.#dispatch()
     return true
   }
@@ -56,12 +71,21 @@ export class InMemoryJobQueue implements JobQueue {
   #dispatch(): void {
     for (const job of [...this.#waiting]) {
       const handler = this.#handlers.get(job.name)
-      const runKey = `${job.name}\u0000${job.key}`
-      if (handler === undefined || this.#runningKeys.has(runKey)) continue
+      if (handler === undefined || !this.#mayStart(job)) continue
       this.#waiting.splice(this.#waiting.indexOf(job), 1)
-      this.#runningKeys.add(runKey)
-      const run = this.#attempt(job, handler).finally(() => {
-        this.#runningKeys.delete(runKey)
+      const claims = this.#claimsOf(job)
+      for (const claim of claims) this.#claimed.set(claim, (this.#claimed.get(claim) ?? 0) + 1)
+      this.#busyWorkers.set(job.name, (this.#busyWorkers.get(job.name) ?? 0) + 1)
+      const release = () => {
+        for (const claim of claims) {
+          const left = (this.#claimed.get(claim) ?? 1) - 1
+          if (left === 0) this.#claimed.delete(claim)
+          else this.#claimed.set(claim, left)
+        }
+        this.#dispatch()
+      }
+      const run = this.#attempt(job, handler, release).finally(() => {
+        this.#busyWorkers.set(job.name, (this.#busyWorkers.get(job.name) ?? 1) - 1)
         this.#running.delete(run)
         this.#dispatch()
       })
@@ -69,26 +93,54 @@ export class InMemoryJobQueue implements JobQueue {
     }
   }
 
-  async #attempt(job: QueuedJob, handler: JobHandler): Promise<void> {
+  /** A free worker of its kind, no attempt of its key under way, and room in its group. */
+  #mayStart(job: QueuedJob): boolean {
+    const definition = this.#definitionOf(job.name)
+    if ((this.#busyWorkers.get(job.name) ?? 0) >= workersPerKind(definition)) return false
+    const [key, group] = this.#claimsOf(job)
+    if ((this.#claimed.get(key ?? '') ?? 0) > 0) return false
+    return group === undefined || definition.groupConcurrency === undefined || (this.#claimed.get(group) ?? 0) < definition.groupConcurrency
+  }
+
+  #claimsOf(job: QueuedJob): string[] {
+    const key = `${job.name}\u0000key\u0000${job.key}`
+    return job.group === null ? [key] : [key, `${job.name}\u0000group\u0000${job.group}`]
+  }
+
+  /**
+   * Runs one attempt. An overrun fails it at once (its key and group are free for the retry, as
+   * pg-boss expires the job), while its worker waits up to the grace for the handler to return.
+   */
+  async #attempt(job: QueuedJob, handler: JobHandler, release: () => void): Promise<void> {
     const definition = this.#definitionOf(job.name)
     const overrun = new AbortController()
     const signal = AbortSignal.any([overrun.signal, this.#stopping.signal])
     const timer = setTimeout(() => overrun.abort(new Error(`the job overran ${definition.timeoutSeconds}s`)), definition.timeoutSeconds * 1000)
-    const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }))
-    try {
-      await Promise.race([handler(job.payload, { signal, last: job.retries >= definition.retryLimit }), aborted])
-    } catch {
-      if (this.#stopping.signal.aborted || job.retries >= definition.retryLimit) return
-      const wait = definition.retryDelaySeconds * 2 ** job.retries * 1000
-      job.retries += 1
-      const retry = setTimeout(() => {
-        this.#timers.delete(retry)
-        this.#waiting.push(job)
-        this.#dispatch()
-      }, wait)
-      this.#timers.add(retry)
-    } finally {
-      clearTimeout(timer)
-    }
+    const aborted = new Promise<'aborted'>((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
+    const handling = handler(job.payload, { signal, last: job.retries >= definition.retryLimit }).then(
+      () => 'done' as const,
+      () => 'failed' as const,
+    )
+    const outcome = await Promise.race([handling, aborted])
+    clearTimeout(timer)
+    release()
+    if (outcome !== 'done') this.#retry(job, definition)
+    if (outcome === 'aborted') await Promise.race([handling, this.#delay(ABANDON_AFTER_ABORT_SECONDS * 1000)])
+  }
+
+  #retry(job: QueuedJob, definition: JobDefinition): void {
+    if (this.#stopping.signal.aborted || job.retries >= definition.retryLimit) return
+    const wait = definition.retryDelaySeconds * 2 ** job.retries * 1000
+    job.retries += 1
+    const retry = setTimeout(() => {
+      this.#timers.delete(retry)
+      this.#waiting.push(job)
+      this.#dispatch()
+    }, wait)
+    this.#timers.add(retry)
+  }
+
+  #delay(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms))
   }
 }

@@ -80,11 +80,11 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
     this.#state.registryModules.set(module.id, module)
   }
 
-  async vcsModuleIds(after: string, limit: number): Promise<string[]> {
+  async vcsModules(after: string, limit: number): Promise<Pick<RegistryModule, 'id' | 'organizationName'>[]> {
     return [...this.#state.registryModules.values()]
       .filter((module) => module.publishingMechanism !== 'non_vcs' && module.id > after)
-      .map((module) => module.id)
-      .sort(compareText)
+      .map(({ id, organizationName }) => ({ id, organizationName }))
+      .sort((a, b) => compareText(a.id, b.id))
       .slice(0, limit)
   }
 
