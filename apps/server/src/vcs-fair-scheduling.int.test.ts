@@ -1,0 +1,106 @@
+import { GitRepository, startGitHttpServer, startHostileHttpServer, type GitHttpServer, type HostileHttpServer } from '@cairn/test-fixtures'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startServer, type RunningServer } from './cli/serve.ts'
+import { testConfig } from './test-support/test-config.ts'
+import { userToken } from './test-support/cli.ts'
+
+const JSON_API = 'application/vnd.api+json'
+const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-fair-scheduling-credential' }
+
+interface Doc {
+  data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
+}
+
+/**
+ * Finding 3 of the second security review, through the real server (PGlite, pg-boss, isomorphic-git):
+ * one organization's git host answers the ref listing but then sends its pack one byte every
+ * 2 s, for ever; another organization's module, on a well-behaved host, still publishes at once.
+ */
+describe('one organization stalling its git host does not stall publishing for another', { timeout: 120_000 }, () => {
+  const base = mkdtempSync(join(tmpdir(), 'cairn-fair-'))
+  const gitRoot = join(base, 'git')
+  const env = { CAIRN_DATA_DIR: join(base, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
+  let git: GitHttpServer
+  let stalling: HostileHttpServer
+  let server: RunningServer
+  let token: string
+  const trickles = new Set<ReturnType<typeof setInterval>>()
+
+  beforeAll(async () => {
+    git = await startGitHttpServer(gitRoot, CREDENTIAL)
+    const slow = GitRepository.create(gitRoot, 'acme/terraform-aws-slow')
+    for (let n = 0; n < 6; n += 1) {
+      slow.commit({ 'main.tf': `variable "v${n}" {}\n` })
+      slow.tag(`v1.${n}.0`)
+    }
+    const dns = GitRepository.create(gitRoot, 'globex/terraform-aws-dns')
+    dns.commit({ 'main.tf': 'variable "zone" {}\n' })
+    dns.tag('v1.0.0')
+    // The ref listing is the real one (so that publishing succeeds); the pack never ends.
+    stalling = await startHostileHttpServer((request, response) => {
+      if (request.method === 'GET') {
+        void fetch(`${git.url}${request.url ?? '/'}`, { headers: request.headers.authorization === undefined ? {} : { authorization: request.headers.authorization } }).then(
+          async (answer) => response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer())),
+        )
+        return
+      }
+      response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result' })
+      const trickle = setInterval(() => response.write('0'), 2_000)
+      trickles.add(trickle)
+      response.on('close', () => clearInterval(trickle))
+    })
+    token = await userToken(env, 'owner', true)
+    server = await startServer(testConfig(env))
+  }, 60_000)
+
+  afterAll(async () => {
+    for (const trickle of trickles) clearInterval(trickle)
+    await server.stop()
+    await stalling.close()
+    await git.close()
+  }, 60_000)
+
+  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Doc }> {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Doc }
+  }
+
+  /** An organization with a connection to `httpUrl`, publishing `identifier` from its tags. */
+  async function publishFrom(organization: string, httpUrl: string, identifier: string): Promise<number> {
+    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: organization, email: `a@${organization}.test` } } })
+    const client = await api('POST', `/api/v2/organizations/${organization}/oauth-clients`, {
+      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } },
+    })
+    const tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? ''
+    const published = await api('POST', `/api/v2/organizations/${organization}/registry-modules/vcs`, {
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier, 'oauth-token-id': tokenId } } },
+    })
+    return published.status
+  }
+
+  const statusesOf = async (organization: string, name: string) =>
+    (await api('GET', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/${name}/aws`)).body.data.attributes['version-statuses']
+
+  it("publishes the other organization's version within seconds while six clones of the first stall", async () => {
+    expect(await publishFrom('acme', stalling.url, 'acme/terraform-aws-slow')).toBe(201)
+    // Every worker the first organization may hold is busy with a clone that trickles (or waits for one).
+    const cloning = async () => ((await statusesOf('acme', 'slow')) as { status: string }[] | undefined)?.filter((version) => version.status === 'cloning') ?? []
+    await vi.waitFor(async () => expect((await cloning()).length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 100 })
+    await vi.waitFor(() => expect(stalling.requests.some((request) => request.method === 'POST')).toBe(true), { timeout: 30_000, interval: 100 })
+    const queuedAt = performance.now()
+    expect(await publishFrom('globex', git.url, 'globex/terraform-aws-dns')).toBe(201)
+    await vi.waitFor(async () => expect(await statusesOf('globex', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), { timeout: 30_000, interval: 100 })
+    const waited = performance.now() - queuedAt
+    expect((await cloning()).length).toBeGreaterThanOrEqual(2)
+    // Before: both ingest workers of the process held by the stalled clones, for their whole timeout (10 min).
+    expect(waited).toBeLessThan(20_000)
+  })
+})
