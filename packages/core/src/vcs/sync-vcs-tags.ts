@@ -3,7 +3,7 @@ import type { ModuleVersion } from '../modules/module-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import type { IngestVcsVersionDeps } from './ingest-vcs-version.ts'
-import { tagVersions } from './tag-versions.ts'
+import { tagVersions, type TagVersion } from './tag-versions.ts'
 
 export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf'>
 
@@ -54,29 +54,32 @@ export class SyncVcsTags {
       await this.#setupFailed(module.id)
       return { module, toIngest: [], complete: true }
     }
-    const wanted = tagVersions(refs.tags, source.tagPrefix).reverse()
+    const wanted = tagVersions(refs.tags, source.tagPrefix)
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findById(module.id)
       if (current === undefined) return NOTHING
       const now = this.#deps.clock.now()
       const toIngest: string[] = []
-      let added = 0
-      for (const { version, commitSha } of wanted) {
-        const existing = await registryModules.findVersion(module.id, version)
-        if (existing !== undefined) {
-          if (existing.status !== 'ok') toIngest.push(existing.id)
-          continue
-        }
-        if (added === MAX_VERSIONS_ADDED_PER_SYNC) return { module, toIngest, complete: false }
-        added += 1
+      const missing: TagVersion[] = []
+      for (const tag of wanted) {
+        const existing = await registryModules.findVersion(module.id, tag.version)
+        if (existing === undefined) missing.push(tag)
+        else if (existing.status !== 'ok') toIngest.push(existing.id)
+      }
+      // The newest, added in version order as before the cap (the order versions are listed in),
+      // and queued newest first.
+      const adding = missing.slice(-MAX_VERSIONS_ADDED_PER_SYNC)
+      const added: string[] = []
+      for (const { version, commitSha } of adding) {
         const created = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
         await registryModules.addVersion(created)
-        toIngest.push(created.id)
+        added.unshift(created.id)
       }
+      toIngest.push(...added)
       if (wanted.length === 0 && current.status === 'pending') {
         await registryModules.update({ ...current, status: 'no_version_tags', updatedAt: now })
       }
-      return { module, toIngest, complete: true }
+      return { module, toIngest, complete: adding.length === missing.length }
     })
   }
 
