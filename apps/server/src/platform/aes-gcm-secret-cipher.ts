@@ -43,5 +43,5 @@ export class AesGcmSecretCipher implements SecretCipher {
 
 /** Never says more: the message reaches logs, and the secret must not. */
 function unreadable(cause?: unknown): CairnError {
-  return new CairnError('unavailable', 'a stored credential cannot be decrypted with the configured CAIRN_VCS_ENCRYPTION_KEY', [], { cause })
+  return new CairnError('unavailable', 'a stored credential cannot be decrypted: it was sealed with another CAIRN_VCS_ENCRYPTION_KEY, or for another record or host', [], { cause })
 }

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
@@ -14,6 +15,7 @@ import { MAX_PAGE_SIZE, type Page } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { deleteBlobsAfter } from './delete-blobs-after.ts'
 import { assertCurationAllowed, findModule } from './find-module.ts'
+import { auditedModule, auditedVersion } from './module-audit.ts'
 import { findVersion } from './module-versions.ts'
 import { parseModuleName, parseNamespace, parseProvider, type ModuleAddress, type RegistryName } from './module-address.ts'
 import type { ModuleView } from './module-view.ts'
@@ -60,7 +62,9 @@ type Target = { readonly organizationName: string; readonly address: ModuleAddre
 /**
  * An organization's registry modules (spec §4.1, without VCS): members read them, teams that
  * manage modules create them, owners change and delete them. Deleting the last version of a
- * provider deletes the provider; a module is gone with its last provider (spec §3).
+ * provider deletes the provider; a module is gone with its last provider (spec §3). Creation and
+ * every deletion are audited: each provider deleted (`registry_module.deleted`), each version
+ * (`module_version.deleted`).
  */
 export class ManageRegistryModules {
   readonly #deps: RegistryModulesDeps & { readonly organizationGrants: CachedOrganizationAccess }
@@ -93,6 +97,7 @@ export class ManageRegistryModules {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
+      await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.created', principal, ...auditedModule(module) })
       const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [module])
       return view ?? noModuleView(module)
     })
@@ -188,6 +193,8 @@ export class ManageRegistryModules {
       const versions = (await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? []
       if (versions.length === 1) await repositories.registryModules.remove(module.id)
       else await repositories.registryModules.removeVersion(doomed.id)
+      await recordAuditEvent(this.#deps, repositories, { type: 'module_version.deleted', principal, ...auditedVersion(module, doomed) })
+      if (versions.length === 1) await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })
       return doomed.archive === null ? [] : [doomed.archive.blobKey]
     })
   }
@@ -202,7 +209,10 @@ export class ManageRegistryModules {
       await requireOrganization(repositories, principal, target.organizationName, 'isOwner')
       const modules = await select(repositories)
       const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
-      for (const module of modules) await repositories.registryModules.remove(module.id)
+      for (const module of modules) {
+        await repositories.registryModules.remove(module.id)
+        await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })
+      }
       return [...versions.values()].flat().flatMap((version) => (version.archive === null ? [] : [version.archive.blobKey]))
     })
   }

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { deleteBlobsAfter } from '../modules/delete-blobs-after.ts'
@@ -109,12 +110,14 @@ export class ManageOrganizations {
     })
   }
 
-  /** Deletes the organization with everything in it, module archives included. */
+  /** Deletes the organization with everything in it, module archives included; audited. */
   remove(command: { readonly name: string }, principal: Principal): Promise<void> {
     return deleteBlobsAfter(this.#deps, async (repositories) => {
       await requireOrganization(repositories, principal, command.name, 'isOwner')
       const keys = await repositories.registryModules.archiveKeysOfOrganization(command.name)
       await repositories.organizations.remove(command.name)
+      const { name } = command
+      await recordAuditEvent(this.#deps, repositories, { type: 'organization.deleted', principal, targetId: name, targetName: name, organizationName: name })
       return keys
     })
   }

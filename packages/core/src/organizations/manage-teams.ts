@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
@@ -86,6 +87,7 @@ export class ManageTeams {
       const team = await this.#find(repositories, command.id, principal, 'isOwner')
       if (isOwnersTeam(team)) throw CairnError.invalidField('name', 'the owners team cannot be deleted')
       await repositories.teams.remove(team.id)
+      await recordAuditEvent(this.#deps, repositories, { type: 'team.deleted', principal, targetId: team.id, targetName: team.name, organizationName: team.organizationName })
     })
   }
 

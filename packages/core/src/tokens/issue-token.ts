@@ -14,12 +14,13 @@ export interface CreatedToken {
 /**
  * Makes and stores a token for a subject; only its secret's hash is kept. Every kind of token is
  * refused during an impersonation (`forbidden`): it would outlive the impersonation and escape
- * its audit trail. Each issued token is audited with the person behind the request.
+ * its audit trail. Each issued token is audited with the person behind the request (and the
+ * organization of a team or organization token).
  */
 export async function issueToken(
   deps: Pick<UseCaseDeps, 'clock' | 'ids' | 'hasher'>,
   repositories: Repositories,
-  subject: { readonly kind: TokenKind; readonly subjectId: string; readonly description: string | null },
+  subject: { readonly kind: TokenKind; readonly subjectId: string; readonly description: string | null; readonly organizationName?: string },
   principal: Principal,
 ): Promise<CreatedToken> {
   if (impersonatorOf(principal) !== null) {
@@ -28,12 +29,20 @@ export async function issueToken(
   const secret = deps.hasher.newSecret()
   const token: AuthToken = {
     id: deps.ids.next('at'),
-    ...subject,
+    kind: subject.kind,
+    subjectId: subject.subjectId,
+    description: subject.description,
     secretHash: deps.hasher.hash(secret),
     createdAt: deps.clock.now(),
     revokedAt: null,
   }
   await repositories.tokens.add(token)
-  await recordAuditEvent(deps, repositories, { type: 'token.created', principal, targetId: token.id })
+  await recordAuditEvent(deps, repositories, {
+    type: 'token.created',
+    principal,
+    targetId: token.id,
+    ...(token.description !== null && { targetName: token.description }),
+    ...(subject.organizationName !== undefined && { organizationName: subject.organizationName }),
+  })
   return { token, bearer: formatBearerToken(token.id, secret) }
 }

@@ -1,6 +1,6 @@
-import { recordAuditEvent } from '../audit/record-audit-event.ts'
+import { changesOf, recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
-import { CairnError } from '../errors/cairn-error.ts'
+import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import { organizationAccess, requireOrganization } from '../organizations/organization-access.ts'
 import type { SecretCipher } from '../ports/secret-cipher.ts'
@@ -8,6 +8,7 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Page, PageRequest } from '../shared/page.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { isVcsServiceProvider, parseHostUrl, VCS_SERVICE_PROVIDERS, type VcsConnection } from './vcs-connection.ts'
+import { isOriginBound, openCredential, originOf, sealCredential } from './vcs-credential.ts'
 
 export interface CreateVcsConnectionCommand {
   readonly organizationName: string
@@ -64,12 +65,18 @@ export class ManageVcsConnections {
         serviceProvider: serviceProvider as VcsConnection['serviceProvider'],
         httpUrl: httpUrl ?? '',
         apiUrl: apiUrl ?? '',
-        sealedCredential: this.#deps.cipher.seal(command.credential ?? '', id),
+        sealedCredential: sealCredential(this.#deps.cipher, { id, httpUrl: httpUrl ?? '' }, command.credential ?? ''),
         createdAt: now,
         updatedAt: now,
       }
       await repositories.vcsConnections.add(connection)
-      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.created', principal, targetId: connection.id })
+      const changes = changesOf([
+        ['service-provider', null, connection.serviceProvider],
+        ['http-url', null, connection.httpUrl],
+        ['api-url', null, connection.apiUrl],
+        ['name', null, connection.name],
+      ])
+      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.created', principal, ...auditedAs(connection), changes: [...changes, CREDENTIAL_CHANGE] })
       return connection
     })
   }
@@ -92,6 +99,11 @@ export class ManageVcsConnections {
     )
   }
 
+  /**
+   * Changes what the command names. A new origin for `http-url` (scheme, host or port) needs the
+   * credential again (`invalid` on `oauth-token-string` otherwise): the one given for a host is
+   * never sent to another. The change is audited with the addresses before and after it.
+   */
   update(command: UpdateVcsConnectionCommand, principal: Principal): Promise<VcsConnection> {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const current = await visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'isOwner')
@@ -99,28 +111,67 @@ export class ManageVcsConnections {
       const httpUrl = command.httpUrl === undefined ? current.httpUrl : errors.collect(() => parseHostUrl('http-url', command.httpUrl ?? ''))
       const apiUrl = command.apiUrl === undefined ? current.apiUrl : errors.collect(() => parseHostUrl('api-url', command.apiUrl ?? ''))
       if (command.credential === '') errors.add('oauth-token-string', 'cannot be empty')
+      else if (command.credential === undefined && httpUrl !== undefined && originOf(httpUrl) !== originOf(current.httpUrl)) {
+        errors.add('oauth-token-string', 'is required when http-url changes to another host: the credential given for one host is never sent to another')
+      }
       errors.throwIfAny()
+      const address = { id: current.id, httpUrl: httpUrl ?? current.httpUrl }
       const updated: VcsConnection = {
         ...current,
-        httpUrl: httpUrl ?? current.httpUrl,
+        httpUrl: address.httpUrl,
         apiUrl: apiUrl ?? current.apiUrl,
         ...(command.name !== undefined && { name: command.name }),
-        ...(command.credential !== undefined && { sealedCredential: this.#deps.cipher.seal(command.credential, current.id) }),
+        sealedCredential: this.#resealed(current, address, command.credential),
         updatedAt: this.#deps.clock.now(),
       }
       await repositories.vcsConnections.update(updated)
-      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.updated', principal, targetId: updated.id })
+      const changes = changesOf([
+        ['http-url', current.httpUrl, updated.httpUrl],
+        ['api-url', current.apiUrl, updated.apiUrl],
+        ['name', current.name, updated.name],
+      ])
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'vcs_connection.updated',
+        principal,
+        ...auditedAs(updated),
+        changes: command.credential === undefined ? changes : [...changes, CREDENTIAL_CHANGE],
+      })
       return updated
     })
   }
 
+  /**
+   * The credential sealed for the connection's address: the new one when given, else the current
+   * one, whose origin has not changed. One still sealed in the older form, bound to the id only,
+   * is sealed again bound to its origin, which an address changed in the database then cannot
+   * open; one that does not open (sealed with a key since replaced) stays as it is.
+   */
+  #resealed(current: VcsConnection, address: Pick<VcsConnection, 'id' | 'httpUrl'>, credential: string | undefined): string {
+    const { cipher } = this.#deps
+    if (credential !== undefined) return sealCredential(cipher, address, credential)
+    if (isOriginBound(current)) return current.sealedCredential
+    try {
+      return sealCredential(cipher, address, openCredential(cipher, current))
+    } catch (error) {
+      if (isCairnError(error, 'unavailable')) return current.sealedCredential
+      throw error
+    }
+  }
+
   remove(command: { readonly id: string }, principal: Principal): Promise<void> {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      await visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'isOwner')
+      const connection = await visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'isOwner')
       await repositories.vcsConnections.remove(command.id)
-      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.deleted', principal, targetId: command.id })
+      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.deleted', principal, ...auditedAs(connection) })
     })
   }
+}
+
+/** The credential, in an audit event: that it was set, never its value. */
+const CREDENTIAL_CHANGE = { attribute: 'oauth-token-string', from: null, to: null } as const
+
+function auditedAs(connection: VcsConnection) {
+  return { targetId: connection.id, targetName: connection.name ?? connection.httpUrl, organizationName: connection.organizationName }
 }
 
 /** The connection, when the principal has `need` in its organization; `not_found` otherwise. */

@@ -1,3 +1,4 @@
+import { changesOf, recordAuditEvent } from '../audit/record-audit-event.ts'
 import { isSiteAdmin, type Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
@@ -8,6 +9,7 @@ import type { SecretCipher } from '../ports/secret-cipher.ts'
 import type { VcsClient, VcsRefs, VcsRemote } from '../ports/vcs-client.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
+import { auditedModule, auditedVersion } from '../modules/module-audit.ts'
 import { parseModuleName, parseProvider } from '../modules/module-address.ts'
 import { parseModuleVersion } from '../modules/module-version.ts'
 import type { ModuleView } from '../modules/module-view.ts'
@@ -67,7 +69,8 @@ const TOKEN_FIELD = 'vcs-repo.oauth-token-id'
  * Publishes a private module from a repository (spec §4.1): checks the request, reads the
  * repository's refs through the VCS connection (so a refused credential, a missing repository or
  * branch is answered now), stores the module, then queues its first ingestion: a tag sync, or the
- * branch head as the initial version. Nothing is cloned in the request.
+ * branch head as the initial version. Nothing is cloned in the request. The module and its initial
+ * version are audited with whoever published them and where from.
  */
 export class PublishModuleFromVcs {
   readonly #deps: PublishModuleFromVcsDeps
@@ -110,10 +113,13 @@ export class PublishModuleFromVcs {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
+      await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.created', principal, ...auditedModule(module), changes: vcsChanges(module.vcsRepo) })
       let initialVersionId: string | null = null
       if (head !== undefined) {
         const version = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
         await repositories.registryModules.addVersion(version)
+        const changes = [{ attribute: 'commit-sha', from: null, to: head.commitSha }]
+        await recordAuditEvent(this.#deps, repositories, { type: 'module_version.created', principal, ...auditedVersion(module, version), changes })
         initialVersionId = version.id
       }
       const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null, cipher: this.#deps.cipher }, [module])
@@ -223,6 +229,16 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
       ingressSubmodules: command.ingressSubmodules ?? true,
     },
   }
+}
+
+/** Where a module is published from, as an audit event names it. */
+function vcsChanges(repo: VcsRepo | null) {
+  return changesOf([
+    ['vcs-repo.identifier', null, repo?.identifier ?? null],
+    ['vcs-repo.oauth-token-id', null, repo?.oauthTokenId ?? null],
+    ['vcs-repo.github-app-installation-id', null, repo?.githubAppInstallationId ?? null],
+    ['vcs-repo.branch', null, repo?.branch === '' ? null : (repo?.branch ?? null)],
+  ])
 }
 
 /** The repository's refs, a refusal answered on the field that caused it (the connection's, or the installation's). */

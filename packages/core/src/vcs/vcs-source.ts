@@ -6,13 +6,18 @@ import type { RegistryModule } from '../modules/registry-module.ts'
 import { githubAppRemote } from './github-app-installation.ts'
 import type { VcsSource } from './ingest-vcs-version.ts'
 import { credentialUsername, repositoryUrl, type VcsConnection } from './vcs-connection.ts'
+import { openCredential } from './vcs-credential.ts'
 import { parseVcsIdentifier } from './vcs-identifier.ts'
 
-/** The repository address and credential of `identifier` through `connection`. */
+/**
+ * The repository address and credential of `identifier` through `connection`. The credential
+ * opens only for the origin it was sealed for: an address changed behind the API's back (in the
+ * database) raises `unavailable` rather than sending the credential elsewhere.
+ */
 export function remoteThrough(connection: VcsConnection, identifier: string, cipher: SecretCipher): VcsSource['remote'] {
   return {
     url: repositoryUrl(connection, parseVcsIdentifier(identifier)),
-    credential: { username: credentialUsername(connection.serviceProvider), password: cipher.open(connection.sealedCredential, connection.id) },
+    credential: { username: credentialUsername(connection.serviceProvider), password: openCredential(cipher, connection) },
   }
 }
 

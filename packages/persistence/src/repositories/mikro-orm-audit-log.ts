@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventType, AuditLog, Page, PageRequest } from '@cairn/core'
+import type { AuditActorKind, AuditEvent, AuditEventType, AuditLog, Page, PageRequest } from '@cairn/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { AuditEventSchema, type AuditEventRecord } from '../schema/audit-event.schema.ts'
 import { translated } from '../translate-error.ts'
@@ -13,7 +13,7 @@ export class MikroOrmAuditLog implements AuditLog {
   }
 
   async record(event: AuditEvent): Promise<void> {
-    await translated(() => this.#em.insert(AuditEventSchema, { ...event }))
+    await translated(() => this.#em.insert(AuditEventSchema, { ...event, changes: [...event.changes] }))
   }
 
   async list(page: PageRequest): Promise<Page<AuditEvent>> {
@@ -27,9 +27,15 @@ function toAuditEvent(record: AuditEventRecord): AuditEvent {
     id: record.id,
     // Written from an AuditEventType only, by `record`.
     type: record.type as AuditEventType,
+    // Written from an AuditActorKind only, or null on events recorded before it was.
+    actorKind: (record.actorKind ?? null) as AuditActorKind | null,
     actorId: record.actorId ?? null,
+    actorTokenId: record.actorTokenId ?? null,
     targetId: record.targetId,
+    targetName: record.targetName ?? null,
+    organizationName: record.organizationName ?? null,
     reason: record.reason ?? null,
+    changes: record.changes,
     occurredAt: record.occurredAt,
   }
 }

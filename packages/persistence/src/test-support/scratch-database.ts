@@ -4,15 +4,20 @@ import { postgresUrl } from './postgres-url.ts'
 
 /**
  * A database of its own on the test PostgreSQL server, for tests that run Cairn as configured
- * (`DATABASE_URL`), with `drop()` to remove it. Exported for the server's tests.
+ * (`DATABASE_URL`), with `drop()` to remove it, and `execute()` to change it behind Cairn's back
+ * (as someone with access to the database alone could). Exported for the server's tests.
  */
-export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void>; execute: (statement: string) => Promise<void> }> {
   const serverUrl = postgresUrl()
   const name = `cairn_test_${randomBytes(6).toString('hex')}`
   await onServer(serverUrl, `create database "${name}"`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) }
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
+    execute: (statement) => onServer(url.toString(), statement),
+  }
 }
 
 async function onServer(url: string, statement: string): Promise<void> {

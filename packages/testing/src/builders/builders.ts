@@ -137,9 +137,14 @@ export function anAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
   return {
     id: 'ae-0000000000000001',
     type: 'user.suspended',
+    actorKind: 'operator',
     actorId: null,
+    actorTokenId: null,
     targetId: 'user-0000000000000abc',
+    targetName: null,
+    organizationName: null,
     reason: null,
+    changes: [],
     occurredAt: EPOCH,
     ...overrides,
   }

@@ -8,13 +8,33 @@ export function auditLogContract(name: string, open: StoreHarness): void {
     const store = useStore(open)
 
     it('records an event with every field', async () => {
-      const event = anAuditEvent({ type: 'user.impersonation_started', actorId: 'user-admin', reason: 'ticket #42' })
+      const event = anAuditEvent({ type: 'user.impersonation_started', actorKind: 'user', actorId: 'user-admin', reason: 'ticket #42' })
       await store().run(({ auditLog }) => auditLog.record(event))
       await expect(store().run(({ auditLog }) => auditLog.list(PAGE))).resolves.toEqual({
         items: [event],
         total: 1,
         request: PAGE,
       })
+    })
+
+    it("records a token's actor, what the target was called, its organization and what changed", async () => {
+      const event = anAuditEvent({
+        type: 'vcs_connection.updated',
+        actorKind: 'team',
+        actorId: 'team-owners',
+        actorTokenId: 'at-0000000000000042',
+        targetId: 'oc-1',
+        targetName: 'acme gitlab',
+        organizationName: 'acme',
+        changes: [
+          { attribute: 'http-url', from: 'https://git.acme.test', to: 'https://elsewhere.test:8443' },
+          { attribute: 'oauth-token-string', from: null, to: null },
+        ],
+      })
+      await store().run(({ auditLog }) => auditLog.record(event))
+      await store().run(({ auditLog }) => auditLog.record(anAuditEvent({ id: 'ae-plain', occurredAt: minute(1) })))
+      const { items } = await store().run(({ auditLog }) => auditLog.list(PAGE))
+      expect(items).toEqual([anAuditEvent({ id: 'ae-plain', occurredAt: minute(1) }), event])
     })
 
     it('lists events newest first, in the reverse order of recording when they happened at once', async () => {
