@@ -8,10 +8,12 @@ export interface HashingBounds {
 }
 
 /**
- * Scrypt runs on libuv's thread pool (4 threads by default), which file reads and writes share:
- * two hashes at once leave the archives half the pool, and 16 waiting are a few seconds' work.
+ * Scrypt runs on libuv's thread pool (4 threads by default), which file reads and writes share,
+ * and takes a core while it runs: one hash at a time leaves the archives three threads and the
+ * rest of the machine's cores (measured on 2 cores: two at once stalled downloads for seconds),
+ * and 8 waiting are a few seconds' work.
  */
-export const DEFAULT_HASHING_BOUNDS: HashingBounds = { concurrency: 2, maxWaiting: 16 }
+export const DEFAULT_HASHING_BOUNDS: HashingBounds = { concurrency: 1, maxWaiting: 8 }
 
 /** Seconds a refused caller is told to wait: about the time the queue takes to drain. */
 const RETRY_AFTER_SECONDS = 2
