@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { testConfig } from './test-support/test-config.ts'
 import { userToken } from './test-support/cli.ts'
+import { jsonApiClient } from './test-support/json-api-client.ts'
 
-const JSON_API = 'application/vnd.api+json'
 const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-fair-scheduling-credential' }
 
 interface Doc {
@@ -63,15 +63,7 @@ describe('one organization stalling its git host does not stall publishing for a
     await git.close()
   }, 60_000)
 
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Doc }> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Doc }
-  }
+  const api = jsonApiClient<Doc>(() => server.url, () => token)
 
   /** An organization with a connection to `httpUrl`, publishing `identifier` from its tags. */
   async function publishFrom(organization: string, httpUrl: string, identifier: string): Promise<number> {
