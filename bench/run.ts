@@ -285,7 +285,8 @@ async function vcsSection(): Promise<VcsResult> {
   let cairn: CairnProcess | undefined
   try {
     progress('starting Cairn for the VCS section')
-    cairn = await startCairn()
+    // The git host is on loopback, which Cairn's git client reaches only when allowed.
+    cairn = await startCairn({ env: { CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' } })
     await createOrganization(cairn)
     const result = await benchVcs(cairn, git, { ...PLAN.vcs, typical: await typicalArchive() })
     console.log(

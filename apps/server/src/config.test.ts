@@ -131,6 +131,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).not.toThrow('secret-pem')
   })
 
+  it('reads the internal git hosts that may be reached: none by default; host names, host:port and CIDR ranges', () => {
+    expect(loadConfig({}).vcs.allowedHosts).toEqual([])
+    expect(loadConfig({ CAIRN_VCS_ALLOWED_HOSTS: 'git.corp, git.corp:8443,10.0.0.0/8, 127.0.0.1 ,[::1]:3000,' }).vcs.allowedHosts).toEqual([
+      'git.corp',
+      'git.corp:8443',
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '[::1]:3000',
+    ])
+    expect(() => loadConfig({ CAIRN_VCS_ALLOWED_HOSTS: 'git.corp,https://git.corp,*.corp' })).toThrow(/CAIRN_VCS_ALLOWED_HOSTS: "https:\/\/git.corp"[\s\S]*CAIRN_VCS_ALLOWED_HOSTS: "\*.corp"/)
+  })
+
   it('reads the trusted proxies and who may use the IACT for how long: none, loopback only, 60 minutes by default', () => {
     expect(loadConfig({}).clients).toEqual({ trustedProxies: [], iactSubnets: [], iactTimeLimitMinutes: 60 })
     const config = loadConfig({ CAIRN_TRUSTED_PROXIES: '127.0.0.1, ::1', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/8,2001:db8::/32', CAIRN_IACT_TIME_LIMIT_MINUTES: '15' })

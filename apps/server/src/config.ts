@@ -1,5 +1,6 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
+import { allowedHostProblem, splitAllowedHosts } from '@cairn/vcs-git'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { addressList } from './platform/address-list.ts'
@@ -44,6 +45,8 @@ export interface VcsConfig {
   readonly pollIntervalSeconds: number
   /** The site's GitHub App, for modules published through its installations; none when unset. */
   readonly githubApp: GithubAppConfig | undefined
+  /** Host names, `host:port` pairs and CIDR ranges the git client may reach although they are internal (loopback, private, link-local). */
+  readonly allowedHosts: readonly string[]
 }
 
 /** A GitHub App registered by the operator: what Cairn needs to act as it. */
@@ -159,6 +162,7 @@ export function loadConfig(env: Env): Config {
       cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),
       pollIntervalSeconds: read.integer('CAIRN_VCS_POLL_INTERVAL_SECONDS', 300, 0),
       githubApp: readGithubApp(read),
+      allowedHosts: read.allowedHosts('CAIRN_VCS_ALLOWED_HOSTS'),
     },
     clients: {
       trustedProxies: read.addresses('CAIRN_TRUSTED_PROXIES'),
@@ -299,6 +303,16 @@ class Reader {
       addressList(entries)
     } catch (error) {
       this.#problems.push(`${name} must be a comma-separated list of addresses and CIDR ranges: ${(error as Error).message}`)
+    }
+    return entries
+  }
+
+  /** Comma-separated host names, `host:port` pairs and CIDR ranges; none when unset. */
+  allowedHosts(name: string): readonly string[] {
+    const entries = splitAllowedHosts(this.text(name) ?? '')
+    for (const entry of entries) {
+      const problem = allowedHostProblem(entry)
+      if (problem !== undefined) this.#problems.push(`${name}: "${entry}" ${problem}`)
     }
     return entries
   }

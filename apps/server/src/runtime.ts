@@ -53,7 +53,7 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
   const blobs = blobStoreFrom(settings.blobs)
   // Its parser threads start on the first upload and end at close.
   const analyzer = new TarModuleAnalyzer(settings.archiveLimits)
-  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir })
+  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir, archiveLimits: settings.archiveLimits, allowedHosts: settings.vcs.allowedHosts })
   const githubApp = settings.vcs.githubApp === undefined ? null : new GithubAppClient(settings.vcs.githubApp)
   return {
     container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, storeChanges: store.changes, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),

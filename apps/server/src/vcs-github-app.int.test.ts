@@ -49,6 +49,8 @@ describe('publishing from VCS through a GitHub App installation', { timeout: 90_
       PORT: '0',
       CAIRN_LOG_LEVEL: 'debug',
       CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+      // The git host is on loopback, which the git client refuses unless allowed.
+      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
       CAIRN_GITHUB_APP_ID: app.appId,
       CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: keyFile,
       CAIRN_GITHUB_APP_API_URL: api.url,

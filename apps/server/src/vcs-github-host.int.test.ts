@@ -40,7 +40,8 @@ const TITLE = 'publishing from "https://github.com" (and api.github.com) served 
  */
 describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE})`, { timeout: 60_000 }, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'cairn-github-host-'))
-  const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
+  // github.com is 127.0.0.1 in Cairn's hosts file: allowed by name, as an operator allows an internal git host.
+  const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: 'github.com' }
   let ca: ThrowawayCa
   let git: GitHttpServer
   let githubApi: GithubApiServer

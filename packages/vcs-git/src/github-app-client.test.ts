@@ -1,4 +1,5 @@
 import { githubAppRemote, isCairnError } from '@cairn/core'
+import { DEFAULT_ARCHIVE_LIMITS } from '@cairn/module-analyzer'
 import { createTestGithubApp, GitRepository, startGithubApiServer, startGitHttpServer, type GitHttpServer, type GithubApiServer } from '@cairn/test-fixtures'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -33,7 +34,7 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
     shortLived = await startGithubApiServer({ app, installations, tokenLifetimeSeconds: 1 })
     minted.push(api, shortLived)
     git = await startGitHttpServer(root, { username: 'x-access-token', accepts: (token) => minted.some((server) => server.accepts(token)) })
-    vcs = new IsomorphicGitVcsClient({ cacheDirectory: cache })
+    vcs = new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts: ['127.0.0.1'] })
     const repository = GitRepository.create(root, 'acme/terraform-aws-vpc')
     repository.commit({ 'main.tf': 'variable "cidr" {}\n' })
     repository.tag('v1.0.0')

@@ -1,2 +1,3 @@
-export { IsomorphicGitVcsClient } from './isomorphic-git-vcs-client.ts'
+export { IsomorphicGitVcsClient, type IsomorphicGitVcsClientOptions } from './isomorphic-git-vcs-client.ts'
 export { GithubAppClient, type GithubAppClientOptions } from './github-app-client.ts'
+export { allowedHostProblem, splitAllowedHosts } from './destination-policy.ts'

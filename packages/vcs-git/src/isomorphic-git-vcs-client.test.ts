@@ -6,7 +6,7 @@ import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/te
 import { Parser } from 'tar'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ByteStream } from '@cairn/core'
-import { TarModuleAnalyzer } from '@cairn/module-analyzer'
+import { DEFAULT_ARCHIVE_LIMITS, TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { IsomorphicGitVcsClient } from './isomorphic-git-vcs-client.ts'
 
 const CREDENTIAL = { username: 'cairn', password: 's3cret' }
@@ -40,7 +40,7 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
     root = await mkdtemp(join(tmpdir(), 'cairn-git-root-'))
     cache = await mkdtemp(join(tmpdir(), 'cairn-git-cache-'))
     server = await startGitHttpServer(root, CREDENTIAL)
-    client = new IsomorphicGitVcsClient({ cacheDirectory: cache })
+    client = new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts: ['127.0.0.1'] })
     repository = GitRepository.create(root, 'terraform-aws-vpc')
     shas['one'] = repository.commit({ 'main.tf': 'variable "a" {}\n', 'modules/sub/main.tf': 'output "b" { value = 1 }\n' })
     repository.tag('v1.0.0')

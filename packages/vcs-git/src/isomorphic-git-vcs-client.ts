@@ -1,31 +1,59 @@
 import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRefs, type VcsRemote, type VcsTree } from '@cairn/core'
-import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import git, { type GitAuth } from 'isomorphic-git'
-import http from 'isomorphic-git/http/node'
-import { create as createTar } from 'tar'
-import { exportTree } from './export-tree.ts'
+import { mkdir } from 'node:fs/promises'
+import git, { type GitAuth, type HttpClient } from 'isomorphic-git'
+import { DestinationPolicy } from './destination-policy.ts'
+import type { ExportLimits } from './export-limits.ts'
+import { exportTree, stopped } from './export-tree.ts'
+import { GuardedHttpClient, type GitCallPurpose } from './guarded-http-client.ts'
+import { heldWhileRead } from './held-stream.ts'
+import { DEFAULT_MIRROR_CACHE_LIMITS, MirrorCache, type MirrorCacheLimits } from './mirror-cache.ts'
+import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.ts'
 import { translateGitError } from './translate-error.ts'
 
+/** How long the mirror is kept for an archive no one has started reading (a job that failed between). */
+const UNREAD_ARCHIVE_MS = 60_000
+
+export interface IsomorphicGitVcsClientOptions {
+  /** Where the bare mirrors are fetched into; this process's alone. */
+  readonly cacheDirectory: string
+  /** What an archive may hold: the module analyser's limits, so that a tree it would refuse is not exported past them. */
+  readonly archiveLimits: ExportLimits
+  /**
+   * Host names, `host:port` pairs, addresses and CIDR ranges that may be reached although they are
+   * internal (loopback, private, link-local…): `CAIRN_VCS_ALLOWED_HOSTS`. Checked by `allowedHostProblem`.
+   */
+  readonly allowedHosts?: readonly string[]
+  /** Deadlines and byte caps on the git host's replies; the defaults otherwise. */
+  readonly transport?: Partial<TransportLimits>
+  /** How much the mirrors may take; the defaults otherwise. */
+  readonly cache?: Partial<MirrorCacheLimits>
+}
+
 /**
- * The VCS adapter, by isomorphic-git over smart HTTP. Each repository is fetched into a bare
- * mirror under `cacheDirectory` (one directory per process: fetches into one mirror take turns
- * here, not across processes), so a second archive of the same repository fetches only what is new.
+ * The VCS adapter, by isomorphic-git over smart HTTP through the guarded HTTP client (the
+ * destination policy, same-origin redirects, deadlines and byte caps on every call). Each
+ * repository is fetched into a bare mirror under `cacheDirectory`, the mirrors bounded together
+ * (one directory per process: fetches into one mirror take turns here, not across processes),
+ * so a second archive of the same repository fetches only what is new.
  */
 export class IsomorphicGitVcsClient implements VcsClient {
-  readonly #cacheDirectory: string
+  readonly #mirrors: MirrorCache
+  readonly #policy: DestinationPolicy
+  readonly #transport: TransportLimits
+  readonly #archiveLimits: ExportLimits
   readonly #turns = new Map<string, Promise<unknown>>()
 
-  constructor(options: { readonly cacheDirectory: string }) {
-    this.#cacheDirectory = options.cacheDirectory
+  constructor(options: IsomorphicGitVcsClientOptions) {
+    this.#mirrors = new MirrorCache(options.cacheDirectory, { ...DEFAULT_MIRROR_CACHE_LIMITS, ...options.cache })
+    this.#policy = new DestinationPolicy(options.allowedHosts)
+    this.#transport = { ...DEFAULT_TRANSPORT_LIMITS, ...options.transport }
+    this.#archiveLimits = options.archiveLimits
   }
 
-  async refs(remote: VcsRemote): Promise<VcsRefs> {
+  async refs(remote: VcsRemote, signal?: AbortSignal): Promise<VcsRefs> {
     try {
-      const refs = await git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/', peelTags: true })
+      const refs = await this.#call('refs', signal, (http) => git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/', peelTags: true }))
       const named = (prefix: string): VcsRef[] =>
         refs
           .filter(({ ref }) => ref.startsWith(prefix) && !ref.endsWith('^{}'))
@@ -36,52 +64,82 @@ export class IsomorphicGitVcsClient implements VcsClient {
     }
   }
 
-  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree): Promise<ByteStream> {
-    const gitdir = this.#mirrorOf(remote)
+  /**
+   * The tarball is written from the mirror's objects as it is read (see `exportTree`); the mirror
+   * is kept from eviction until the tarball has been read, or for `UNREAD_ARCHIVE_MS` if no one reads it.
+   */
+  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree, signal?: AbortSignal): Promise<ByteStream> {
     const directory = normalised(sourceDirectory)
-    const tree = await this.#inTurn(gitdir, async () => {
-      try {
-        await this.#withCommit(remote, gitdir, commitSha)
-        const { commit } = await git.readCommit({ fs, gitdir, oid: commitSha })
-        if (directory === '') return commit.tree
-        const { oid } = await git.readTree({ fs, gitdir, oid: commit.tree, filepath: directory })
-        return oid
-      } catch (error) {
-        throw translateGitError(error, remote.url)
-      }
+    if (signal?.aborted === true) throw stopped()
+    return new Promise((resolve, reject) => {
+      this.#mirrors
+        .use(remote.url, async (gitdir) => {
+          const { tree, committed } = await this.#inTurn(gitdir, async () => {
+            try {
+              await this.#withCommit(remote, gitdir, commitSha, signal)
+              const { commit } = await git.readCommit({ fs, gitdir, oid: commitSha })
+              const committed = commit.committer.timestamp
+              if (directory === '') return { tree: commit.tree, committed }
+              const { oid } = await git.readTree({ fs, gitdir, oid: commit.tree, filepath: directory })
+              return { tree: oid, committed }
+            } catch (error) {
+              throw translateGitError(error, remote.url)
+            }
+          })
+          if (signal?.aborted === true) throw stopped()
+          const archive = heldWhileRead(translated(exportTree({ gitdir, tree, committed, limits: this.#archiveLimits, signal }), remote.url), UNREAD_ARCHIVE_MS)
+          resolve(archive.stream)
+          await archive.done
+        })
+        .catch(reject)
     })
-    const staging = await mkdtemp(join(tmpdir(), 'cairn-vcs-'))
-    try {
-      await exportTree(gitdir, tree, staging)
-    } catch (error) {
-      await rm(staging, { recursive: true, force: true })
-      throw translateGitError(error, remote.url)
-    }
-    return tarballOf(staging)
   }
 
   async latestCommits(remote: VcsRemote, branch: string | undefined, limit: number): Promise<VcsCommit[]> {
-    const gitdir = this.#mirrorOf(remote)
-    return this.#inTurn(gitdir, async () => {
-      try {
-        const head = await branchHead(remote, branch)
-        await this.#withCommit(remote, gitdir, head)
-        const commits = await git.log({ fs, gitdir, ref: head, depth: limit })
-        return commits.map(({ oid, commit }) => ({
-          sha: oid,
-          message: commit.message.replace(/\n+$/, ''),
-          authorName: commit.author.name,
-          date: new Date(commit.author.timestamp * 1000),
-        }))
-      } catch (error) {
-        throw translateGitError(error, remote.url)
-      }
-    })
+    return this.#mirrors.use(remote.url, (gitdir) =>
+      this.#inTurn(gitdir, async () => {
+        try {
+          const head = await this.#branchHead(remote, branch)
+          await this.#withCommit(remote, gitdir, head, undefined)
+          const commits = await git.log({ fs, gitdir, ref: head, depth: limit })
+          return commits.map(({ oid, commit }) => ({
+            sha: oid,
+            message: commit.message.replace(/\n+$/, ''),
+            authorName: commit.author.name,
+            date: new Date(commit.author.timestamp * 1000),
+          }))
+        } catch (error) {
+          throw translateGitError(error, remote.url)
+        }
+      }),
+    )
   }
 
-  /** The bare mirror of the remote's repository, one per address. */
-  #mirrorOf(remote: VcsRemote): string {
-    return join(this.#cacheDirectory, createHash('sha256').update(remote.url).digest('hex'))
+  /**
+   * Runs one git call over a guarded HTTP client of its own. A transport failure is thrown as
+   * itself, whatever isomorphic-git made of it: a cut-off reply may have become a parse error, or
+   * passed for the end of the list of refs, which must then not be taken for the whole list.
+   */
+  async #call<T>(purpose: GitCallPurpose, signal: AbortSignal | undefined, work: (http: HttpClient) => Promise<T>): Promise<T> {
+    const http = new GuardedHttpClient({ policy: this.#policy, limits: this.#transport, purpose, signal })
+    try {
+      const result = await work(http)
+      if (http.failure !== undefined) throw http.failure
+      return result
+    } catch (error) {
+      throw http.failure ?? error
+    } finally {
+      http.dispose()
+    }
+  }
+
+  /** The commit `branch` (or the remote's HEAD) points at now, as the host says. */
+  async #branchHead(remote: VcsRemote, branch: string | undefined): Promise<string> {
+    const name = branch === undefined ? 'HEAD' : `refs/heads/${branch}`
+    const refs = await this.#call('refs', undefined, (http) => git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: name }))
+    const head = refs.find(({ ref }) => ref === name)
+    if (head === undefined) throw new CairnError('not_found', `${branch === undefined ? 'the default branch' : `branch ${branch}`} does not exist`)
+    return head.oid
   }
 
   /**
@@ -90,21 +148,29 @@ export class IsomorphicGitVcsClient implements VcsClient {
    * archive fetches them all); the host is still asked for its refs, so that a repository gone or
    * a credential revoked fails the archive as a fetch would.
    */
-  async #withCommit(remote: VcsRemote, gitdir: string, commitSha: string): Promise<void> {
+  async #withCommit(remote: VcsRemote, gitdir: string, commitSha: string, signal: AbortSignal | undefined): Promise<void> {
     const present = await git.readCommit({ fs, gitdir, oid: commitSha }).then(
       () => true,
       () => false,
     )
-    if (!present) return this.#mirror(remote, gitdir)
-    await git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/heads/' })
+    if (!present) return this.#mirror(remote, gitdir, signal)
+    await this.#call('refs', signal, (http) => git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/heads/' }))
   }
 
-  /** Fetches every branch and tag of the remote into the bare mirror at `gitdir`. */
-  async #mirror(remote: VcsRemote, gitdir: string): Promise<void> {
+  /**
+   * Fetches every branch and tag of the remote into the bare mirror at `gitdir`. A mirror a fetch
+   * failed on (cut off, over the pack's cap) is dropped once no one reads it: it may hold a partial pack.
+   */
+  async #mirror(remote: VcsRemote, gitdir: string, signal: AbortSignal | undefined): Promise<void> {
     await mkdir(gitdir, { recursive: true })
     await git.init({ fs, gitdir, bare: true })
     await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
-    await git.fetch({ fs, http, gitdir, ...authOf(remote), remote: 'origin', singleBranch: false, tags: true, prune: true })
+    try {
+      await this.#call('fetch', signal, (http) => git.fetch({ fs, http, gitdir, ...authOf(remote), remote: 'origin', singleBranch: false, tags: true, prune: true }))
+    } catch (error) {
+      this.#mirrors.discard(gitdir)
+      throw error
+    }
   }
 
   #inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -116,15 +182,6 @@ export class IsomorphicGitVcsClient implements VcsClient {
     })
     return result
   }
-}
-
-/** The commit `branch` (or the remote's HEAD) points at now, as the host says. */
-async function branchHead(remote: VcsRemote, branch: string | undefined): Promise<string> {
-  const name = branch === undefined ? 'HEAD' : `refs/heads/${branch}`
-  const refs = await git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: name })
-  const head = refs.find(({ ref }) => ref === name)
-  if (head === undefined) throw new CairnError('not_found', `${branch === undefined ? 'the default branch' : `branch ${branch}`} does not exist`)
-  return head.oid
 }
 
 /** Basic auth from the remote's credential; a refused credential ends the attempt, not retried. */
@@ -141,12 +198,11 @@ function normalised(sourceDirectory: string | undefined): string {
   return parts.join('/')
 }
 
-/** The directory's content as a gzip tarball, the directory removed once the stream is read or dropped. */
-async function* tarballOf(directory: string): ByteStream {
+/** `stream`, its failures as the port names them. */
+async function* translated(stream: ByteStream, url: string): ByteStream {
   try {
-    const entries = await readdir(directory)
-    yield* createTar({ gzip: true, cwd: directory, portable: true }, entries) as AsyncIterable<Uint8Array>
-  } finally {
-    await rm(directory, { recursive: true, force: true })
+    yield* stream
+  } catch (error) {
+    throw translateGitError(error, url)
   }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createUseCases, IngestVcsVersion, OPERATOR, queueTagSync, SyncVcsTags, workVcsJobs, type VcsSource } from '@cairn/core'
-import { TarModuleAnalyzer } from '@cairn/module-analyzer'
+import { DEFAULT_ARCHIVE_LIMITS, TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { InMemoryJobQueue, inMemoryDeps } from '@cairn/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -44,7 +44,7 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
       const remote = { url: `${server.url}/infrastructure.git`, credential: CREDENTIAL }
       sources.set(module.id, { remote, sourceDirectory: name, tagPrefix: `${name}/` })
     }
-    const vcs = new IsomorphicGitVcsClient({ cacheDirectory: cache })
+    const vcs = new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts: ['127.0.0.1'] })
     const sourceOf = async ({ id }: { id: string }) => sources.get(id) ?? { remote: { url: '' } }
     await workVcsJobs(queue, {
       sync: new SyncVcsTags({ ...deps, vcs, sourceOf }),

@@ -36,7 +36,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
 
   beforeAll(async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'cairn-go-tfe-vcs-'))
-    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
+    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
     const git = await startGitHttpServer(join(scratch, 'git'), CREDENTIAL)
     try {
       const vpc = GitRepository.create(join(scratch, 'git'), `${ORGANIZATION}/terraform-aws-vpc`)

@@ -25,6 +25,7 @@ export function standaloneOptions(config: Config): CairnOptions {
     vcs: {
       cacheDir: config.vcs.cacheDir,
       pollIntervalSeconds: config.vcs.pollIntervalSeconds,
+      allowedHosts: config.vcs.allowedHosts,
       ...(config.vcsEncryptionKey !== undefined && { encryptionKey: config.vcsEncryptionKey }),
       ...(config.vcs.githubApp !== undefined && { githubApp: config.vcs.githubApp }),
     },

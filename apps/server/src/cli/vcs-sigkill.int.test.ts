@@ -23,7 +23,7 @@ describe('SIGKILL of the server in the middle of a VCS ingestion', () => {
       repository.tag(`v1.${minor}.0`)
     }
     const dataDir = join(base, 'data')
-    const env = { ...process.env, CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
+    const env = { ...process.env, CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
     const token = await userToken(env, 'owner', true)
     const start = () => spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env })
     let server: ServerProcess = await start()

@@ -73,6 +73,13 @@ export interface CairnVcsOptions {
   readonly encryptionKey?: string
   /** The site's GitHub App, for `vcs-repo.github-app-installation-id`; without it such publishing is refused (422). */
   readonly githubApp?: CairnGithubAppOptions
+  /**
+   * Git hosts that may be reached although they resolve to an internal address (loopback,
+   * private, link-local, unique-local…), which are refused otherwise: host names (`git.corp`),
+   * `host:port` pairs (`git.corp:8443`, `10.0.0.5:3000`), addresses and CIDR ranges (`10.0.0.0/8`).
+   * Default: none.
+   */
+  readonly allowedHosts?: readonly string[]
 }
 
 /** A GitHub App the operator registered, that Cairn acts as to read repositories where it is installed. */

@@ -55,11 +55,16 @@ describe('createCairn', () => {
       store: { kind: 'memory' },
       logLevel,
       metricsToken: 'short token',
-      vcs: { pollIntervalSeconds: -1, encryptionKey: 'c2hvcnQ=', githubApp: { appId: 'app', privateKey: 'not-a-pem-secret', apiUrl: 'ftp://github' } },
+      vcs: {
+        pollIntervalSeconds: -1,
+        encryptionKey: 'c2hvcnQ=',
+        githubApp: { appId: 'app', privateKey: 'not-a-pem-secret', apiUrl: 'ftp://github' },
+        allowedHosts: ['git.corp', 'https://git.corp'],
+      },
     })
     await expect(attempt).rejects.toBeInstanceOf(ConfigError)
     const message = await attempt.catch((error: unknown) => String(error))
-    const names = ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey', 'vcs.githubApp.appId', 'vcs.githubApp.privateKey', 'vcs.githubApp.apiUrl']
+    const names = ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey', 'vcs.githubApp.appId', 'vcs.githubApp.privateKey', 'vcs.githubApp.apiUrl', 'vcs.allowedHosts[1]']
     for (const name of names) expect(message).toContain(name)
     expect(message).not.toContain('not-a-pem-secret')
   })

@@ -1,6 +1,7 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
+import { allowedHostProblem } from '@cairn/vcs-git'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +45,8 @@ export interface VcsSettings {
   /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
   readonly encryptionKey: string | undefined
   readonly githubApp: GithubAppConfig | undefined
+  /** Internal hosts the git client may reach: host names, `host:port` pairs and CIDR ranges. */
+  readonly allowedHosts: readonly string[]
 }
 
 /** Checks the options, naming every problem at once in a `ConfigError`. */
@@ -145,7 +148,22 @@ function vcsSettings(options: CairnOptions, store: CairnStoreOptions | undefined
     pollIntervalSeconds,
     encryptionKey: vcs?.encryptionKey,
     githubApp: githubAppSettings(vcs?.githubApp, problems),
+    allowedHosts: allowedHostsSettings(vcs?.allowedHosts, problems),
   }
+}
+
+/** Each entry a host name, `host:port` or CIDR range; the bad ones named. */
+function allowedHostsSettings(entries: readonly string[] | undefined, problems: string[]): readonly string[] {
+  if (entries === undefined) return []
+  if (!Array.isArray(entries)) {
+    problems.push('vcs.allowedHosts must be an array of host names, host:port pairs and CIDR ranges')
+    return []
+  }
+  entries.forEach((entry: unknown, index) => {
+    const problem = typeof entry === 'string' ? allowedHostProblem(entry) : 'must be a string'
+    if (problem !== undefined) problems.push(`vcs.allowedHosts[${index}] ${problem} (got ${JSON.stringify(entry)})`)
+  })
+  return entries.map((entry) => String(entry).trim())
 }
 
 /** The app with its addresses defaulted; a key that is not a private key is named, never shown. */

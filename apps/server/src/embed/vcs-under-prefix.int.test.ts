@@ -37,7 +37,7 @@ describe('an embedded Cairn under /registry, publishing from git', { timeout: 60
       store: { kind: 'memory' },
       basePath: '/registry',
       metricsToken: METRICS_TOKEN,
-      vcs: { cacheDir: join(base, 'vcs-cache'), pollIntervalSeconds: 0 },
+      vcs: { cacheDir: join(base, 'vcs-cache'), pollIntervalSeconds: 0, allowedHosts: ['127.0.0.1'] },
     })
     host = new Hono()
     host.all('/registry/*', (c) => cairn.fetch(c.req.raw))

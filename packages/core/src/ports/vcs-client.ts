@@ -43,8 +43,11 @@ export interface VcsClient {
   /** The repository's tags and branch heads. Raises `unavailable` once `signal` is aborted. */
   refs(remote: VcsRemote, signal?: AbortSignal): Promise<VcsRefs>
   /**
-   * The tree as a gzip tarball with that tree at its root, the shape the module analyzer reads.
-   * Raises `unavailable` once `signal` is aborted, also while the tarball is read.
+   * The tree as a gzip tarball with that tree at its root, the shape the module analyzer reads,
+   * holding regular files and directories only. Raises `unavailable` once `signal` is aborted,
+   * also while the tarball is read; the tarball fails `invalid` on `archive`, as the analyzer
+   * would, for a tree that holds a link, a name given twice or an unsafe one, or is past the
+   * archive limits, as soon as that is seen.
    */
   archive(remote: VcsRemote, tree: VcsTree, signal?: AbortSignal): Promise<ByteStream>
   /**

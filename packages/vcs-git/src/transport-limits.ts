@@ -1,0 +1,46 @@
+const KiB = 1024
+const MiB = 1024 * KiB
+
+/** Deadlines and byte caps on the git client's HTTP calls. */
+export interface TransportLimits {
+  /** From the request's start (DNS included) until the connection is open (TLS done). */
+  readonly connectMs: number
+  /** From the request's start until the reply's status line and headers. */
+  readonly headersMs: number
+  /** The whole of a call that lists refs (info/refs, and ls-refs with protocol v2). */
+  readonly refsMs: number
+  /** The whole of a fetch: its refs and its pack. */
+  readonly fetchMs: number
+  /**
+   * A reply must bring at least `stallMinBytes` in every `stallWindowMs` until it ends. An idle
+   * timer would not do: a host sending one byte a second resets it forever, holding a worker until
+   * the total deadline. git's own traffic is never that slow: progress lines come every second,
+   * keep-alives every 5 s, and 1 KiB in 30 s is slower than any link a pack comes over.
+   */
+  readonly stallWindowMs: number
+  readonly stallMinBytes: number
+  /** What is read of a reply that is not git's (an error page, a 200 with another content type); the rest is dropped. */
+  readonly maxErrorBytes: number
+  /** The most a git reply listing refs may hold, decoded (100,000 refs are about 6 MiB). */
+  readonly maxRefsBytes: number
+  /**
+   * The most a fetched pack may hold, decoded. isomorphic-git holds the whole pack in memory
+   * while it indexes it, so this is a bound on memory per fetch, not on storage.
+   */
+  readonly maxPackBytes: number
+  /** Redirects followed within the origin of the request. */
+  readonly maxRedirects: number
+}
+
+export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
+  connectMs: 10_000,
+  headersMs: 30_000,
+  refsMs: 30_000,
+  fetchMs: 5 * 60_000,
+  stallWindowMs: 30_000,
+  stallMinBytes: KiB,
+  maxErrorBytes: 64 * KiB,
+  maxRefsBytes: 8 * MiB,
+  maxPackBytes: 256 * MiB,
+  maxRedirects: 5,
+}
