@@ -1,4 +1,4 @@
-import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
+import { GitRepository, hostileGit, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,7 +24,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   const base = mkdtempSync(join(tmpdir(), 'cairn-vcs-'))
   const dataDir = join(base, 'data')
   const gitRoot = join(base, 'git')
-  const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0' }
+  const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
   let git: GitHttpServer
   let server: RunningServer
   let token: string
@@ -184,9 +184,12 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
 
   it('503 when the git host cannot be reached', async () => {
     const client = await connectionOf(tokenId)
-    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': 'http://127.0.0.1:9' } } })
+    // Another host (here another port) takes the credential again: it is never sent where it was not given.
+    const moveTo = (httpUrl: string) =>
+      api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } } })
+    expect((await moveTo('http://127.0.0.1:9')).status).toBe(200)
     const response = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'unreachable', provider: 'aws' })
-    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': git.url } } })
+    expect((await moveTo(git.url)).status).toBe(200)
     expect(response.status).toBe(503)
   })
 
@@ -199,6 +202,22 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     await api('POST', `${MODULES}/private/acme/gone-soon/aws/versions`, { data: { type: 'registry-module-versions', attributes: { version: '0.1.0', 'commit-sha': sha } } })
     const statuses = await statusesOf('gone-soon', 'aws', 2)
     expect(statuses).toContainEqual({ version: '0.1.0', status: 'clone_failed', error: expect.stringContaining('no repository') })
+  })
+
+  it('a hostile tree fails only its version: a name given twice through a link writes nothing, a tree bomb stops at the entry limit', async () => {
+    const outside = mkdtempSync(join(base, 'outside-'))
+    const hostile = GitRepository.create(gitRoot, 'acme/terraform-aws-hostile')
+    hostileGit.linkThenFile(hostile, join(outside, 'dropped'))
+    hostile.tag('v1.0.0')
+    hostileGit.treeBomb(hostile)
+    hostile.tag('v1.1.0')
+    expect((await publish({ identifier: 'acme/terraform-aws-hostile' })).status).toBe(201)
+    const statuses = (await statusesOf('hostile', 'aws', 2)) as { version: string }[]
+    expect(statuses.sort((a, b) => a.version.localeCompare(b.version))).toEqual([
+      { version: '1.0.0', status: 'reg_ingress_failed', error: 'holds `x` twice' },
+      { version: '1.1.0', status: 'reg_ingress_failed', error: 'holds more than 10000 entries' },
+    ])
+    expect(readdirSync(outside)).toEqual([])
   })
 
   it('webhook: a forged token is 404 and queues nothing; the module\'s own URL syncs a pushed tag', async () => {
