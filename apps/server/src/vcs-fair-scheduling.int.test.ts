@@ -43,7 +43,14 @@ describe('one organization stalling its git host does not stall publishing for a
     stalling = await startHostileHttpServer((request, response) => {
       if (request.method === 'GET') {
         void fetch(`${git.url}${request.url ?? '/'}`, { headers: request.headers.authorization === undefined ? {} : { authorization: request.headers.authorization } }).then(
-          async (answer) => response.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer())),
+          async (answer) => {
+            const headers: Record<string, string> = {}
+            // fetch has decoded the body already, and the length is the decoded one's.
+            answer.headers.forEach((value, name) => {
+              if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value
+            })
+            response.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
+          },
         )
         return
       }

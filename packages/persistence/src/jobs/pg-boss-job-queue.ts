@@ -12,7 +12,8 @@ import { PgBoss, type ConstructorOptions } from 'pg-boss'
 
 /**
  * How often an idle worker asks for work: the wait between a job queued by another process and a
- * job started. A job queued by this process wakes this process's workers of its kind at once.
+ * job started. A job queued by this process wakes the first of this process's workers of its kind
+ * at once (pg-boss wakes one worker of a `work()` call by id).
  */
 const POLL_SECONDS = 0.5
 
