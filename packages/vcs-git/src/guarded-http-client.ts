@@ -64,7 +64,7 @@ export class GuardedHttpClient implements HttpClient {
       const location = response.headers.location
       if (!REDIRECTS.has(response.statusCode ?? 0) || location === undefined) return this.#reply(exchange, next, response)
       exchange.close()
-      const target = URL.parse(location, next.url)
+      const target = URL.parse(location, next.url.href)
       if (target === null || target.origin !== next.url.origin || redirects >= this.#options.limits.maxRedirects) throw this.#record(new GitTransportError('redirected'))
       next = redirected(next, response.statusCode ?? 0, target)
     }
