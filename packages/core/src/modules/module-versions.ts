@@ -1,5 +1,5 @@
 import { recordAuditEvent } from '../audit/record-audit-event.ts'
-import { OPERATOR, type Principal } from '../auth/principal.ts'
+import type { Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { organizationAccess } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
@@ -10,6 +10,7 @@ import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { findModule } from './find-module.ts'
+import { auditedVersion } from './module-audit.ts'
 import type { ModuleAddress } from './module-address.ts'
 import { archiveKey, ingressFailed, parseModuleVersion, startIngress, UPLOAD_LINK_LIFETIME_MS, type ModuleVersion } from './module-version.ts'
 import { queueUploadAnalysis } from './upload-jobs.ts'
@@ -51,6 +52,7 @@ export class ModuleVersions {
   /**
    * A new `pending` version. For a branch-based VCS module it is taken from `commitSha` (required)
    * by an ingestion job queued after the commit, and has no upload link; other modules upload.
+   * Audited (`module_version.created`) with whoever asked.
    */
   async create(target: Target & { readonly version: string; readonly commitSha?: string | null }, principal: Principal): Promise<VersionWithUpload> {
     const { created, fromBranch, organizationName } = await this.#deps.unitOfWork.run(async (repositories) => {
@@ -81,6 +83,12 @@ export class ModuleVersions {
         updatedAt: now,
       }
       await repositories.registryModules.addVersion(created)
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'module_version.created',
+        principal,
+        ...auditedVersion(module, created),
+        changes: created.commitSha === null ? [] : [{ attribute: 'commit-sha', from: null, to: created.commitSha }],
+      })
       return { created, fromBranch, organizationName: module.organizationName }
     })
     if (fromBranch) await queueIngestion(this.#deps.jobs, { versionId: created.id, organizationName })
@@ -152,10 +160,12 @@ export class ModuleVersions {
     const claimed = startIngress(version, now)
     await repositories.registryModules.updateVersion(claimed)
     if (version.uploadGeneration > 0) {
+      const module = await repositories.registryModules.findById(version.moduleId)
       await recordAuditEvent(this.#deps, repositories, {
         type: 'module_version.reuploaded',
-        principal: OPERATOR,
-        targetId: version.id,
+        // Whoever holds the link: it carries no credential, only the creator of the version got it.
+        principal: { kind: 'upload-link' },
+        ...(module === undefined ? { targetId: version.id } : auditedVersion(module, version)),
         reason: `upload attempt ${claimed.uploadGeneration} of ${version.version}, which was ${version.status}`,
       })
     }
