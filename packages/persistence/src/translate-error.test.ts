@@ -6,7 +6,7 @@ function databaseError(code: string): Error {
 }
 
 describe('translateError', () => {
-  it.each(['22001', '22021', '22P05'])('turns SQLSTATE %s, a value the domain should have refused, into invalid', (code) => {
+  it.each(['22001', '22003', '22021', '22P05'])('turns SQLSTATE %s, a value the domain should have refused, into invalid', (code) => {
     expect(translateError(databaseError(code))).toMatchObject({ code: 'invalid' })
   })
 

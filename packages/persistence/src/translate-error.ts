@@ -78,10 +78,12 @@ export function translateError(error: unknown, statement: Statement = 'write'): 
 
 /**
  * Values the domain should already have refused, kept as a last line: a 422 rather than a 500
- * if one slips through (`22001` too long, `22021`/`22P05` characters PostgreSQL cannot hold).
+ * if one slips through (`22001` too long, `22003` a number out of its column's range,
+ * `22021`/`22P05` characters PostgreSQL cannot hold).
  */
 const UNFIT_VALUES: Readonly<Record<string, string>> = {
   '22001': 'holds a value longer than the store allows',
+  '22003': 'holds a number out of the range the store allows',
   '22021': 'holds a character the store cannot keep',
   '22P05': 'holds a character the store cannot keep',
 }

@@ -3,6 +3,7 @@ import { csrf } from 'hono/csrf'
 import { CairnError } from '@cairn/core'
 import { csrfToken, hasValidCsrfToken } from './middleware/csrf-token.ts'
 import { currentUser } from './middleware/current-user.ts'
+import { formBodyLimit } from './middleware/form-body-limit.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { moduleRoutes } from './routes/module-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
@@ -25,6 +26,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   app.onError(webErrorHandler)
   app.use(securityHeaders(deps.uploadUrl?.origin))
   app.route('/', staticRoutes())
+  app.use(formBodyLimit)
   app.use(csrf({ origin: (origin, c) => origin === publicOrigin(c.req.url) }))
   app.use(csrfToken)
   app.use(async (c, next) => {

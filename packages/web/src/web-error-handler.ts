@@ -20,18 +20,26 @@ const PAGES = {
   upstream_timeout: [504, 'Unavailable', 'The public registry did not answer in time; try again in a moment.'],
 } as const satisfies Record<ErrorCode, readonly [ContentfulStatusCode, string, string]>
 
+/** The longest path and query kept to return to after signing in. */
+const MAX_NEXT_LENGTH = 2048
+
 /**
  * Domain errors as pages, with the API's statuses. A signed-out browser asking for a page is
  * sent to sign in and back; a script (which asks for JSON) gets the status and the reason.
  */
 export function webErrorHandler(error: Error, c: Context<WebEnv>) {
   if (error instanceof HTTPException && error.status === 403) return render(c, 403, 'Refused', 'The request came from another site.')
+  // The rest of an oversized body is never read, so this connection cannot carry another request.
+  if (error instanceof HTTPException && error.status === 413) return render(c, 413, 'Too large', error.message, { Connection: 'close' })
   if (!isCairnError(error)) throw error
   const wantsJson = c.req.header('Accept')?.includes('application/json') === true
   const retry = error.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(error.retryAfterSeconds) }
   if (wantsJson) return c.json({ error: error.message, fields: error.fields }, PAGES[error.code][0], retry)
   if (error.code === 'unauthenticated' && c.req.method === 'GET') {
-    return c.redirect(`/app/sign-in?next=${encodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search)}`, 303)
+    const { pathname, search } = new URL(c.req.url)
+    // A place to return to only while it fits a header every client reads: paths may be long.
+    const back = pathname.length + search.length <= MAX_NEXT_LENGTH ? `?next=${encodeURIComponent(pathname + search)}` : ''
+    return c.redirect(`/app/sign-in${back}`, 303)
   }
   const [status, heading, text] = PAGES[error.code]
   return render(c, status, heading, text === '' ? error.message : text, retry)

@@ -21,6 +21,25 @@ export interface FieldError {
   readonly message: string
 }
 
+/** How long an error's message may be: enough for any reason, with room to quote a value. */
+const MAX_TEXT = 500
+
+/**
+ * `text`, or when longer than MAX_TEXT its start and its end around an ellipsis: a message that
+ * quotes a huge value keeps the reason that follows it. Never splits a surrogate pair.
+ */
+function boundedText(text: string): string {
+  if (text.length <= MAX_TEXT) return text
+  let head = Math.floor(MAX_TEXT * 0.6)
+  let tail = text.length - (MAX_TEXT - head - 1)
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head -= 1
+  if (isLowSurrogate(text.charCodeAt(tail))) tail += 1
+  return `${text.slice(0, head)}…${text.slice(tail)}`
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff
+
 export class CairnError extends Error {
   override readonly name = 'CairnError'
   readonly code: ErrorCode
@@ -28,11 +47,12 @@ export class CairnError extends Error {
   /** When trying again may succeed (a `Retry-After`), for errors that know it. */
   readonly retryAfterSeconds: number | undefined
 
+  /** Messages are bounded (see `boundedText`): they may quote what a request sent, of any length. */
   constructor(code: ErrorCode, message: string, fields: readonly FieldError[] = [], options?: ErrorOptions & { readonly retryAfterSeconds?: number }) {
-    super(message, options)
+    super(boundedText(message), options)
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds
-    this.fields = fields
+    this.fields = fields.map((field) => (field.message.length > MAX_TEXT ? { ...field, message: boundedText(field.message) } : field))
   }
 
   static notFound(what: string): CairnError {

@@ -1,4 +1,4 @@
-import { CairnError } from '@cairn/core'
+import { CairnError, isFitText, UNFIT_TEXT } from '@cairn/core'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { fieldErrorsOf } from './schema-issues.ts'
@@ -30,10 +30,6 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 /** How deep a request document may nest; no resource of this API comes near it. */
 const MAX_DEPTH = 32
 
-// NUL, which no store keeps, and UTF-16 surrogates without their pair, which are not text.
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const UNFIT_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
 /**
  * Why a parsed body cannot be taken, if it cannot: nested too deeply, or holding a NUL character
  * or a lone surrogate in any key or string. Walks without recursion, so no input can exhaust the
@@ -44,7 +40,7 @@ function unfitText(body: unknown): string | undefined {
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const { value, depth } = item
     if (typeof value === 'string') {
-      if (UNFIT_CHARACTER.test(value)) return 'must not contain NUL characters or unpaired surrogates'
+      if (!isFitText(value)) return UNFIT_TEXT
     } else if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_DEPTH) return `must not nest deeper than ${MAX_DEPTH} levels`
       const entries = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>).flat()

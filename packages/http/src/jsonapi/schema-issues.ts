@@ -56,8 +56,15 @@ function messageOf(issue: z.core.$ZodIssue): string {
     case 'invalid_value':
       return `must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}`
     case 'too_small':
-      return issue.origin === 'array' ? 'must not be empty' : issue.message
+      if (issue.origin === 'array') return 'must not be empty'
+      return isNumeric(issue.origin) ? `must be at least ${String(issue.minimum)}` : issue.message
+    case 'too_big':
+      return isNumeric(issue.origin) ? `must be at most ${String(issue.maximum)}` : issue.message
     default:
       return issue.message
   }
+}
+
+function isNumeric(origin: string): boolean {
+  return origin === 'number' || origin === 'int' || origin === 'bigint'
 }

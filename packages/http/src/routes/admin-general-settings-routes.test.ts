@@ -66,6 +66,15 @@ describe('admin general settings', () => {
     expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['api-rate-limit']).toBe(30)
   })
 
+  it('422 for an api-rate-limit beyond what a 32-bit integer holds, naming the attribute and its maximum', async () => {
+    const t = await testApp({ installationDefaults: true })
+    const refused = await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 2_147_483_648 })))
+    expect(refused.errors).toEqual([
+      { status: '422', title: 'invalid attribute', detail: 'api-rate-limit must be at most 2147483647', source: { pointer: '/data/attributes/api-rate-limit' } },
+    ])
+    expect((await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 2_147_483_647 }))).status).toBe(200)
+  })
+
   it('limit-user-organization-creation: on, only site administrators create organizations (403 for others); off, anyone', async () => {
     const t = await testApp({ installationDefaults: true })
     const refused = await t.call('POST', '/api/v2/organizations', t.memberToken, organization('mine'))

@@ -13,7 +13,8 @@ import { oneResource } from '../openapi/responses.ts'
 const SETTINGS = {
   limitUserOrganizationCreation: ['limit-user-organization-creation', optional(z.boolean())],
   apiRateLimitingEnabled: ['api-rate-limiting-enabled', optional(z.boolean())],
-  apiRateLimit: ['api-rate-limit', optional(z.int())],
+  // Kept in an int4 column: a larger number is a 422 naming the attribute, not the store's error.
+  apiRateLimit: ['api-rate-limit', optional(z.int32())],
   defaultRemoteStateAccess: ['default-remote-state-access', optional(z.boolean())],
   applyTimeout: ['apply-timeout', optional(z.string())],
   planTimeout: ['plan-timeout', optional(z.string())],

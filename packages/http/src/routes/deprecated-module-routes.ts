@@ -12,7 +12,17 @@ import { noContent, oneResource } from '../openapi/responses.ts'
 /** The replacement of a deprecated route, from its own path parameters. */
 type Successor = (params: Record<string, string>) => string
 
-/** Marks a response as coming from a deprecated route, pointing at its successor (spec §9). */
+/**
+ * The longest `Link` this sends. The successor of real names is far shorter (names have at most
+ * 64 characters, versions 128, all ASCII); a longer one repeats segments that name nothing, and
+ * could make a header larger than clients read.
+ */
+const MAX_LINK_LENGTH = 1024
+
+/**
+ * Marks a response as coming from a deprecated route, pointing at its successor (spec §9) when
+ * its segments could name one.
+ */
 export function deprecated(successor: Successor) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
@@ -20,7 +30,8 @@ export function deprecated(successor: Successor) {
     const params = Object.fromEntries(
       Object.entries(c.req.param() as Record<string, string>).map(([name, value]) => [name, encodeURIComponent(value)]),
     )
-    c.res.headers.set('Link', `<${c.get('basePath') ?? ''}${successor(params)}>; rel="successor-version"`)
+    const link = `<${c.get('basePath') ?? ''}${successor(params)}>; rel="successor-version"`
+    if (link.length <= MAX_LINK_LENGTH) c.res.headers.set('Link', link)
   })
 }
 

@@ -279,5 +279,12 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       expect(response.status).toBe(404)
       expectDeprecated(response, `${BASE}/private/acme/nope`)
     })
+
+    it('a segment longer than any name gets no Link repeating it: it names nothing', async () => {
+      const response = await t.call('POST', `/api/v2/registry-modules/actions/delete/${'a'.repeat(11_000)}/vpc`, tokens.owner)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('Deprecation')).toBe('true')
+      expect(response.headers.get('Link')).toBeNull()
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
+import { readForm } from '../read-form.ts'
 import type { WebEnv } from '../web-deps.ts'
 
 const CSRF_COOKIE = 'cairn_csrf'
@@ -24,9 +25,9 @@ export const csrfToken = createMiddleware<WebEnv>(async (c, next) => {
   await next()
 })
 
-/** Whether a state-changing request echoes this browser's token. */
+/** Whether a state-changing request echoes this browser's token (a form that cannot be read is refused as such). */
 export async function hasValidCsrfToken(c: Context<WebEnv>): Promise<boolean> {
-  const sent = c.req.header(CSRF_HEADER) ?? (await c.req.parseBody())[CSRF_FIELD]
+  const sent = c.req.header(CSRF_HEADER) ?? (await readForm(c))[CSRF_FIELD]
   return typeof sent === 'string' && sent === getCookie(c, CSRF_COOKIE)
 }
 

@@ -1,6 +1,7 @@
 import { CairnError, DEFAULT_PAGE_SIZE, type ModuleAddress, type ModuleVersionSummary, type UserPrincipal } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { renderReadme } from '../readme.ts'
+import { readForm } from '../read-form.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { moduleListPage } from '../views/module-list-page.ts'
 import { modulePage } from '../views/module-page.ts'
@@ -56,7 +57,7 @@ export function moduleRoutes(deps: WebDeps) {
       return c.html(modulePage(frame, { view, versions, selected, readmeHtml: readme === null ? null : renderReadme(readme), canManage, host: hostOf(c, deps) }))
     })
     .post('/:org/:name/:provider/versions', async (c) => {
-      const form = await c.req.parseBody()
+      const form = await readForm(c)
       const version = typeof form['version'] === 'string' ? form['version'].trim() : ''
       const created = await deps.moduleVersions.create({ ...targetOf(c), version }, signedIn(c))
       if (created.uploadObjectId === null) throw CairnError.notFound('registry module')

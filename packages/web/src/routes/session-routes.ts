@@ -1,18 +1,20 @@
 import { CairnError, isCairnError } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { clearSessionCookie, setSessionCookie } from '../middleware/current-user.ts'
+import { readForm, type Form } from '../read-form.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { signInPage } from '../views/sign-in-page.ts'
 
-/** Only pages of this UI are places to return to after signing in: never another site. */
+/**
+ * Only pages of this UI are places to return to after signing in: never another site, and only
+ * what a `Location` header carries as is (printable ASCII, as browsers send paths, of a bounded length).
+ */
 export function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/app\/(?![/\\])/.test(next) ? next : '/app/'
+  return typeof next === 'string' && next.length <= 2048 && /^\/app\/(?![/\\])[!-~]*$/.test(next) ? next : '/app/'
 }
 
 const TOKEN_REFUSED = "That token did not sign you in: it is unknown, revoked, its user suspended, or it is a team's or organization's token."
 const PASSWORD_REFUSED = 'That username and password did not sign you in. Users with two-factor authentication sign in with a token.'
-
-type Form = Record<string, unknown>
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -25,7 +27,7 @@ async function signInWith(
   attempt: { readonly refusal: string; readonly start: (form: Form) => Promise<{ cookie: string }> },
 ) {
   const { refusal, start } = attempt
-  const form = await c.req.parseBody()
+  const form = await readForm(c)
   const next = safeNext(form['next'])
   try {
     const started = await start(form)
