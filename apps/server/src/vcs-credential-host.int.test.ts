@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
+import { jsonApiClient, type JsonApiAnswer } from './test-support/json-api-client.ts'
 import { testConfig } from './test-support/test-config.ts'
 
-const JSON_API = 'application/vnd.api+json'
 const PAT = 'ghp-the-owners-personal-access-token'
 const CREDENTIAL = { username: 'x-access-token', password: PAT }
 const MODULES = '/api/v2/organizations/acme/registry-modules'
@@ -107,14 +107,9 @@ describe('a VCS credential stays with the host it was given for', { timeout: 60_
     await database?.drop()
   })
 
-  async function api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Doc }> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Doc }
+  /** A JSON:API request with `token` as the bearer. */
+  function api(method: string, path: string, token: string, body?: unknown): Promise<JsonApiAnswer<Doc>> {
+    return jsonApiClient<Doc>(() => server.url, () => token)(method, path, body)
   }
 
   const moveTo = (attributes: Record<string, unknown>) => api('PATCH', `/api/v2/oauth-clients/${connection.id}`, ownersTeam.bearer, { data: { type: 'oauth-clients', attributes } })

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { userToken } from './test-support/cli.ts'
+import { jsonApiClient } from './test-support/json-api-client.ts'
 import { spawnServer, type ServerProcess } from './test-support/server-process.ts'
 
 const MAIN = join(import.meta.dirname, 'cli', 'main.ts')
-const JSON_API = 'application/vnd.api+json'
 const MODULES = '/api/v2/organizations/acme/registry-modules'
 const INSTALLATION = 52_001
 const UNMINTED_INSTALLATION = 52_002
@@ -66,15 +66,7 @@ describe('publishing from VCS through a GitHub App installation', { timeout: 90_
     await Promise.all([api.close(), git.close()])
   })
 
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Doc }> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Doc }
-  }
+  const call = jsonApiClient<Doc>(() => server.url, () => token)
 
   const publish = (vcsRepo: Record<string, unknown>) =>
     call('POST', `${MODULES}/vcs`, {
