@@ -6,7 +6,8 @@ type Family = 'ipv4' | 'ipv6'
  * Addresses a git host on the internet never has: loopback, unspecified, link-local (cloud
  * metadata at 169.254.169.254), private, CGNAT, unique-local, documentation, benchmark, multicast,
  * reserved and broadcast. IPv4-mapped IPv6 addresses (`::ffff:127.0.0.1`) are checked against the
- * IPv4 ranges by the block list itself; NAT64 addresses by the IPv4 address they embed.
+ * IPv4 ranges by the block list itself; the other IPv6 forms that carry an IPv4 address to a
+ * gateway (`EMBEDDING`) by the IPv4 address they embed.
  */
 const INTERNAL = new BlockList()
 for (const [network, prefix] of [
@@ -41,8 +42,19 @@ for (const [network, prefix] of [
 ] as const) {
   INTERNAL.addSubnet(network, prefix, 'ipv6')
 }
-const NAT64 = new BlockList()
-NAT64.addSubnet('64:ff9b::', 96, 'ipv6')
+/**
+ * IPv6 ranges whose addresses a translator or tunnel turns into IPv4 traffic, and the IPv4
+ * addresses each embeds (as 16-bit groups of the full address): NAT64 (`64:ff9b::/96`) and
+ * SIIT (`::ffff:0:0:0/96`) the last 32 bits; 6to4 (`2002::/16`) the 32 after the prefix; Teredo
+ * (`2001::/32`) its server's after the prefix and its client's, inverted, in the last 32 bits.
+ * A host with such a route would otherwise reach `2002:7f00:1::` as `127.0.0.1`.
+ */
+const EMBEDDING: readonly { readonly range: BlockList; readonly embedded: (groups: readonly number[]) => readonly number[] }[] = [
+  { range: subnet('64:ff9b::', 96), embedded: (groups) => [ipv4At(groups, 6)] },
+  { range: subnet('::ffff:0:0:0', 96), embedded: (groups) => [ipv4At(groups, 6)] },
+  { range: subnet('2002::', 16), embedded: (groups) => [ipv4At(groups, 1)] },
+  { range: subnet('2001::', 32), embedded: (groups) => [ipv4At(groups, 2), ~ipv4At(groups, 6) >>> 0] },
+]
 
 /** One entry of `CAIRN_VCS_ALLOWED_HOSTS`, parsed. */
 type AllowedEntry =
@@ -134,16 +146,34 @@ function familyOf(address: string): Family | undefined {
 
 function isInternal(address: string, family: Family): boolean {
   if (INTERNAL.check(address, family)) return true
-  if (family === 'ipv6' && NAT64.check(address, 'ipv6')) return INTERNAL.check(embeddedIpv4(address), 'ipv4')
-  return false
+  if (family === 'ipv4') return false
+  const form = EMBEDDING.find(({ range }) => range.check(address, 'ipv6'))
+  if (form === undefined) return false
+  return form.embedded(groupsOf(address)).some((value) => INTERNAL.check(dotted(value), 'ipv4'))
 }
 
-/** The IPv4 address in the last 32 bits of an IPv6 address. */
-function embeddedIpv4(address: string): string {
-  const url = new URL(`http://[${address}]/`)
-  const groups = url.hostname.slice(1, -1).split(':')
-  const [high = '0', low = '0'] = groups.slice(-2).map((group) => group || '0')
-  const value = (Number.parseInt(high, 16) << 16) + Number.parseInt(low, 16)
+function subnet(network: string, prefix: number): BlockList {
+  const range = new BlockList()
+  range.addSubnet(network, prefix, 'ipv6')
+  return range
+}
+
+/** The eight 16-bit groups of an IPv6 address (WHATWG URL writes it in hexadecimal groups, `::` for zeros). */
+function groupsOf(address: string): number[] {
+  const compressed = new URL(`http://[${address}]/`).hostname.slice(1, -1)
+  const [head = '', tail] = compressed.split('::')
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)))
+  if (tail === undefined) return parse(head)
+  const [before, after] = [parse(head), parse(tail)]
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after]
+}
+
+/** The IPv4 address in groups `index` and `index + 1`, as an unsigned 32-bit number. */
+function ipv4At(groups: readonly number[], index: number): number {
+  return (((groups[index] ?? 0) << 16) | (groups[index + 1] ?? 0)) >>> 0
+}
+
+function dotted(value: number): string {
   return [value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.')
 }
 
