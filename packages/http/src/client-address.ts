@@ -36,12 +36,14 @@ export function clientAddress(c: Context, source: ClientAddressSource): string |
 
 /**
  * Whether the request says it was forwarded for someone (`X-Forwarded-For`, `Forwarded`,
- * `X-Real-IP`) by a peer that is not a trusted proxy: its real client is then unknown, and a
+ * `X-Real-IP`) whom `clientAddress` cannot name: forwarded by a peer that is not a trusted proxy,
+ * or by a trusted one without `X-Forwarded-For` (then `clientAddress` is the proxy's own). A
  * proxy on the server's own machine would otherwise make every client look local.
  */
-export function isForwardedByUntrustedPeer(c: Context, source: ClientAddressSource): boolean {
+export function isForwardedForUnknownClient(c: Context, source: ClientAddressSource): boolean {
   const peer = source.connInfo?.(c).remote.address
-  if (peer !== undefined && source.isTrustedProxy?.(unmapped(peer)) === true) return false
+  const trusted = peer !== undefined && source.isTrustedProxy?.(unmapped(peer)) === true
+  if (trusted && c.req.header('X-Forwarded-For') !== undefined) return false
   return FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)
 }
 

@@ -82,6 +82,16 @@ describe('GET /admin/retrieve-iact', () => {
     expect(await allowed.text()).toBe(behindProxy.iact)
   })
 
+  it('is 404 to a request a trusted proxy forwarded naming its client only in Forwarded or X-Real-IP', async () => {
+    // The proxy's own (loopback) address is not its client's: without X-Forwarded-For, the client is unknown.
+    const { app, iact } = await freshSite({ isTrustedProxy: (address) => address === '127.0.0.1' })
+    for (const [name, value] of [['Forwarded', 'for=203.0.113.9'], ['X-Real-IP', '203.0.113.9']] as const) {
+      expect((await app.request('/admin/retrieve-iact', { headers: { [name]: value } })).status, name).toBe(404)
+    }
+    // A request made on this machine, forwarded by no one, still gets the token.
+    expect(await (await app.request('/admin/retrieve-iact')).text()).toBe(iact)
+  })
+
   it('answers the addresses of the configured IACT subnets', async () => {
     const { app, iact } = await freshSite({ address: '10.0.0.5', initialAdminClients: inTenEight })
     expect(await (await app.request('/admin/retrieve-iact')).text()).toBe(iact)

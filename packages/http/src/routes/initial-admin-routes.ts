@@ -1,7 +1,7 @@
 import { CairnError, isCairnError } from '@cairn/core'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { clientAddress, isForwardedByUntrustedPeer } from '../client-address.ts'
+import { clientAddress, isForwardedForUnknownClient } from '../client-address.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { readJsonBody } from '../jsonapi/request-document.ts'
 import { operation } from '../openapi/operation.ts'
@@ -41,8 +41,8 @@ function isLoopback(address: string): boolean {
  * `GET /retrieve-iact` shows this process's initial admin creation token, and
  * `POST /initial-admin-user?token=…` creates the first site administrator with it. Both answer
  * only clients whose address (see `clientAddress`) is loopback or in `initialAdminClients`, never
- * a request forwarded by a proxy Cairn does not trust (a proxy on this machine would make every
- * client look local), and both are 404 once the site has an administrator or the token expired.
+ * a request forwarded by a proxy Cairn does not trust, or by a trusted one that names its client
+ * in no `X-Forwarded-For` (a proxy on this machine would make every client look local), and both are 404 once the site has an administrator or the token expired.
  */
 export function initialAdminRoutes(deps: HttpDeps) {
   const notFound = (): never => {
@@ -51,7 +51,7 @@ export function initialAdminRoutes(deps: HttpDeps) {
   const mayUse = deps.initialAdminClients ?? isLoopback
   const nearbyOnly: MiddlewareHandler = async (c, next) => {
     const address = clientAddress(c, deps)
-    if (address === undefined || isForwardedByUntrustedPeer(c, deps) || !mayUse(address)) return notFound()
+    if (address === undefined || isForwardedForUnknownClient(c, deps) || !mayUse(address)) return notFound()
     await next()
   }
   return new Hono<AppEnv>()
