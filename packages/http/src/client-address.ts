@@ -16,7 +16,8 @@ const FORWARDING_HEADERS = ['X-Forwarded-For', 'Forwarded', 'X-Real-IP'] as cons
  * The client's address: the socket's peer, unless that peer is a trusted proxy; then, walking
  * `X-Forwarded-For` from the right (each proxy appends the address it heard from), the first
  * address that is not a trusted proxy. Entries left of it were written by the client and are
- * never believed. IPv4-mapped IPv6 addresses (`::ffff:10.0.0.5`) read as IPv4. Undefined when
+ * never believed. IPv4-mapped IPv6 addresses (`::ffff:10.0.0.5`) read as IPv4, and an entry's
+ * port is dropped. Undefined when
  * the socket's address is unknown (an embedding host that gives none).
  */
 export function clientAddress(c: Context, source: ClientAddressSource): string | undefined {
@@ -29,7 +30,7 @@ export function clientAddress(c: Context, source: ClientAddressSource): string |
   for (let index = hops.length - 1; index >= 0 && isTrusted(address); index -= 1) {
     const hop = hops[index]
     if (hop === undefined || hop === '') break
-    address = unmapped(hop)
+    address = hopAddress(hop)
   }
   return address
 }
@@ -45,6 +46,15 @@ export function isForwardedForUnknownClient(c: Context, source: ClientAddressSou
   const trusted = peer !== undefined && source.isTrustedProxy?.(unmapped(peer)) === true
   if (trusted && c.req.header('X-Forwarded-For') !== undefined) return false
   return FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)
+}
+
+/**
+ * An `X-Forwarded-For` entry's address, without the port some proxies add (`10.0.0.5:51234`,
+ * `[2001:db8::5]:443`): a client's every connection would otherwise count as another address.
+ */
+function hopAddress(hop: string): string {
+  const address = /^\[([^\]]+)\](?::\d+)?$/.exec(hop)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(hop)?.[1] ?? hop
+  return unmapped(address)
 }
 
 function unmapped(address: string): string {
