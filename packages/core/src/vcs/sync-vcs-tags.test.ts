@@ -1,5 +1,6 @@
 import { inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
 import { MAX_VERSIONS_ADDED_PER_SYNC, SyncVcsTags } from './sync-vcs-tags.ts'
 import { createTagBasedModule } from './test-support/tag-based-module.ts'
@@ -76,5 +77,40 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     let syncs = 2
     while (!(await sync.execute({ moduleId })).complete) syncs += 1
     expect({ syncs: syncs + 1, added: (await added()).length }).toEqual({ syncs: 5, added: 201 })
+  })
+
+  it('reads the module\'s versions a bounded number of times a sync, however many tags the repository has', async () => {
+    tags = Array.from({ length: 5000 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: `c${n}` }))
+    let reads = 0
+    const counted: UnitOfWork = {
+      read: (work) => deps.unitOfWork.read(work),
+      autocommit: (work) => deps.unitOfWork.autocommit(work),
+      run: (work) =>
+        deps.unitOfWork.run((repositories) => {
+          const registryModules = new Proxy(repositories.registryModules, {
+            get(target, name) {
+              const value: unknown = Reflect.get(target, name)
+              if (typeof value !== 'function') return value
+              return (...args: unknown[]): unknown => {
+                if (String(name).startsWith('find') || name === 'versionsOf') reads += 1
+                return Reflect.apply(value, target, args)
+              }
+            },
+          })
+          return work({ ...repositories, registryModules })
+        }),
+    }
+    const source = async () => ({ remote: { url: 'http://git.test/r.git' } })
+    const vcs: VcsClient = {
+      refs: async () => ({ tags, branches: [] }),
+      archive: async () => {
+        throw new Error('not archived here')
+      },
+      latestCommits: async () => [],
+    }
+    const counting = new SyncVcsTags({ ...deps, unitOfWork: counted, vcs, sourceOf: source })
+    await counting.execute({ moduleId })
+    await counting.execute({ moduleId })
+    expect(reads).toBeLessThan(10)
   })
 })

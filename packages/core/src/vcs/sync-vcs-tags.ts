@@ -61,8 +61,11 @@ export class SyncVcsTags {
       const now = this.#deps.clock.now()
       const toIngest: string[] = []
       const missing: TagVersion[] = []
+      // One read of the module's versions, not one per tag: a repository may have 100,000 tags,
+      // and a capped sync is followed by another that compares them all again.
+      const known = new Map(((await registryModules.versionsOf([module.id])).get(module.id) ?? []).map((v) => [v.version, v]))
       for (const tag of wanted) {
-        const existing = await registryModules.findVersion(module.id, tag.version)
+        const existing = known.get(tag.version)
         if (existing === undefined) missing.push(tag)
         else if (existing.status !== 'ok') toIngest.push(existing.id)
       }
