@@ -14,6 +14,8 @@ export function errorHandler(log: ErrorLog) {
     if (isCairnError(error)) {
       const response = jsonApi(c, errorDocument(error), STATUS[error.code])
       if (error.retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(error.retryAfterSeconds))
+      // go-tfe retries a 429 after X-RateLimit-Reset, which it parses as a float, and exits on one it cannot parse.
+      if (error.code === 'rate_limited') response.headers.set('X-RateLimit-Reset', (error.retryAfterSeconds ?? 1).toFixed(3))
       return response
     }
     if (error instanceof HTTPException && error.status < 500) {
