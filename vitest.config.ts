@@ -15,7 +15,8 @@ function project(
 ) {
   const { name } = JSON.parse(readFileSync(join(import.meta.dirname, directory, 'package.json'), 'utf8')) as { name: string }
   const { groupOrder = 1, ...rest } = test
-  return { test: { name, root: `./${directory}`, ...rest, sequence: { groupOrder } } }
+  // Hooks create and drop databases and start and stop servers, which a loaded two-core machine slows past vitest's 10 s.
+  return { test: { name, root: `./${directory}`, hookTimeout: 60_000, ...rest, sequence: { groupOrder } } }
 }
 
 const packages = readdirSync(join(import.meta.dirname, 'packages')).map((directory) => project(`packages/${directory}`))
