@@ -70,8 +70,8 @@ export interface JobQueue {
 }
 
 /**
- * Workers each process runs per kind: two, or one more than a group may hold, so that a job of
- * another group always finds one free. Adapters share it so that the in-memory queue schedules as
+ * Workers each process runs per kind: two, or one more than a group may hold, so that one group
+ * alone never takes every worker (several groups together can). Adapters share it so that the in-memory queue schedules as
  * the durable one does.
  */
 export function workersPerKind(definition: JobDefinition): number {

@@ -7,8 +7,8 @@ import type { SyncVcsTags } from './sync-vcs-tags.ts'
 /**
  * Jobs of one organization running at once in a process, per kind: two, as every organization
  * had before there was a bound, so that one organization's first import of a large repository
- * is no slower; the process runs a third worker, which another organization's job always finds
- * free however many versions (or stalled git hosts) the first has queued.
+ * is no slower; the process runs a third worker, so that one organization alone, however many
+ * versions (or stalled git hosts) it has queued, leaves a worker to the others (two can take all three).
  */
 const PER_ORGANIZATION = 2
 
