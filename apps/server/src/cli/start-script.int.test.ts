@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -23,4 +24,19 @@ describe('scripts/start.sh', () => {
       expect(await server.stop('SIGTERM')).toBe(0)
     }
   }, 120_000)
+
+  it('refuses a data directory a live process holds before provisioning or installing anything', () => {
+    const startDir = mkdtempSync(join(tmpdir(), 'cairn-start-'))
+    mkdirSync(join(startDir, 'data'))
+    const since = new Date().toISOString()
+    writeFileSync(join(startDir, 'data', 'cairn.lock'), JSON.stringify({ pid: process.pid, purpose: 'cairn serve', since }))
+    const bash = execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim()
+    // Nothing on PATH: provisioning would have to fetch Node and say so, and no install could run.
+    const run = spawnSync(bash, [START_SCRIPT], { cwd: startDir, env: { PATH: join(startDir, 'no-tools'), HOME: startDir }, encoding: 'utf8' })
+    expect(run.stderr).toBe(
+      `cairn: the data directory ${join(startDir, 'data')} is in use by process ${process.pid} (cairn serve, since ${since}).\n` +
+        'The embedded database allows one process at a time: stop that process first, then run this again.\n',
+    )
+    expect(run.status).toBe(1)
+  })
 })
