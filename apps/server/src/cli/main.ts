@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { isCairnError } from '@cairn/core'
+import { isCairnError, type DownloadsWritten } from '@cairn/core'
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '../config.ts'
 import { DataDirBusyError } from '../platform/data-dir-lock.ts'
@@ -60,11 +60,15 @@ async function main(argv: readonly string[]): Promise<void> {
 async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promise<void> {
   const server = await startServer(config)
   const { logger } = server
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, `Cairn is stopping (${signal}): no new connections; the requests in flight may finish`)
     void server
       .stop()
       .then(
-        () => 0,
+        ({ downloads }) => {
+          logger.info({ downloads }, `Cairn stopped: ${written(downloads)}, the database closed`)
+          return 0
+        },
         (error: unknown) => {
           logger.fatal({ err: error }, 'stopping failed')
           return 1
@@ -83,7 +87,16 @@ async function serveUntilSignalled(config: ReturnType<typeof loadConfig>): Promi
   }
   // Last: whoever waits for this line finds the signal handlers installed and the IACT logged.
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
-  logger.info({ url: server.url }, `Cairn is listening on ${server.url} (${database})`)
+  if (config.baseUrl === undefined) return logger.info({ url: server.url }, `Cairn is listening on ${server.url} (${database})`)
+  // The bind address is this machine's; clients (and every link Cairn writes) use the base URL.
+  const baseUrl = config.baseUrl.href.replace(/\/$/, '')
+  logger.info({ url: server.url, baseUrl }, `Cairn is listening on ${server.url} (${database}); clients reach it at ${baseUrl}`)
+}
+
+/** The last write of download counts, for the "stopped" line. */
+function written({ downloads, versions }: DownloadsWritten): string {
+  if (downloads === 0) return 'no download counts left to write'
+  return `${downloads} ${downloads === 1 ? 'download' : 'downloads'} of ${versions} ${versions === 1 ? 'version' : 'versions'} written`
 }
 
 function print(result: unknown): void {

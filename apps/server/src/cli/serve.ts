@@ -1,3 +1,4 @@
+import type { DownloadsWritten } from '@cairn/core'
 import { JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
@@ -20,8 +21,8 @@ export interface RunningServer {
   /** The initial admin creation token this process issued, when the site has no administrator. */
   readonly initialAdminToken: string | undefined
   readonly logger: Logger
-  /** Stops accepting, lets requests in flight finish (for a bounded time), then closes the database. */
-  stop(): Promise<void>
+  /** Stops accepting, lets requests in flight finish (for a bounded time), then closes the database; says what its last write of download counts wrote. */
+  stop(): Promise<{ readonly downloads: DownloadsWritten }>
 }
 
 /** How long a stop waits for requests in flight before cutting their connections. */
@@ -64,7 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         if (server !== undefined) await closeGracefully(server)
         pacer?.stop()
         // Stops the VCS poll and the job workers, letting running ingestions end, then closes the database.
-        await cairn.close()
+        return cairn.close()
       },
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { declareJobs, workJobs, type UseCases } from '@cairn/core'
+import { declareJobs, workJobs, type DownloadsWritten, type UseCases } from '@cairn/core'
 import { createHttpApp, type AppEnv, type HttpDeps } from '@cairn/http'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
@@ -40,9 +40,11 @@ export interface StandaloneHooks {
 }
 
 /** A Cairn as the standalone server holds it: with the Hono app, for its node adapter. */
-export interface HostedCairn extends Cairn {
+export interface HostedCairn extends Omit<Cairn, 'close'> {
   readonly app: Hono<AppEnv>
   readonly logger: Logger
+  /** `Cairn.close`, saying what its last write of download counts wrote, for the server's log. */
+  close(): Promise<{ readonly downloads: DownloadsWritten }>
 }
 
 /**
@@ -53,7 +55,7 @@ export interface HostedCairn extends Cairn {
  */
 export async function createCairn(options: CairnOptions): Promise<Cairn> {
   const cairn = await openCairn(options)
-  return { fetch: cairn.fetch, useCases: cairn.useCases, close: () => cairn.close() }
+  return { fetch: cairn.fetch, useCases: cairn.useCases, close: async () => void (await cairn.close()) }
 }
 
 /** `createCairn`, with what the standalone server adds. The one way both are composed. */
@@ -89,9 +91,10 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
       async close() {
         await vcsPoll.stop()
         await uploadSweep.stop()
-        await downloads.stop()
+        const written = await downloads.stop()
         // Stops the job workers first, letting running ingestions end, then closes the database.
         await runtime.close()
+        return { downloads: written }
       },
     }
   } catch (error) {

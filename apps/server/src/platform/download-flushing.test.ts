@@ -14,6 +14,7 @@ describe('startDownloadFlushing', () => {
         flushDownloads: async () => {
           flushes += 1
           if (failing) throw new Error('database down')
+          return { downloads: flushes, versions: 1 }
         },
       },
       log: { error: (message) => logged.push(message) },
@@ -26,7 +27,8 @@ describe('startDownloadFlushing', () => {
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)
     expect(logged).toEqual(['download counts not written yet'])
     failing = false
-    await flushing.stop()
+    // The last flush's counts, for the server's "stopped" line.
+    expect(await flushing.stop()).toEqual({ downloads: 3, versions: 1 })
     expect(flushes).toBe(3)
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS * 3)
     expect(flushes).toBe(3)
@@ -42,6 +44,7 @@ describe('startDownloadFlushing', () => {
           // The first flush writes until told to finish; a failed batch's counts would be left for the next.
           if (events.length === 1) await new Promise<void>((resolve) => (finishFirst = resolve))
           events.push('flush ended')
+          return { downloads: 0, versions: 0 }
         },
       },
       log: { error: () => undefined },

@@ -1,25 +1,28 @@
-import type { ModuleRegistryProtocol } from '@cairn/core'
+import type { DownloadsWritten, ModuleRegistryProtocol } from '@cairn/core'
 import type { ErrorLog } from '@cairn/http'
 
 /** How often counted downloads are written. */
 export const DOWNLOAD_FLUSH_INTERVAL_MS = 5_000
 
+const NOTHING_WRITTEN: DownloadsWritten = { downloads: 0, versions: 0 }
+
 /**
  * Writes counted downloads every few seconds, and a last time when stopped. A failed write keeps
  * its counts for the next one and is logged, never thrown into the timer. One flush at a time: a
  * tick that finds one under way leaves the counts to the next, and stopping waits for it before
- * the last flush, which then writes whatever it could not.
+ * the last flush, which then writes whatever it could not, and says how much that was.
  */
 export function startDownloadFlushing(deps: {
   readonly moduleRegistry: Pick<ModuleRegistryProtocol, 'flushDownloads'>
   readonly log: ErrorLog
-}): { stop(): Promise<void> } {
-  let underWay: Promise<void> | undefined
+}): { stop(): Promise<DownloadsWritten> } {
+  let underWay: Promise<DownloadsWritten> | undefined
   const flush = () =>
     (underWay ??= deps.moduleRegistry
       .flushDownloads()
       .catch((error: unknown) => {
         deps.log.error('download counts not written yet', { error: String(error) })
+        return NOTHING_WRITTEN
       })
       .finally(() => {
         underWay = undefined
@@ -30,7 +33,7 @@ export function startDownloadFlushing(deps: {
     async stop() {
       clearInterval(timer)
       await underWay
-      await flush()
+      return flush()
     },
   }
 }

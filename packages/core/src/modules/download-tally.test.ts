@@ -29,8 +29,8 @@ describe('DownloadTally', () => {
     tally.record('v1')
     tally.record('v1')
     tally.record('v2')
-    await tally.flush()
-    await tally.flush()
+    expect(await tally.flush()).toEqual({ downloads: 3, versions: 2 })
+    expect(await tally.flush()).toEqual({ downloads: 0, versions: 0 })
     expect(store.batches).toEqual([new Map([['v1', 2], ['v2', 1]])])
   })
 

@@ -20,6 +20,12 @@ export const DOWNLOADS_PER_WRITE = 2_000
  * two writes: on the embedded database a write runs on the server's own thread, and one of the
  * 20,000 versions a spread load downloads in a flush interval held every request for 0.7 s.
  */
+/** What a flush wrote: so many downloads, of so many versions. */
+export interface DownloadsWritten {
+  readonly downloads: number
+  readonly versions: number
+}
+
 export class DownloadTally {
   readonly #unitOfWork: UnitOfWork
   #pending = new Map<string, number>()
@@ -32,8 +38,8 @@ export class DownloadTally {
     this.#pending.set(versionId, (this.#pending.get(versionId) ?? 0) + 1)
   }
 
-  /** Writes what was counted since the last flush. */
-  async flush(): Promise<void> {
+  /** Writes what was counted since the last flush, and says how much that was. */
+  async flush(): Promise<DownloadsWritten> {
     const batch = [...this.#pending]
     this.#pending = new Map()
     for (let start = 0; start < batch.length; start += DOWNLOADS_PER_WRITE) {
@@ -47,5 +53,6 @@ export class DownloadTally {
         throw error
       }
     }
+    return { downloads: batch.reduce((sum, [, count]) => sum + count, 0), versions: batch.length }
   }
 }

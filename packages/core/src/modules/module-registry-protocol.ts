@@ -10,7 +10,7 @@ import type { UrlSigner } from '../ports/url-signer.ts'
 import type { StoreCache } from '../shared/store-cache.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { DownloadLinks } from './download-links.ts'
-import { DownloadTally } from './download-tally.ts'
+import { DownloadTally, type DownloadsWritten } from './download-tally.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
 import type { ProtocolVersion } from './protocol-version.ts'
@@ -79,7 +79,7 @@ export class ModuleRegistryProtocol {
   }
 
   /** Writes the downloads counted since the last flush; the server calls it every few seconds and on stopping. */
-  flushDownloads(): Promise<void> {
+  flushDownloads(): Promise<DownloadsWritten> {
     return this.#downloads.flush()
   }
 
