@@ -43,6 +43,8 @@ describe.skipIf(skipped !== undefined)('the API reference in a real browser', { 
       expect(text).toContain(summary)
     }
     expect(text).toMatch(/registry-modules/i)
+    // Scalar's AI chat needs its servers (and shows on localhost unasked): off on a page meant to work offline.
+    expect(await page.getByText(/Ask AI/i).count()).toBe(0)
     expect(elsewhere).toEqual([])
     // The page renders under its policy: nothing it needs was refused.
     expect(refused).toEqual([])

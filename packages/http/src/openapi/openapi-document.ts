@@ -39,5 +39,26 @@ export async function openApiDocument(root: Hono<AppEnv>, basePath: string, vers
     if (basePath !== '' && path.startsWith(`${basePath}/`)) paths[path.slice(basePath.length)] = item
     else paths[path] = basePath === '' ? item : { ...item, servers: [{ url: '/' }] }
   }
-  return { ...generated, paths }
+  return { ...generated, paths: withoutAliases(paths) }
+}
+
+/**
+ * The paths without the operations they only repeat. Some routes are served under a second path
+ * for the clients that call it (with a trailing slash, the admin API without `/api/v2`); they stay
+ * routed, and the reference describes each once, under its `canonicalPath`.
+ */
+function withoutAliases(paths: OpenAPIV3_1.PathsObject): OpenAPIV3_1.PathsObject {
+  const kept: OpenAPIV3_1.PathsObject = {}
+  for (const [path, item] of Object.entries(paths)) {
+    const twin = canonicalPath(path) === path ? undefined : paths[canonicalPath(path)]
+    const unique = Object.entries(item ?? {}).filter(([key]) => key === 'servers' || twin === undefined || !(key in twin))
+    if (unique.some(([key]) => key !== 'servers')) kept[path] = Object.fromEntries(unique)
+  }
+  return kept
+}
+
+/** Where the reference describes the operations served at `path`: without a trailing slash, and the admin API under `/api/v2`. */
+function canonicalPath(path: string): string {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+  return trimmed.startsWith('/admin/') ? `/api/v2${trimmed}` : trimmed
 }

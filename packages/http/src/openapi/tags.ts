@@ -1,6 +1,6 @@
 /** The sections of the API reference, in the order it shows them. */
 export const TAGS = {
-  'registry-modules': 'Private modules: publish, upload and manage module versions (spec §4.1)',
+  'registry-modules': 'Private modules: publish, upload and manage module versions',
   'registry-protocol': 'The module registry protocol that `terraform` and `tofu` speak, and archive downloads',
   'public-registry': 'The hosted edition’s proxy of curated public modules',
   'vcs': 'VCS connections (OAuth clients and tokens), publishing from a repository, push webhooks',

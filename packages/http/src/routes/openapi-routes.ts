@@ -74,6 +74,8 @@ export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiR
         withDefaultFonts: false,
         telemetry: false,
         mcp: { disabled: true },
+        // The "Ask AI" chat, which Scalar shows on localhost without a key.
+        agent: { disabled: true },
         showDeveloperTools: 'never',
       })),
     )
