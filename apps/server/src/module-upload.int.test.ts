@@ -8,7 +8,7 @@ import { untilSettled } from '@cairn/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
-import type { VersionDocument as VersionDoc } from './test-support/registry-client.ts'
+import { latestStatusOf, type VersionDocument as VersionDoc } from './test-support/registry-client.ts'
 import { testConfig } from './test-support/test-config.ts'
 
 const JSON_API = 'application/vnd.api+json'
@@ -61,14 +61,14 @@ describe('module archive uploads, end to end', () => {
   /** The version once its upload's analysis (a job) has settled it. */
   async function settled(version = versionCount): Promise<VersionDoc['data']> {
     const read = async () => (await (await api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.${version}`)).json()) as VersionDoc
-    return (await untilSettled(read, (document) => document.data.attributes.status)).data
+    return (await untilSettled(read, latestStatusOf)).data
   }
 
-  /** PUTs the archive: 200 with the version reg_ingressing once stored. */
+  /** PUTs the archive: 200 with the attempt reg_ingressing once stored. */
   async function stored(link: string, archive: Bytes): Promise<void> {
     const response = await put(link, archive)
     expect(response.status).toBe(200)
-    expect(((await response.json()) as VersionDoc).data.attributes.status).toBe('reg_ingressing')
+    expect(latestStatusOf((await response.json()) as VersionDoc)).toBe('reg_ingressing')
   }
 
   const blobFiles = () => readdirSync(join(dataDir, 'blobs'), { recursive: true }).filter((name) => String(name).endsWith('.tar.gz'))

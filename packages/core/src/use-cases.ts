@@ -40,7 +40,7 @@ import { InitialAdmin, type InitialAdminDeps } from './users/initial-admin.ts'
 import { ShowUser } from './users/show-user.ts'
 import { AdminWorkspaces } from './workspaces/admin-workspaces.ts'
 import { ManageWorkspaces } from './workspaces/manage-workspaces.ts'
-import { AnalyseUpload } from './modules/analyse-upload.ts'
+import { AnalyseUpload, type AnalyseUploadDeps } from './modules/analyse-upload.ts'
 import { IngestVcsVersion, type IngestVcsVersionDeps } from './vcs/ingest-vcs-version.ts'
 import { ListGithubAppInstallations } from './vcs/github-app-installations.ts'
 import { ListVcsModuleCommits } from './vcs/list-vcs-module-commits.ts'
@@ -60,6 +60,7 @@ export type CairnPorts = UseCaseDeps &
   InitialAdminDeps &
   ManageVcsConnectionsDeps &
   PublishModuleFromVcsDeps &
+  AnalyseUploadDeps &
   Omit<IngestVcsVersionDeps, 'sourceOf'> & {
     readonly credentialCache: ExpiringCache<CredentialEntry>
     /** What the registry protocol served, by caller and module provider. */

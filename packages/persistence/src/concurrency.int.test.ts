@@ -1,6 +1,7 @@
 import {
   createUseCases,
   isCairnError,
+  ModuleVersion,
   OPERATOR,
   workJobs,
   type ByteStream,
@@ -258,7 +259,7 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
       // Enough versions that two flushes listing them in opposite orders meet in the middle: written
       // in the pairs' order, as PostgreSQL's plan here does unless told otherwise, they deadlock,
       // and only a second attempt saves one. The statement writes in id order so that none is needed.
-      const versions = Array.from({ length: 300 }, (_, n) => ({ ...template, id: `${template.id}-${n}`, version: `2.${n}.0` }))
+      const versions = Array.from({ length: 300 }, (_, n) => new ModuleVersion({ ...template, id: `${template.id}-${n}`, version: `2.${n}.0` }))
       await seed(async ({ registryModules }) => {
         for (const version of versions) await registryModules.addVersion(version)
       })

@@ -1,4 +1,4 @@
-import type { ModuleVersion, RegistryModule } from '@cairn/core'
+import { ModuleVersion, type RegistryModule } from '@cairn/core'
 import { anOrganization } from '@cairn/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
@@ -11,12 +11,12 @@ const MODULE: RegistryModule = {
   status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
   createdAt: AT, updatedAt: AT,
 }
-const VERSION: ModuleVersion = {
-  id: 'modver-1', moduleId: 'mod-1', version: '1.0.0', status: 'ok', error: null, source: 'tfe-api', commitSha: null,
+const VERSION = new ModuleVersion({
+  id: 'modver-1', moduleId: 'mod-1', version: '1.0.0', source: 'tfe-api', commitSha: null, attempt: null,
   uploadGeneration: 1, archive: { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'a'.repeat(64), size: 1 },
   metadata: { root: { path: '', name: '', readme: null, empty: true, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [] }, submodules: [], examples: [] },
   createdAt: AT, updatedAt: AT,
-}
+})
 
 describe('registry module statements (PGlite)', () => {
   const statements: string[] = []

@@ -31,9 +31,10 @@ describe('the migration that keeps requirements beside the metadata', () => {
       await registryModules.add(MODULE)
     })
     await orm.em.getConnection().execute(
-      `insert into module_versions (id, module_id, version, status, source, upload_generation, metadata, created_at, updated_at)
-       values ('modver-1', 'mod-1', '1.0.0', 'ok', 'tfe-api', 1, ?::jsonb, now(), now()),
-              ('modver-2', 'mod-1', '1.1.0', 'ok', 'tfe-api', 1, null, now() + interval '1 second', now())`,
+      // An ok version had its archive, as every one did then.
+      `insert into module_versions (id, module_id, version, status, source, upload_generation, metadata, archive_blob_key, archive_sha256, archive_size, created_at, updated_at)
+       values ('modver-1', 'mod-1', '1.0.0', 'ok', 'tfe-api', 1, ?::jsonb, 'modules/modver-1/1.tar.gz', 'aa', 1, now(), now()),
+              ('modver-2', 'mod-1', '1.1.0', 'ok', 'tfe-api', 1, null, 'modules/modver-2/1.tar.gz', 'bb', 1, now() + interval '1 second', now())`,
       [JSON.stringify(METADATA)],
     )
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createUseCases, IngestVcsVersion, OPERATOR, queueTagSync, SyncVcsTags, workVcsJobs, type VcsSource } from '@cairn/core'
+import { AnalyseUpload, createUseCases, IngestVcsVersion, OPERATOR, queueTagSync, SyncVcsTags, workUploadJobs, workVcsJobs, type VcsSource } from '@cairn/core'
 import { DEFAULT_ARCHIVE_LIMITS, TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { InMemoryJobQueue, inMemoryDeps } from '@cairn/testing'
@@ -48,8 +48,10 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
     const sourceOf = async ({ id }: { id: string }) => sources.get(id) ?? { remote: { url: '' } }
     await workVcsJobs(queue, {
       sync: new SyncVcsTags({ ...deps, vcs, sourceOf }),
-      ingest: new IngestVcsVersion({ ...deps, analyzer, vcs, sourceOf }),
+      ingest: new IngestVcsVersion({ ...deps, jobs: queue, vcs, sourceOf }),
     })
+    // The archives the ingestion stores are settled by the analysis uploads get.
+    await workUploadJobs(queue, new AnalyseUpload({ ...deps, analyzer }))
   })
   afterAll(async () => {
     await queue.stop()

@@ -13,9 +13,27 @@ export async function uploadArchive(link: string, archive: Uint8Array): Promise<
   if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`)
 }
 
+/** The latest attempt at a new archive, while it is under way or failed, as a version document shows it. */
+export interface AttemptAttributes {
+  status: string
+  error: string | null
+  'commit-sha': string | null
+  'started-by': string
+  at: string
+}
+
 /** A registry-module-versions document, as far as tests read it. */
 export interface VersionDocument {
-  data: { id: string; attributes: { status: string; error: string | null; 'archive-sha256'?: string }; links: { upload?: string } }
+  data: {
+    id: string
+    attributes: { status: string; error: string | null; 'archive-sha256'?: string; 'commit-sha': string | null; attempt: AttemptAttributes | null }
+    links: { upload?: string }
+  }
+}
+
+/** Where a version document's latest attempt stands: its `attempt`'s status while it has one, else the version's. */
+export function latestStatusOf({ data: { attributes } }: VersionDocument): string {
+  return attributes.attempt?.status ?? attributes.status
 }
 
 /** A client of one Cairn server, for tests that drive real server processes through the API. */
@@ -109,10 +127,13 @@ export class RegistryClient {
     return upload
   }
 
-  /** `version` of `org`'s network module once its upload has been analysed: `ok` or `reg_ingress_failed`. */
+  /**
+   * `version` of `org`'s network module once its latest upload has been analysed: `ok`, or
+   * `reg_ingress_failed` (on the version, or on its attempt beside the archive it still serves).
+   */
   settledVersion(token: string, org: string, version: string): Promise<VersionDocument> {
     const path = `/api/v2/organizations/${org}/registry-modules/private/${org}/network/aws/version?module_version=${version}`
-    return untilSettled(() => this.call<VersionDocument>('GET', path, { token }), (document) => document.data.attributes.status)
+    return untilSettled(() => this.call<VersionDocument>('GET', path, { token }), latestStatusOf)
   }
 
   /** The registry protocol's signed archive link for `version` (what `X-Terraform-Get` says). */

@@ -24,16 +24,17 @@ export type AuditEventType =
   | 'module_version.created'
   | 'module_version.deleted'
   | 'module_version.reuploaded'
+  | 'module_version.attempt_failed'
   | 'vcs_connection.created'
   | 'vcs_connection.updated'
   | 'vcs_connection.deleted'
 
 /**
  * Who acted: a user (with a token or a session), a team's or an organization's token, the
- * operator (the `cairn` CLI on the server's machine), or the bearer of a signed upload link,
- * which carries no credential.
+ * operator (the `cairn` CLI on the server's machine), the bearer of a signed upload link,
+ * which carries no credential, or a module's repository (what its VCS jobs did).
  */
-export type AuditActorKind = 'user' | 'team' | 'organization' | 'operator' | 'upload-link'
+export type AuditActorKind = 'user' | 'team' | 'organization' | 'operator' | 'upload-link' | 'vcs'
 
 /**
  * One attribute an action set, changed or removed, by the name the API gives it: `from` is null
@@ -54,7 +55,7 @@ export interface AuditEvent {
   readonly actorKind: AuditActorKind | null
   /**
    * The acting user's id (during an impersonation, the administrator's), the team's id for a team
-   * token, the organization's name for an organization token; null for the operator and an upload link.
+   * token, the organization's name for an organization token; null for the operator, an upload link and a repository.
    */
   readonly actorId: string | null
   /** The authentication token the request was made with; null for a session, the operator and an upload link. */

@@ -3,8 +3,8 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import type { AuditActorKind, AuditChange, AuditEventType } from './audit-event.ts'
 
-/** Who an event names as its actor: a principal, or the bearer of a signed upload link (no credential). */
-export type AuditActor = Principal | { readonly kind: 'upload-link' }
+/** Who an event names as its actor: a principal, the bearer of a signed upload link (no credential), or a module's repository. */
+export type AuditActor = Principal | { readonly kind: 'upload-link' } | { readonly kind: 'vcs' }
 
 /** What a use case tells of an event; the log adds its id, its time and the actor's fields. */
 export interface AuditEventInput {
@@ -48,6 +48,7 @@ function actorOf(actor: AuditActor): { actorKind: AuditActorKind; actorId: strin
       return { actorKind: 'organization', actorId: actor.organizationName, actorTokenId: actor.tokenId }
     case 'operator':
     case 'upload-link':
+    case 'vcs':
       return { actorKind: actor.kind, actorId: null, actorTokenId: null }
   }
 }

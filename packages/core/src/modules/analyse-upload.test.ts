@@ -89,7 +89,7 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
     await workJobs(deps.jobs, cases)
     expect(await settledVersion(deps.unitOfWork, stored.id)).toMatchObject({
       status: 'reg_ingress_failed',
-      error: 'is gone from storage; upload the archive again',
+      error: 'is gone from storage; upload the archive again, or resync a VCS module',
     })
   })
 
@@ -100,7 +100,7 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
     await expect(broken.analyseUpload.execute(await storedUpload(stored), { signal, last: false })).rejects.toThrow('the parser thread died')
     expect(await current(stored.id)).toMatchObject({ status: 'reg_ingressing' })
     await broken.analyseUpload.execute(await storedUpload(stored), { signal, last: true })
-    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive could not be analysed; upload the archive again' })
+    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive could not be analysed; upload the archive again, or resync a VCS module' })
     expect(await blobKeys()).toEqual([])
   })
 
@@ -111,7 +111,7 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
     await expect.poll(() => analyzer.started).toBe(1)
     overrun.abort(new Error('the job overran'))
     await running
-    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the analysis did not finish in time; upload the archive again' })
+    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the analysis did not finish in time; upload the archive again, or resync a VCS module' })
   })
 
   it('a job run again after its version settled changes nothing and keeps the archive', async () => {

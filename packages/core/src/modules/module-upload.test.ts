@@ -52,7 +52,7 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
   it('an attempt lost to a crash does not block a new upload, and its blob is swept once a link lifetime has passed', async () => {
     const { version, uploadObjectId } = await newVersion()
     // A crash after the claim and the blob write, before anything was recorded:
-    const claimed = { ...version, status: 'reg_ingressing' as const, uploadGeneration: 1, updatedAt: deps.clock.now() }
+    const claimed = version.startUpload('an upload link', deps.clock.now())
     await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(claimed))
     await deps.blobs.put(archiveKey(claimed), bytes('half'))
     expect(uploadObjectId).not.toBeNull()

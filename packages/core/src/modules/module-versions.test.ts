@@ -13,6 +13,11 @@ async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text)
 }
 
+async function* cutOff(): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode('half an archive')
+  throw new Error('connection reset')
+}
+
 describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
   let deps: InMemoryDeps
   let cases: UseCases
@@ -187,9 +192,56 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
       const { items } = await cases.auditEvents.execute({ number: 1, size: 20 }, await signUpUser(cases, 'ada', { isSiteAdmin: true }))
       const reuploads = items.filter((event) => event.type === 'module_version.reuploaded')
       expect(reuploads.map((event) => [event.targetId, event.actorId, event.reason])).toEqual([
-        [second.id, null, 'upload attempt 3 of 1.0.0, which was ok'],
-        [second.id, null, 'upload attempt 2 of 1.0.0, which was reg_ingress_failed'],
+        [second.id, null, 'upload attempt 3 of 1.0.0 (upload link issued to user olivia), which was ok'],
+        [second.id, null, 'upload attempt 2 of 1.0.0 (upload link issued to user olivia), which was reg_ingress_failed'],
       ])
+    })
+
+    describe('a version that is ok', () => {
+      let served: Awaited<ReturnType<typeof settledVersion>>
+
+      beforeEach(async () => {
+        served = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('module') }))
+      })
+
+      it('stays ok with its archive while a new one is analysed', async () => {
+        const reuploaded = await cases.moduleVersions.upload({ objectId: link, content: bytes('other module') })
+        expect(reuploaded).toMatchObject({ status: 'ok', error: null, archive: served.archive, attempt: { status: 'reg_ingressing' } })
+      })
+
+      it('keeps serving its archive and details when a new one is refused: the attempt shows why, when and by whom, and is audited', async () => {
+        deps.clock.advance(1000)
+        const after = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') }))
+        expect(after).toMatchObject({ status: 'ok', error: null, archive: served.archive, metadata: served.metadata })
+        expect(after.attempt).toEqual({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', commitSha: null, startedBy: 'upload link issued to user olivia', at: deps.clock.now() })
+        expect((await show()).version).toEqual(after)
+        await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
+        await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ versions: [{ status: 'ok', error: null }] })
+        const { items } = await cases.auditEvents.execute({ number: 1, size: 20 }, await signUpUser(cases, 'ada', { isSiteAdmin: true }))
+        expect(items.find((event) => event.type === 'module_version.attempt_failed')).toMatchObject({
+          actorKind: 'upload-link',
+          targetId: served.id,
+          reason: 'attempt 2 (upload link issued to user olivia) failed: is not a gzip tarball; 1.0.0 still serves its archive',
+        })
+      })
+
+      it('keeps serving its archive when a new one is over the size limit, or cut off', async () => {
+        expect(await cases.moduleVersions.upload({ objectId: link, content: bytes('m'.repeat(65)) })).toMatchObject({
+          status: 'ok',
+          archive: served.archive,
+          attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') },
+        })
+        await expect(cases.moduleVersions.upload({ objectId: link, content: cutOff() })).rejects.toThrow('connection reset')
+        expect((await show()).version).toMatchObject({ status: 'ok', archive: served.archive, attempt: { error: 'the upload did not complete; upload the archive again' } })
+        await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
+      })
+
+      it('serves the new archive once it settles ok, the attempt gone', async () => {
+        await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') }))
+        const after = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('other module') }))
+        expect(after).toMatchObject({ status: 'ok', attempt: null, archive: { size: 12 } })
+        await expect.poll(blobKeys).toEqual([after.archive?.blobKey])
+      })
     })
 
     it('with immutable versions, an ok version refuses a new archive (conflict) and offers no link', async () => {

@@ -9,11 +9,13 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UrlSigner } from '../ports/url-signer.ts'
 import type { Edition } from '../shared/edition.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
+import { failAttempt, refusalReason } from './attempt-outcomes.ts'
 import { findModule } from './find-module.ts'
 import { auditedVersion } from './module-audit.ts'
 import type { ModuleAddress } from './module-address.ts'
-import { archiveKey, ingressFailed, parseModuleVersion, startIngress, UPLOAD_LINK_LIFETIME_MS, type ModuleVersion } from './module-version.ts'
+import { archiveKey, ModuleVersion, parseModuleVersion } from './module-version.ts'
 import { queueUploadAnalysis } from './upload-jobs.ts'
+import { signUploadLink, uploadStartedBy, verifyUploadLink } from './upload-links.ts'
 import { queueIngestion } from '../vcs/vcs-jobs.ts'
 
 export interface ModuleVersionsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> {
@@ -39,8 +41,9 @@ type Target = { readonly organizationName: string; readonly address: ModuleAddre
  * Versions of private modules without VCS (spec §4.1): teams that manage modules create them;
  * the archive arrives at the upload link, is stored, then analysed by a job; a version becomes
  * `ok` once its archive parses (spec §3). As TFE's upload host does, a link takes archives until it
- * expires: each PUT is a new attempt that replaces the last (unless versions are immutable), and
- * a refused archive shows on the version (`reg_ingress_failed` with the reason).
+ * expires: each PUT is a new attempt that supersedes the last (unless versions are immutable). A
+ * refused archive shows on the version: `reg_ingress_failed` with the reason before the version
+ * was ever `ok`; after, on its `attempt` only, the version still serving its last good archive.
  */
 export class ModuleVersions {
   readonly #deps: ModuleVersionsDeps
@@ -67,21 +70,8 @@ export class ModuleVersions {
       if (fromBranch && (target.commitSha ?? null) === null) {
         throw CairnError.invalidField('commitSha', 'is required: a branch-based module takes each version from a commit')
       }
-      const now = this.#deps.clock.now()
-      const created: ModuleVersion = {
-        id: this.#deps.ids.next('modver'),
-        moduleId: module.id,
-        version: parseModuleVersion(target.version),
-        status: 'pending',
-        error: null,
-        source: 'tfe-api',
-        commitSha: parseCommitSha(target.commitSha ?? null),
-        uploadGeneration: 0,
-        archive: null,
-        metadata: null,
-        createdAt: now,
-        updatedAt: now,
-      }
+      const fields = { id: this.#deps.ids.next('modver'), moduleId: module.id, version: parseModuleVersion(target.version) }
+      const created = ModuleVersion.pending({ ...fields, commitSha: parseCommitSha(target.commitSha ?? null) }, this.#deps.clock.now())
       await repositories.registryModules.addVersion(created)
       await recordAuditEvent(this.#deps, repositories, {
         type: 'module_version.created',
@@ -91,8 +81,8 @@ export class ModuleVersions {
       })
       return { created, fromBranch, organizationName: module.organizationName }
     })
-    if (fromBranch) await queueIngestion(this.#deps.jobs, { versionId: created.id, organizationName })
-    return this.#withUpload(created, !fromBranch)
+    if (fromBranch) await queueIngestion(this.#deps.jobs, { versionId: created.id, organizationName, commitSha: created.commitSha })
+    return this.#withUpload(created, fromBranch ? null : principal)
   }
 
   /** One version; its upload link only for those who may upload (spec §5.2). */
@@ -102,18 +92,18 @@ export class ModuleVersions {
       const version = await findVersion(repositories, module.id, target.version)
       const access = await organizationAccess(repositories, principal, module.organizationName)
       // A VCS module's versions come from its repository: nobody uploads to them.
-      return this.#withUpload(version, access.canManageModules && module.publishingMechanism === 'non_vcs')
+      return this.#withUpload(version, access.canManageModules && module.publishingMechanism === 'non_vcs' ? principal : null)
     })
   }
 
   /**
-   * Takes an archive sent to an upload link: stores it and queues its analysis, which settles the
-   * version `ok`, or `reg_ingress_failed` with the reason its content was refused (see
-   * `AnalyseUpload`). Answers the version `reg_ingressing` once the archive is stored, as TFE's
-   * upload host does; an archive over the size limit is refused at once, on the version. Raises
-   * `not_found` for a link that is forged or expired, and `conflict` for a version that is `ok`
-   * when versions are immutable. Every attempt after the first is audited. A failure that is not
-   * the archive's (a dropped connection, a store error) is recorded on the version too, then raised.
+   * Takes an archive sent to an upload link: stores it and queues its analysis, the settling step
+   * both publishing routes share (see `AnalyseUpload`). Answers the version once the archive is
+   * stored, its attempt `reg_ingressing`, as TFE's upload host does; an archive over the size
+   * limit is refused at once, on the version. Raises `not_found` for a link that is forged or
+   * expired, and `conflict` for a version that is `ok` when versions are immutable. Every attempt
+   * after the first is audited. A failure that is not the archive's (a dropped connection, a store
+   * error) is recorded on the version too, then raised.
    */
   async upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ModuleVersion> {
     const { unitOfWork, blobs, jobs, maxArchiveBytes } = this.#deps
@@ -131,53 +121,42 @@ export class ModuleVersions {
 
   /** Records why the attempt failed and drops what it stored; answers the failed version, if still its attempt. */
   async #fail(claimed: ModuleVersion, error: unknown): Promise<ModuleVersion | undefined> {
-    const reason = isCairnError(error, 'invalid')
-      ? error.fields.map((field) => field.message).join('; ') || error.message
-      : 'the upload did not complete; upload the archive again'
+    const reason = isCairnError(error, 'invalid') ? refusalReason(error) : 'the upload did not complete; upload the archive again'
     await this.#deps.blobs.delete(archiveKey(claimed)).catch(() => undefined)
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
-      const current = await registryModules.findVersionById(claimed.id)
-      if (current?.uploadGeneration !== claimed.uploadGeneration || current.status !== 'reg_ingressing') return undefined
-      const failed = ingressFailed(current, reason, this.#deps.clock.now())
-      await registryModules.updateVersion(failed)
-      return failed
-    })
+    return failAttempt(this.#deps, { versionId: claimed.id, uploadGeneration: claimed.uploadGeneration }, { transition: 'refuseArchive', reason })
   }
 
   /**
    * Checks the link and starts a new attempt, which supersedes any before it (the archive it would
-   * replace stays the version's until the new one is analysed).
+   * replace stays the version's until the new one settles, and for good if it fails).
    */
   async #claim(repositories: Repositories, objectId: string): Promise<ModuleVersion> {
     const now = this.#deps.clock.now()
-    const payload = this.#deps.signer.verify('module-upload', objectId, now)
-    const [versionId = ''] = payload?.split(':') ?? []
-    const version = await repositories.registryModules.findVersionById(versionId)
-    if (version === undefined) throw CairnError.notFound('upload')
+    const link = verifyUploadLink(this.#deps.signer, objectId, now)
+    const version = link === undefined ? undefined : await repositories.registryModules.findVersionById(link.versionId)
+    if (link === undefined || version === undefined) throw CairnError.notFound('upload')
     if (version.status === 'ok' && this.#deps.immutableVersions) {
       throw new CairnError('conflict', `version ${version.version} is immutable: it has an archive already`)
     }
-    const claimed = startIngress(version, now)
+    const claimed = version.startUpload(uploadStartedBy(link), now)
     await repositories.registryModules.updateVersion(claimed)
     if (version.uploadGeneration > 0) {
       const module = await repositories.registryModules.findById(version.moduleId)
       await recordAuditEvent(this.#deps, repositories, {
         type: 'module_version.reuploaded',
-        // Whoever holds the link: it carries no credential, only the creator of the version got it.
+        // Whoever holds the link: it carries no credential, only whom it was handed to.
         principal: { kind: 'upload-link' },
         ...(module === undefined ? { targetId: version.id } : auditedVersion(module, version)),
-        reason: `upload attempt ${claimed.uploadGeneration} of ${version.version}, which was ${version.status}`,
+        reason: `upload attempt ${claimed.uploadGeneration} of ${version.version} (${uploadStartedBy(link)}), which was ${version.status}`,
       })
     }
     return claimed
   }
 
-  #withUpload(version: ModuleVersion, mayUpload: boolean): VersionWithUpload {
-    const now = this.#deps.clock.now()
-    if (!mayUpload || (version.status === 'ok' && this.#deps.immutableVersions)) return { version, uploadObjectId: null }
-    const expiresAt = new Date(now.getTime() + UPLOAD_LINK_LIFETIME_MS)
-    const uploadObjectId = this.#deps.signer.sign('module-upload', version.id, expiresAt)
-    return { version, uploadObjectId }
+  /** The version, with an upload link made for `uploader` when there is one and the version may take an archive. */
+  #withUpload(version: ModuleVersion, uploader: Principal | null): VersionWithUpload {
+    if (uploader === null || (version.status === 'ok' && this.#deps.immutableVersions)) return { version, uploadObjectId: null }
+    return { version, uploadObjectId: signUploadLink(this.#deps.signer, version.id, uploader, this.#deps.clock.now()) }
   }
 }
 

@@ -2,7 +2,7 @@ import { inMemoryDeps, type InMemoryDeps, settledVersion, signUpUser } from '@ca
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createUseCases, type UseCases } from '../use-cases.ts'
 import { workJobs } from '../work-jobs.ts'
-import { archiveKey, startIngress, type ModuleVersion } from './module-version.ts'
+import { archiveKey, type ModuleVersion } from './module-version.ts'
 import { STUCK_UPLOAD_AFTER_MS } from './sweep-stuck-uploads.ts'
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
@@ -11,7 +11,7 @@ async function* bytes(text: string): AsyncGenerator<Uint8Array> {
 
 const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' } }
 
-describe('SweepStuckUploads: upload attempts a crash left reg_ingressing', () => {
+describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
   let deps: InMemoryDeps
   let cases: UseCases
   let version: ModuleVersion
@@ -27,8 +27,8 @@ describe('SweepStuckUploads: upload attempts a crash left reg_ingressing', () =>
   afterEach(() => deps.jobs.stop())
 
   /** What a process killed between claiming an attempt (and maybe storing its archive) and queueing its analysis leaves. */
-  async function crashedAttempt(options: { archive: string | null }): Promise<ModuleVersion> {
-    const claimed = startIngress(version, deps.clock.now())
+  async function crashedAttempt(options: { archive: string | null }, of = version): Promise<ModuleVersion> {
+    const claimed = of.startUpload('an upload link', deps.clock.now())
     await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(claimed))
     if (options.archive !== null) await deps.blobs.put(archiveKey(claimed), bytes(options.archive))
     return claimed
@@ -57,14 +57,28 @@ describe('SweepStuckUploads: upload attempts a crash left reg_ingressing', () =>
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [claimed.id] })
     const failed = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(claimed.id))
-    expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'the upload did not complete; upload the archive again' })
+    expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive did not arrive whole; upload the archive again, or resync a VCS module' })
+  })
+
+  it('an ok version whose re-upload a crash cut off stays ok with its archive, the lost attempt failed beside it', async () => {
+    const first = await crashedAttempt({ archive: 'module' })
+    await workJobs(deps.jobs, cases)
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
+    await cases.sweepStuckUploads.execute()
+    const served = await settledVersion(deps.unitOfWork, first.id)
+    expect(served).toMatchObject({ status: 'ok' })
+    const cutOff = await crashedAttempt({ archive: null }, served)
+    deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
+    await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [cutOff.id] })
+    const after = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(cutOff.id))
+    expect(after).toMatchObject({ status: 'ok', error: null, archive: served.archive, attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('did not arrive') } })
   })
 
   it('leaves a version a new upload claimed since alone', async () => {
     await crashedAttempt({ archive: null })
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     const stuck = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))
-    const reclaimed = startIngress(stuck as ModuleVersion, deps.clock.now())
+    const reclaimed = (stuck as ModuleVersion).startUpload('an upload link', deps.clock.now())
     await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(reclaimed))
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [] })
     expect(await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))).toEqual(reclaimed)

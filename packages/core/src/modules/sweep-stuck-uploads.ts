@@ -1,10 +1,10 @@
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
-import type { UseCaseDeps } from '../shared/use-case-deps.ts'
-import { archiveKey, ingressFailed, type ModuleVersion } from './module-version.ts'
+import { failAttempt, TRY_AGAIN, type OutcomeDeps } from './attempt-outcomes.ts'
+import { archiveKey, type ModuleVersion } from './module-version.ts'
 import { ANALYSE_UPLOAD_JOB, queueUploadAnalysis } from './upload-jobs.ts'
 
-export interface SweepStuckUploadsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
+export interface SweepStuckUploadsDeps extends OutcomeDeps {
   readonly blobs: BlobStore
   readonly jobs: JobQueue
 }
@@ -26,12 +26,13 @@ export interface SweptUploads {
 }
 
 /**
- * Settles upload attempts that a crash left `reg_ingressing`: a process killed after storing the
- * archive but before queueing its analysis, or during the analysis job's last attempt. An attempt
- * whose archive is stored has its analysis queued again (the job's key makes that a no-op while
- * the job still waits); one whose archive is not (its PUT never finished, so was never
- * acknowledged) fails with the reason. Safe beside uploads, jobs and other processes' sweeps: it
- * only touches an attempt that is still the version's latest and unsettled.
+ * Settles attempts that a crash left `reg_ingressing`, whichever route they came by: a process
+ * killed after storing the archive but before queueing its analysis, or during the analysis
+ * job's last attempt. An attempt whose archive is stored has its analysis queued again (the job's
+ * key makes that a no-op while the job still waits); one whose archive is not (its PUT never
+ * finished, so was never acknowledged) fails with the reason, and a version that serves an
+ * archive keeps serving it. Safe beside uploads, jobs and other processes' sweeps: it only
+ * touches an attempt that is still the version's latest and unsettled.
  */
 export class SweepStuckUploads {
   readonly #deps: SweepStuckUploadsDeps
@@ -55,10 +56,11 @@ export class SweepStuckUploads {
   async #sweep(id: string, before: Date, swept: SweptUploads): Promise<void> {
     const version = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(id))
     if (version === undefined || !isStuck(version, before)) return
+    const attempt = { versionId: id, uploadGeneration: version.uploadGeneration }
     const blobKey = archiveKey(version)
     if (!(await this.#deps.blobs.has(blobKey))) {
-      const reason = 'the upload did not complete; upload the archive again'
-      if (await this.#settle(version, (current) => ingressFailed(current, reason, this.#deps.clock.now()))) swept.failed.push(id)
+      const reason = `the archive did not arrive whole; ${TRY_AGAIN}`
+      if ((await failAttempt(this.#deps, attempt, { transition: 'refuseArchive', reason })) !== undefined) swept.failed.push(id)
       return
     }
     // A blob store learns a blob's digest only as it stores it: storing the archive onto itself
@@ -66,23 +68,24 @@ export class SweepStuckUploads {
     // atomic; the reader sees the old blob whole).
     const stored = await this.#deps.blobs.put(blobKey, await this.#deps.blobs.get(blobKey))
     // Touched first, so that the next sweep leaves it alone for another bound.
-    if (!(await this.#settle(version, (current) => ({ ...current, updatedAt: this.#deps.clock.now() })))) return
-    await queueUploadAnalysis(this.#deps.jobs, { versionId: id, uploadGeneration: version.uploadGeneration, ...stored })
+    if (!(await this.#touch(version))) return
+    await queueUploadAnalysis(this.#deps.jobs, { ...attempt, ...stored })
     swept.requeued.push(id)
   }
 
-  /** Writes `change` if the attempt is still the version's latest and stuck; answers whether it did. */
-  #settle(version: ModuleVersion, change: (current: ModuleVersion) => ModuleVersion): Promise<boolean> {
+  /** Counts the attempt as under way again, if it is still the version's latest and stuck; answers whether it did. */
+  #touch(version: ModuleVersion): Promise<boolean> {
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findVersionById(version.id)
-      if (current?.uploadGeneration !== version.uploadGeneration || !isStuck(current, version.updatedAt)) return false
-      await registryModules.updateVersion(change(current))
+      const since = version.attempt?.at ?? version.updatedAt
+      if (current?.isLatestAttempt(version.uploadGeneration) !== true || !isStuck(current, since)) return false
+      await registryModules.updateVersion(current.analysisRequeued(version.uploadGeneration, this.#deps.clock.now()))
       return true
     })
   }
 }
 
-/** `reg_ingressing`, and unchanged since `since` (inclusive). */
+/** Its latest attempt `reg_ingressing`, and unchanged since `since` (inclusive). */
 function isStuck(version: ModuleVersion, since: Date): boolean {
-  return version.status === 'reg_ingressing' && version.updatedAt.getTime() <= since.getTime()
+  return version.stage === 'reg_ingressing' && (version.attempt?.at.getTime() ?? Infinity) <= since.getTime()
 }

@@ -61,8 +61,8 @@ export interface RegistryModuleRepository {
    */
   vcsModules(after: string, limit: number): Promise<Pick<RegistryModule, 'id' | 'organizationName'>[]>
   /**
-   * Ids of the uploaded versions (of modules not published from VCS) that are `reg_ingressing`
-   * and last changed before `before`, at most `limit`: attempts that may have been lost.
+   * Ids of the versions whose latest attempt (by either route) came to `reg_ingressing` before
+   * `before`, oldest first, at most `limit`: attempts that may have been lost.
    */
   stuckUploadIds(before: Date, limit: number): Promise<string[]>
   /** Removes a module provider with all its versions. */

@@ -1,10 +1,11 @@
-import { inMemoryDeps } from '@cairn/testing'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { inMemoryDeps, settledVersion } from '@cairn/testing'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CairnError } from '../errors/cairn-error.ts'
-import type { ModuleVersion } from '../modules/module-version.ts'
+import { AnalyseUpload } from '../modules/analyse-upload.ts'
+import { ModuleVersion } from '../modules/module-version.ts'
+import { workUploadJobs } from '../modules/upload-jobs.ts'
 import type { ByteStream, VcsClient, VcsTree } from '../index.ts'
 import { IngestVcsVersion } from './ingest-vcs-version.ts'
-import { pendingVcsVersion } from './sync-vcs-tags.ts'
 import { createTagBasedModule } from './test-support/tag-based-module.ts'
 
 async function* bytes(text: string): ByteStream {
@@ -50,44 +51,91 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     })
     const sourceOf = async () => ({ remote: { url: 'http://git.test/acme/terraform-aws-vpc.git' }, sourceDirectory: 'modules/vpc' })
     ingest = new IngestVcsVersion({ ...deps, vcs, sourceOf })
+    await workUploadJobs(deps.jobs, new AnalyseUpload(deps))
   })
+  afterEach(() => deps.jobs.stop())
 
   async function versionAt(commitSha: string, version = '1.0.0'): Promise<string> {
-    const created = pendingVcsVersion({ id: `modver-${commitSha}`, moduleId, version, commitSha }, deps.clock.now())
+    const created = ModuleVersion.pending({ id: `modver-${commitSha}`, moduleId, version, commitSha }, deps.clock.now())
     await deps.unitOfWork.run(({ registryModules }) => registryModules.addVersion(created))
     return created.id
   }
 
   const stored = (id: string) => deps.unitOfWork.run(({ registryModules }) => registryModules.findVersionById(id))
+  /** Ingests the version (from `commitSha` when given), then waits for the analysis to settle it. */
+  async function ingested(versionId: string, commitSha?: string): Promise<ModuleVersion> {
+    await ingest.execute({ versionId, ...(commitSha !== undefined && { commitSha }) })
+    return settledVersion(deps.unitOfWork, versionId)
+  }
   async function blobKeys(): Promise<string[]> {
     const keys: string[] = []
     for await (const key of deps.blobs.list('modules/')) keys.push(key)
     return keys
   }
 
-  it('archives the commit (its source directory), stores and analyses it: the version is ok, the module set up', async () => {
+  it('archives the commit (its source directory) and stores it for the analysis uploads get too: the version is then ok, the module set up', async () => {
     const id = await versionAt('good')
     await ingest.execute({ versionId: id })
-    const version = await stored(id)
-    expect(version).toMatchObject({ status: 'ok', error: null, metadata: expect.objectContaining({ root: expect.anything() }) })
+    expect(await stored(id)).toMatchObject({ status: 'reg_ingressing', attempt: { commitSha: 'good', startedBy: 'the module repository' } })
+    const version = await settledVersion(deps.unitOfWork, id)
+    expect(version).toMatchObject({ status: 'ok', error: null, attempt: null, commitSha: 'good', metadata: expect.objectContaining({ root: expect.anything() }) })
     expect(vcs.archived).toEqual(['good:modules/vpc'])
     expect(await blobKeys()).toEqual([version?.archive?.blobKey])
     const module = await deps.unitOfWork.run(({ registryModules }) => registryModules.findById(moduleId))
     expect(module?.status).toBe('setup_complete')
   })
 
-  it('never clones a version that is ok again', async () => {
+  it('never clones a version for the commit it serves again', async () => {
     const id = await versionAt('good')
+    await ingested(id)
     await ingest.execute({ versionId: id })
-    await ingest.execute({ versionId: id })
+    await ingest.execute({ versionId: id, commitSha: 'good' })
     expect(vcs.archived).toEqual(['good:modules/vpc'])
   })
 
   it('fails a tree that is not a valid module with the reason, keeping no blob', async () => {
     const id = await versionAt('invalid')
-    await ingest.execute({ versionId: id })
-    expect(await stored(id)).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
-    expect(await blobKeys()).toEqual([])
+    expect(await ingested(id)).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
+    await expect.poll(blobKeys).toEqual([])
+  })
+
+  describe('a tag moved to another commit, for a version that is ok', () => {
+    let id = ''
+    let served: ModuleVersion
+
+    beforeEach(async () => {
+      id = await versionAt('good', '1.1.0')
+      served = await ingested(id)
+    })
+
+    it('whose tree is refused: the version stays ok with its archive and details, the attempt shows the reason and is audited', async () => {
+      const after = await ingested(id, 'invalid')
+      expect(after).toMatchObject({ status: 'ok', error: null, commitSha: 'good', archive: served.archive, metadata: served.metadata })
+      expect(after.attempt).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', commitSha: 'invalid', startedBy: 'the module repository' })
+      await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
+      const events = await deps.unitOfWork.read(({ auditLog }) => auditLog.list({ number: 1, size: 10 }))
+      expect(events.items.filter((event) => event.type === 'module_version.attempt_failed')).toMatchObject([
+        { actorKind: 'vcs', targetId: id, reason: 'attempt 2 (the module repository) failed: is not a gzip tarball; 1.1.0 still serves its archive' },
+      ])
+    })
+
+    it('whose commit cannot be cloned: the version stays ok with its archive', async () => {
+      await ingest.execute({ versionId: id, commitSha: 'refused' })
+      expect(await stored(id)).toMatchObject({ status: 'ok', archive: served.archive, attempt: { status: 'clone_failed', error: 'the git host refused its credential' } })
+    })
+
+    it('whose tree is good: the version serves the new archive, the old blob dropped', async () => {
+      vcs.commits['other'] = 'other module tree'
+      const after = await ingested(id, 'other')
+      expect(after).toMatchObject({ status: 'ok', commitSha: 'other', attempt: null, archive: { size: 'other module tree'.length } })
+      await expect.poll(blobKeys).toEqual([after.archive?.blobKey])
+    })
+
+    it('with immutable versions, is not cloned', async () => {
+      const immutable = new IngestVcsVersion({ ...deps, immutableVersions: true, vcs, sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' } }) })
+      await immutable.execute({ versionId: id, commitSha: 'invalid' })
+      expect(await stored(id)).toEqual(served)
+    })
   })
 
   it('records clone_failed with the reason when the host refuses the credential, and does not ask for a retry', async () => {
@@ -101,19 +149,17 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     await expect(ingest.execute({ versionId: id })).rejects.toMatchObject({ code: 'unavailable' })
     expect(await stored(id)).toMatchObject({ status: 'clone_failed', error: 'cannot reach the git host at http://git.test/' })
     vcs.commits['down'] = 'module tree'
-    await ingest.execute({ versionId: id })
-    expect(await stored(id)).toMatchObject({ status: 'ok' })
+    expect(await ingested(id)).toMatchObject({ status: 'ok' })
   })
 
   it('removes the blob of an attempt lost to a crash when the job runs again', async () => {
     const id = await versionAt('good')
-    const lost = { ...(await stored(id)), status: 'reg_ingressing', uploadGeneration: 1 } as ModuleVersion
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(lost))
+    const lost = (await stored(id))?.startClone('good', 'the module repository', deps.clock.now())
+    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(lost!))
     await deps.blobs.put('modules/' + id + '/1.tar.gz', bytes('half'))
     const keysBefore = await blobKeys()
-    await ingest.execute({ versionId: id })
-    const version = await stored(id)
-    expect(version?.status).toBe('ok')
+    const version = await ingested(id)
+    expect(version.status).toBe('ok')
     expect(await blobKeys()).toEqual([version?.archive?.blobKey])
     expect(keysBefore).not.toContain(version?.archive?.blobKey)
   })
@@ -140,8 +186,7 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
       const id = await versionAt('good')
       const stale = staleIngest.execute({ versionId: id })
       await vi.waitFor(async () => expect((await stored(id))?.status).toBe('cloning'))
-      await ingest.execute({ versionId: id })
-      return { id, stale, retried: await stored(id) }
+      return { id, stale, retried: await ingested(id) }
     }
 
     it('publishes nothing of its own when its clone answers late: the retry stays ok, with its archive alone', async () => {

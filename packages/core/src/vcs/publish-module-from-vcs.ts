@@ -11,11 +11,10 @@ import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { moduleViewsOf, noModuleView } from '../modules/manage-registry-modules.ts'
 import { auditedModule, auditedVersion } from '../modules/module-audit.ts'
 import { parseModuleName, parseProvider } from '../modules/module-address.ts'
-import { parseModuleVersion } from '../modules/module-version.ts'
+import { ModuleVersion, parseModuleVersion } from '../modules/module-version.ts'
 import type { ModuleView } from '../modules/module-view.ts'
 import type { RegistryModule, VcsRepo } from '../modules/registry-module.ts'
 import { githubAppRemote, INSTALLATION_FIELD, parseGhainId } from './github-app-installation.ts'
-import { pendingVcsVersion } from './sync-vcs-tags.ts'
 import type { VcsConnection } from './vcs-connection.ts'
 import { moduleNameFromRepository, parseVcsIdentifier } from './vcs-identifier.ts'
 import { queueIngestion, queueTagSync } from './vcs-jobs.ts'
@@ -88,7 +87,7 @@ export class PublishModuleFromVcs {
     const refs = await readRefs(this.#deps.vcs, source.remote, source.oauthTokenId === null ? INSTALLATION_FIELD : TOKEN_FIELD)
     const head = request.vcsRepo.branch === '' ? undefined : refs.branches.find((branch) => branch.name === request.vcsRepo.branch)
     if (request.vcsRepo.branch !== '' && head === undefined) throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')
-    const { module, initialVersionId, view } = await this.#deps.unitOfWork.run(async (repositories) => {
+    const { module, initialVersion, view } = await this.#deps.unitOfWork.run(async (repositories) => {
       await requireOrganization(repositories, principal, source.organizationName, 'canManageModules')
       const now = this.#deps.clock.now()
       const id = this.#deps.ids.next('mod')
@@ -114,20 +113,20 @@ export class PublishModuleFromVcs {
       }
       await repositories.registryModules.add(module)
       await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.created', principal, ...auditedModule(module), changes: vcsChanges(module.vcsRepo) })
-      let initialVersionId: string | null = null
+      let initialVersion: { readonly versionId: string; readonly commitSha: string } | null = null
       if (head !== undefined) {
-        const version = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
+        const version = ModuleVersion.pending({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
         await repositories.registryModules.addVersion(version)
         const changes = [{ attribute: 'commit-sha', from: null, to: head.commitSha }]
         await recordAuditEvent(this.#deps, repositories, { type: 'module_version.created', principal, ...auditedVersion(module, version), changes })
-        initialVersionId = version.id
+        initialVersion = { versionId: version.id, commitSha: head.commitSha }
       }
       const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null, cipher: this.#deps.cipher }, [module])
-      return { module, initialVersionId, view: view ?? noModuleView(module) }
+      return { module, initialVersion, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
-    if (initialVersionId === null) await queueTagSync(this.#deps.jobs, module)
-    else await queueIngestion(this.#deps.jobs, { versionId: initialVersionId, organizationName: module.organizationName })
+    if (initialVersion === null) await queueTagSync(this.#deps.jobs, module)
+    else await queueIngestion(this.#deps.jobs, { ...initialVersion, organizationName: module.organizationName })
     return view
   }
 

@@ -1,5 +1,6 @@
-import { inMemoryDeps } from '@cairn/testing'
+import { FAKE_METADATA, inMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { ModuleVersion } from '../modules/module-version.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { VcsClient, VcsRef } from '../ports/vcs-client.ts'
 import { MAX_VERSIONS_ADDED_PER_SYNC, SyncVcsTags } from './sync-vcs-tags.ts'
@@ -10,22 +11,41 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
   let tags: VcsRef[]
   let tagPrefix: string | undefined
   let sync: SyncVcsTags
+  let vcs: VcsClient
   let moduleId = ''
+  const sourceOf = async () => ({ remote: { url: 'http://git.test/r.git' }, ...(tagPrefix !== undefined && { tagPrefix }) })
 
   beforeEach(async () => {
     deps = inMemoryDeps()
     moduleId = await createTagBasedModule(deps)
     tags = []
     tagPrefix = undefined
-    const vcs: VcsClient = {
+    vcs = {
       refs: async () => ({ tags, branches: [] }),
       archive: async () => {
         throw new Error('not archived here')
       },
       latestCommits: async () => [],
     }
-    sync = new SyncVcsTags({ ...deps, vcs, sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' }, ...(tagPrefix !== undefined && { tagPrefix }) }) })
+    sync = new SyncVcsTags({ ...deps, vcs, sourceOf })
   })
+
+  /** Applies `change` to the stored version, as the ingestion and the analysis would. */
+  async function advance(versionId: string, change: (version: ModuleVersion) => ModuleVersion): Promise<ModuleVersion> {
+    return deps.unitOfWork.run(async ({ registryModules }) => {
+      const changed = change((await registryModules.findVersionById(versionId))!)
+      await registryModules.updateVersion(changed)
+      return changed
+    })
+  }
+
+  /** The version ingested from `commitSha` and served. */
+  const serve = (versionId: string, commitSha: string) =>
+    advance(versionId, (version) => {
+      const cloning = version.startClone(commitSha, 'the module repository', deps.clock.now())
+      const archive = { blobKey: `modules/${versionId}/${cloning.uploadGeneration}.tar.gz`, sha256: 'a'.repeat(64), size: 1 }
+      return cloning.cloned(cloning.uploadGeneration, deps.clock.now()).settle(cloning.uploadGeneration, { archive, metadata: FAKE_METADATA }, deps.clock.now())
+    })
 
   const versions = () =>
     deps.unitOfWork.run(async ({ registryModules }) => (await registryModules.versionsOf([moduleId])).get(moduleId)?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`).sort())
@@ -37,16 +57,48 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     expect(await versions()).toEqual(['1.0.0@a:pending', '1.1.0@b:pending'])
   })
 
-  it('never adds a version twice, and queues again only those not ok', async () => {
+  it('never adds a version twice, and queues again only those not ok, each with its tag\'s commit', async () => {
     tags = [{ name: 'v1.0.0', commitSha: 'a' }]
-    const [first = ''] = (await sync.execute({ moduleId })).toIngest
-    const version = await deps.unitOfWork.run(({ registryModules }) => registryModules.findVersionById(first))
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion({ ...version!, status: 'ok' }))
-    tags = [...tags, { name: '1.0.0', commitSha: 'z' }, { name: 'v2.0.0', commitSha: 'c' }]
+    const [first] = (await sync.execute({ moduleId })).toIngest
+    expect(first).toEqual({ versionId: expect.any(String), commitSha: 'a' })
+    await serve(first?.versionId ?? '', 'a')
+    tags = [...tags, { name: '1.0.0', commitSha: 'a' }, { name: 'v2.0.0', commitSha: 'c' }]
     const { toIngest } = await sync.execute({ moduleId })
-    expect(toIngest).toHaveLength(1)
+    expect(toIngest).toEqual([{ versionId: expect.any(String), commitSha: 'c' }])
     expect(await versions()).toEqual(['1.0.0@a:ok', '2.0.0@c:pending'])
     await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest, complete: true })
+  })
+
+  it('a tag moved to another commit queues its ok version again, with the new commit', async () => {
+    tags = [{ name: 'v1.1.0', commitSha: 'a' }]
+    const [first] = (await sync.execute({ moduleId })).toIngest
+    const versionId = first?.versionId ?? ''
+    await serve(versionId, 'a')
+    tags = [{ name: 'v1.1.0', commitSha: 'b' }]
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [{ versionId, commitSha: 'b' }] })
+    expect(await versions()).toEqual(['1.1.0@a:ok'])
+  })
+
+  it('not while an attempt at the tag\'s commit is under way, nor again once its archive was refused; a further move retries', async () => {
+    tags = [{ name: 'v1.1.0', commitSha: 'a' }]
+    const versionId = (await sync.execute({ moduleId })).toIngest[0]?.versionId ?? ''
+    await serve(versionId, 'a')
+    tags = [{ name: 'v1.1.0', commitSha: 'b' }]
+    const cloning = await advance(versionId, (version) => version.startClone('b', 'the module repository', deps.clock.now()))
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [] })
+    await advance(versionId, (version) => version.cloned(cloning.uploadGeneration, deps.clock.now()).refuseArchive(cloning.uploadGeneration, 'bad tree', deps.clock.now()))
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [] })
+    tags = [{ name: 'v1.1.0', commitSha: 'c' }]
+    await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [{ versionId, commitSha: 'c' }] })
+  })
+
+  it('with immutable versions, a moved tag leaves its ok version alone', async () => {
+    const immutable = new SyncVcsTags({ ...deps, immutableVersions: true, vcs, sourceOf })
+    tags = [{ name: 'v1.1.0', commitSha: 'a' }]
+    const versionId = (await immutable.execute({ moduleId })).toIngest[0]?.versionId ?? ''
+    await serve(versionId, 'a')
+    tags = [{ name: 'v1.1.0', commitSha: 'b' }]
+    await expect(immutable.execute({ moduleId })).resolves.toMatchObject({ toIngest: [] })
   })
 
   it('takes only tags with the module tag prefix', async () => {
@@ -100,15 +152,7 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
           return work({ ...repositories, registryModules })
         }),
     }
-    const source = async () => ({ remote: { url: 'http://git.test/r.git' } })
-    const vcs: VcsClient = {
-      refs: async () => ({ tags, branches: [] }),
-      archive: async () => {
-        throw new Error('not archived here')
-      },
-      latestCommits: async () => [],
-    }
-    const counting = new SyncVcsTags({ ...deps, unitOfWork: counted, vcs, sourceOf: source })
+    const counting = new SyncVcsTags({ ...deps, unitOfWork: counted, vcs, sourceOf })
     await counting.execute({ moduleId })
     await counting.execute({ moduleId })
     expect(reads).toBeLessThan(10)

@@ -1,11 +1,16 @@
 import { isCairnError } from '../errors/cairn-error.ts'
-import type { ModuleVersion } from '../modules/module-version.ts'
+import { isAttemptUnderWay, ModuleVersion } from '../modules/module-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
+import { failSetup, lackVersionTags, mayBecome } from '../modules/registry-module-status.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import type { IngestVcsVersionDeps } from './ingest-vcs-version.ts'
 import { tagVersions, type TagVersion } from './tag-versions.ts'
+import type { IngestionRequest } from './vcs-jobs.ts'
 
-export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf'>
+export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf' | 'immutableVersions'>
+
+/** A version to ingest, and the commit to take it from. */
+export type ToIngest = Omit<IngestionRequest, 'organizationName'>
 
 /**
  * The versions one sync adds at most. A repository's tags are the git host's to choose: without a
@@ -18,7 +23,7 @@ export const MAX_VERSIONS_ADDED_PER_SYNC = 50
 export interface SyncedTags {
   /** The module synced; null when it is gone or not published from VCS. */
   readonly module: Pick<RegistryModule, 'id' | 'organizationName'> | null
-  readonly toIngest: readonly string[]
+  readonly toIngest: readonly ToIngest[]
   /** False when the cap left versions to add: the caller queues another sync. */
   readonly complete: boolean
 }
@@ -27,9 +32,8 @@ export interface SyncedTags {
  * Reads a tag-based module's repository and adds a `pending` version for every semver tag it has
  * no version for (resync, webhook and poll all come here), at most `MAX_VERSIONS_ADDED_PER_SYNC`,
  * newest first: the versions users ask for first (the latest, what `~>` constraints pick) publish
- * first, and older ones follow in later syncs. Never adds a version twice. Answers the ids of
- * the versions still to ingest (new ones, and earlier ones that are not `ok`), for the caller to
- * queue. A module whose repository has no version tag is `no_version_tags`; one not set up yet
+ * first, and older ones follow in later syncs. Never adds a version twice. Answers the versions
+ * still to ingest, each with the commit of its tag (see `wantsCommit`), for the caller to queue. A module whose repository has no version tag is `no_version_tags`; one not set up yet
  * whose repository refuses its credential or is gone is `setup_failed`. For a branch-based
  * module it reads nothing and answers its `pending` versions. `signal` stops the git host's read.
  */
@@ -59,7 +63,7 @@ export class SyncVcsTags {
       const current = await registryModules.findById(module.id)
       if (current === undefined) return NOTHING
       const now = this.#deps.clock.now()
-      const toIngest: string[] = []
+      const toIngest: ToIngest[] = []
       const missing: TagVersion[] = []
       // One read of the module's versions, not one per tag: a repository may have 100,000 tags,
       // and a capped sync is followed by another that compares them all again.
@@ -67,29 +71,29 @@ export class SyncVcsTags {
       for (const tag of wanted) {
         const existing = known.get(tag.version)
         if (existing === undefined) missing.push(tag)
-        else if (existing.status !== 'ok') toIngest.push(existing.id)
+        else if (wantsCommit(existing, tag.commitSha, { now, immutable: this.#deps.immutableVersions })) toIngest.push({ versionId: existing.id, commitSha: tag.commitSha })
       }
       // The newest, added in version order as before the cap (the order versions are listed in),
       // and queued newest first.
       const adding = missing.slice(-MAX_VERSIONS_ADDED_PER_SYNC)
-      const added: string[] = []
+      const added: ToIngest[] = []
       for (const { version, commitSha } of adding) {
-        const created = pendingVcsVersion({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
+        const created = ModuleVersion.pending({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
         await registryModules.addVersion(created)
-        added.unshift(created.id)
+        added.unshift({ versionId: created.id, commitSha })
       }
       toIngest.push(...added)
-      if (wanted.length === 0 && current.status === 'pending') {
-        await registryModules.update({ ...current, status: 'no_version_tags', updatedAt: now })
-      }
+      if (wanted.length === 0 && mayBecome(current, 'no_version_tags')) await registryModules.update(lackVersionTags(current, now))
       return { module, toIngest, complete: adding.length === missing.length }
     })
   }
 
   /** A branch-based module's versions whose ingestion was never queued or was lost. */
-  #pendingOf(moduleId: string): Promise<string[]> {
+  #pendingOf(moduleId: string): Promise<ToIngest[]> {
     return this.#deps.unitOfWork.read(async ({ registryModules }) =>
-      ((await registryModules.versionsOf([moduleId])).get(moduleId) ?? []).filter((v) => v.status === 'pending').map((v) => v.id),
+      ((await registryModules.versionsOf([moduleId])).get(moduleId) ?? [])
+        .filter((v) => v.status === 'pending')
+        .map((v) => ({ versionId: v.id, commitSha: v.commitSha })),
     )
   }
 
@@ -97,18 +101,22 @@ export class SyncVcsTags {
   #setupFailed(moduleId: string): Promise<void> {
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findById(moduleId)
-      if (current === undefined || current.status === 'setup_complete' || current.status === 'setup_failed') return
-      await registryModules.update({ ...current, status: 'setup_failed', updatedAt: this.#deps.clock.now() })
+      if (current !== undefined && mayBecome(current, 'setup_failed')) await registryModules.update(failSetup(current, this.#deps.clock.now()))
     })
   }
 }
 
 const NOTHING: SyncedTags = { module: null, toIngest: [], complete: true }
 
-/** A version a VCS module publishes from `commitSha`, before its ingestion starts. */
-export function pendingVcsVersion(
-  fields: Pick<ModuleVersion, 'id' | 'moduleId' | 'version'> & { readonly commitSha: string },
-  now: Date,
-): ModuleVersion {
-  return { ...fields, status: 'pending', error: null, source: 'tfe-api', uploadGeneration: 0, archive: null, metadata: null, createdAt: now, updatedAt: now }
+/**
+ * Whether a sync ingests the tag's commit into its version: always until the version serves an
+ * archive, then only for a commit it does not serve (the tag was moved) while versions may
+ * change, and not again for a commit whose archive was refused (the next move of the tag
+ * retries). Never while an attempt at that commit is under way: the queue retries a lost one.
+ */
+function wantsCommit(version: Pick<ModuleVersion, 'archive' | 'attempt' | 'commitSha'>, commitSha: string, options: { readonly now: Date; readonly immutable: boolean }): boolean {
+  if (isAttemptUnderWay(version, options.now) && version.attempt?.commitSha === commitSha) return false
+  if (version.archive === null) return true
+  if (options.immutable || commitSha === version.commitSha) return false
+  return !(version.attempt?.status === 'reg_ingress_failed' && version.attempt.commitSha === commitSha)
 }

@@ -2,6 +2,8 @@ import { InMemoryJobQueue, inMemoryDeps } from '@cairn/testing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OPERATOR } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
+import { AnalyseUpload } from '../modules/analyse-upload.ts'
+import { workUploadJobs } from '../modules/upload-jobs.ts'
 import type { JobDefinition, JobQueue } from '../ports/job-queue.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { VcsClient, VcsRef, VcsRemote } from '../ports/vcs-client.ts'
@@ -53,7 +55,10 @@ describe('VCS jobs', () => {
   const acme = () => ({ id: moduleId, organizationName: 'acme' })
 
   async function start(overrides: Partial<JobDefinition> = {}): Promise<void> {
-    await workVcsJobs(adjusted(queue, overrides), { sync: new SyncVcsTags({ ...deps, vcs, sourceOf }), ingest: new IngestVcsVersion({ ...deps, vcs, sourceOf }) })
+    const jobs = adjusted(queue, overrides)
+    await workVcsJobs(jobs, { sync: new SyncVcsTags({ ...deps, vcs, sourceOf }), ingest: new IngestVcsVersion({ ...deps, jobs, vcs, sourceOf }) })
+    // The archives a VCS ingestion stores are settled by the analysis uploads get.
+    await workUploadJobs(jobs, new AnalyseUpload(deps))
   }
 
   beforeEach(async () => {

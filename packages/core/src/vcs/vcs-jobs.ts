@@ -14,7 +14,7 @@ const PER_ORGANIZATION = 2
 
 /** Reads a module's tags and queues the ingestion of each version still to ingest. */
 export const SYNC_VCS_TAGS_JOB: JobDefinition = { name: 'vcs.sync-tags', retryLimit: 5, retryDelaySeconds: 10, timeoutSeconds: 120, groupConcurrency: PER_ORGANIZATION }
-/** Clones one version's commit, stores and analyses its archive. */
+/** Clones one version's commit and stores its archive, queued then for the analysis uploads get too. */
 export const INGEST_VCS_VERSION_JOB: JobDefinition = {
   name: 'vcs.ingest-version',
   retryLimit: 5,
@@ -32,10 +32,18 @@ export function queueTagSync(queue: JobQueue, module: Pick<RegistryModule, 'id' 
   return queue.enqueue(SYNC_VCS_TAGS_JOB.name, { moduleId: id }, id, { group: organizationName })
 }
 
-/** Queues the ingestion of one version; one waits per version at a time. */
-export function queueIngestion(queue: JobQueue, version: { readonly versionId: string; readonly organizationName: string }): Promise<boolean> {
-  const { versionId, organizationName } = version
-  return queue.enqueue(INGEST_VCS_VERSION_JOB.name, { versionId }, versionId, { group: organizationName })
+/** What one ingestion takes: the version, the commit to take its tree from, and whose it is. */
+export interface IngestionRequest {
+  readonly versionId: string
+  /** The tag's commit as the sync found it, or the version's own. */
+  readonly commitSha: string | null
+  readonly organizationName: string
+}
+
+/** Queues the ingestion of one version; one waits per version at a time (the next sync queues a commit that lost that race). */
+export function queueIngestion(queue: JobQueue, request: IngestionRequest): Promise<boolean> {
+  const { versionId, commitSha, organizationName } = request
+  return queue.enqueue(INGEST_VCS_VERSION_JOB.name, { versionId, commitSha }, versionId, { group: organizationName })
 }
 
 /**
@@ -48,10 +56,17 @@ export async function workVcsJobs(queue: JobQueue, useCases: { readonly sync: Sy
   await queue.work(SYNC_VCS_TAGS_JOB.name, async (payload, { signal }) => {
     const { module, toIngest, complete } = await useCases.sync.execute({ moduleId: stringIn(payload, 'moduleId'), signal })
     if (module === null) return
-    for (const versionId of toIngest) await queueIngestion(queue, { versionId, organizationName: module.organizationName })
+    for (const version of toIngest) await queueIngestion(queue, { ...version, organizationName: module.organizationName })
     if (!complete) await queueTagSync(queue, module)
   })
-  await queue.work(INGEST_VCS_VERSION_JOB.name, (payload, { signal }) => useCases.ingest.execute({ versionId: stringIn(payload, 'versionId'), signal }))
+  await queue.work(INGEST_VCS_VERSION_JOB.name, (payload, { signal }) =>
+    useCases.ingest.execute({ versionId: stringIn(payload, 'versionId'), commitSha: commitIn(payload), signal }),
+  )
+}
+
+/** The commit of an ingestion; null in jobs queued before they named one (the version's own is taken). */
+function commitIn(payload: JobPayload): string | null {
+  return payload['commitSha'] === undefined || payload['commitSha'] === null ? null : stringIn(payload, 'commitSha')
 }
 
 /** A payload field these jobs wrote as a string; anything else is a corrupt job, failed. */

@@ -129,6 +129,27 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       expect(keys).toEqual([])
     })
 
+    it('200 for a refused archive sent to an ok version, which stays ok in the API and the protocol: the attempt shows why, when and by whom', async () => {
+      const { links, id } = await createVersion('1.0.0')
+      expect((await upload(links?.['upload'] ?? '', 'good archive')).status).toBe(200)
+      const served = await settled(id)
+      const refused = await upload(links?.['upload'] ?? '', 'bad archive')
+      expect(refused.status).toBe(200)
+      expect((await json<SingleDoc>(refused)).data.attributes).toMatchObject({ status: 'ok', error: null, attempt: { status: 'reg_ingressing' } })
+      const after = await settled(id)
+      expect(after.attributes).toMatchObject({
+        status: 'ok',
+        error: null,
+        'archive-sha256': served.attributes['archive-sha256'],
+        attempt: { status: 'reg_ingress_failed', error: 'is not a gzip tarball', 'commit-sha': null, 'started-by': 'upload link issued to user publisher', at: expect.any(String) },
+      })
+      const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
+      expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'ok' }])
+      const versions = await t.call('GET', '/api/registry/v1/modules/acme/vpc/aws/versions', tokens.reader)
+      expect(await versions.json()).toMatchObject({ modules: [{ versions: [{ version: '1.0.0' }] }] })
+      expect((await t.call('GET', '/api/registry/v1/modules/acme/vpc/aws/1.0.0/download', tokens.reader)).status).toBe(204)
+    })
+
     it('409 with immutable versions: an ok version refuses a new archive, and its reads carry no link', async () => {
       t = await testApp({ uploadUrl: new URL('https://uploads.example.com/archivist'), immutableVersions: true })
       tokens = await moduleOrganization(t)

@@ -61,20 +61,23 @@ function downloadsColumn(schema: string | undefined) {
 
 const ADDRESS_ORDER = { namespace: 'asc', name: 'asc', provider: 'asc', registryName: 'asc' } as const
 
+/** What makes a version `ok`: an archive it serves. */
+const SERVED = { archiveBlobKey: { $ne: null } } as const
+
 /**
  * Newest latest-ok-version first (served by the versions' module/created_at index), modules
  * without one last. The versions table is named with the store's schema, as the ORM names tables.
  */
 function latestPublishOrder(schema: string | undefined) {
   const versions = tableOf(schema, ModuleVersionSchema)
-  const latest = (alias: string) => `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.status = 'ok')`
+  const latest = (alias: string) => `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.archive_blob_key is not null)`
   return { [raw(latest)]: 'desc nulls last' } as const
 }
 
 /** Every column of a version but its metadata, which lists never show. */
 const SUMMARY_FIELDS = [
-  'id', 'module', 'version', 'status', 'error', 'source', 'commitSha', 'uploadGeneration',
-  'archiveBlobKey', 'archiveSha256', 'archiveSize', 'createdAt', 'updatedAt',
+  'id', 'module', 'version', 'source', 'commitSha', 'uploadGeneration', 'archiveBlobKey', 'archiveSha256', 'archiveSize',
+  'attemptStatus', 'attemptError', 'attemptCommitSha', 'attemptStartedBy', 'attemptAt', 'createdAt', 'updatedAt',
 ] as const
 
 /** What the registry protocol serves of a version: not its metadata, only the requirements kept beside it. */
@@ -91,7 +94,7 @@ function servedStatement(em: EntityManager): ShapedStatement<ServedParameter> {
       .createQueryBuilder(ModuleVersionSchema, 'v')
       .select([...SERVED_FIELDS])
       .join('v.module', 'm')
-      .where({ status: 'ok', module } as QBFilterQuery<ModuleVersionRecord>)
+      .where({ ...SERVED, module } as QBFilterQuery<ModuleVersionRecord>)
       .orderBy({ createdAt: 'asc', id: 'asc' })
     return { sql: qb.getQuery(), params: qb.getParams() }
   })
@@ -187,15 +190,15 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
   }
 
   async stuckUploadIds(before: Date, limit: number): Promise<string[]> {
-    const where = { status: 'reg_ingressing', updatedAt: { $lt: before }, module: { publishingMechanism: 'non_vcs' } } as const
-    const records = await this.#em.find(ModuleVersionSchema, where, { ...FRESH, fields: ['id'], orderBy: { updatedAt: 'asc' }, limit })
+    const where = { attemptStatus: 'reg_ingressing', attemptAt: { $lt: before } } as const
+    const records = await this.#em.find(ModuleVersionSchema, where, { ...FRESH, fields: ['id'], orderBy: { attemptAt: 'asc', id: 'asc' }, limit })
     return records.map((record) => record.id)
   }
 
   /** One statement: the `ok` versions are a subquery, the page is cut by the database. */
   async published(query: PublishedModuleQuery): Promise<RegistryModule[]> {
     if (query.organizationNames?.length === 0) return []
-    const ready = this.#em.createQueryBuilder(ModuleVersionSchema, 'v').select('v.module').where({ status: 'ok' })
+    const ready = this.#em.createQueryBuilder(ModuleVersionSchema, 'v').select('v.module').where(SERVED)
     const conditions: FilterQuery<RegistryModuleRecord>[] = [{ registryName: 'private' }, { id: { $in: ready } }]
     if (query.organizationNames !== undefined) conditions.push({ organization: { $in: [...query.organizationNames] } })
     if (query.namespace !== undefined) conditions.push({ namespace: query.namespace })

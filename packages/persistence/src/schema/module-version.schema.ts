@@ -4,7 +4,12 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
 import { BYTE_ORDER } from './collation.ts'
 import { RegistryModuleSchema } from './registry-module.schema.ts'
 
-/** A version of a module provider, with its archive (three columns), metadata (JSON) and the requirements in it. */
+/**
+ * A version of a module provider: the archive it serves (three columns), that archive's metadata
+ * (JSON) and the requirements in it, and apart from them its latest attempt at a new archive
+ * while that is under way or failed (five columns). Its status is not stored: the core derives it
+ * (`ok` while an archive is served, else the attempt's), and queries ask for a served archive.
+ */
 export const ModuleVersionSchema = defineEntity({
   name: 'ModuleVersionRecord',
   tableName: 'module_versions',
@@ -15,8 +20,6 @@ export const ModuleVersionSchema = defineEntity({
     id: p.string().primary().collation(BYTE_ORDER),
     module: () => p.manyToOne(RegistryModuleSchema).deleteRule('cascade'),
     version: p.string().collation(BYTE_ORDER),
-    status: p.enum(['pending', 'cloning', 'clone_failed', 'reg_ingress_req_failed', 'reg_ingressing', 'reg_ingress_failed', 'ok'] as const),
-    error: p.text().nullable(),
     source: p.enum(['tfe-api'] as const),
     commitSha: p.string().nullable(),
     uploadGeneration: p.integer(),
@@ -28,6 +31,11 @@ export const ModuleVersionSchema = defineEntity({
     // protocol reads them on every miss of its cache, and cutting them out of kilobytes of
     // metadata then is most of what its statement would cost the database.
     requirements: p.json<StoredRequirements>().nullable(),
+    attemptStatus: p.enum(['cloning', 'reg_ingressing', 'clone_failed', 'reg_ingress_failed'] as const).nullable(),
+    attemptError: p.text().nullable(),
+    attemptCommitSha: p.string().nullable(),
+    attemptStartedBy: p.text().nullable(),
+    attemptAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

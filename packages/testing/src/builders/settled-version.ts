@@ -7,6 +7,8 @@ const UNDER_WAY: ReadonlySet<string> = new Set(['pending', 'cloning', 'reg_ingre
  * What `read` answers once the version it reads has settled (`ok`, or a failed status with its
  * reason): an upload answers `reg_ingressing`, and a job settles the version shortly after. Polls;
  * throws after `timeoutMs` with the status it was stuck in. Needs the queue's jobs worked.
+ * `statusOf` names the latest attempt's status while there is one (a version `ok` stays `ok`
+ * while a new archive is analysed), else the version's.
  */
 export async function untilSettled<T>(read: () => Promise<T>, statusOf: (read: T) => string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -19,12 +21,12 @@ export async function untilSettled<T>(read: () => Promise<T>, statusOf: (read: T
   }
 }
 
-/** The version once it has settled, read from the store (see `untilSettled`). */
+/** The version once its latest attempt has settled, read from the store (see `untilSettled`). */
 export function settledVersion(unitOfWork: UnitOfWork, versionId: string, timeoutMs?: number): Promise<ModuleVersion> {
   const read = async () => {
     const version = await unitOfWork.read(({ registryModules }) => registryModules.findVersionById(versionId))
     if (version === undefined) throw new Error(`version ${versionId} is gone`)
     return version
   }
-  return untilSettled(read, (version) => version.status, timeoutMs)
+  return untilSettled(read, (version) => version.attempt?.status ?? version.status, timeoutMs)
 }

@@ -1,4 +1,4 @@
-import type { ModuleMetadata, ModuleVersion, PublishedModuleQuery, RegistryModule, RegistryModuleQuery, ServedVersionsQuery, VcsRepo } from '@cairn/core'
+import { ModuleVersion, type AttemptStatus, type ModuleArchive, type ModuleMetadata, type ModuleVersionState, type PublishedModuleQuery, type RegistryModule, type RegistryModuleQuery, type ServedVersionsQuery, type VcsRepo } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute, PAGE, seedOrganizations } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
@@ -38,22 +38,38 @@ function aModule(overrides: Partial<RegistryModule> = {}): RegistryModule {
   }
 }
 
-function aVersion(overrides: Partial<ModuleVersion> = {}): ModuleVersion {
-  return {
+function aVersion(overrides: Partial<ModuleVersionState> = {}): ModuleVersion {
+  return new ModuleVersion({
     id: 'modver-1',
     moduleId: 'mod-1',
     version: '1.0.0',
-    status: 'pending',
-    error: null,
     source: 'tfe-api',
     commitSha: null,
     uploadGeneration: 0,
     archive: null,
     metadata: null,
+    attempt: null,
     createdAt: minute(0),
     updatedAt: minute(0),
     ...overrides,
-  }
+  })
+}
+
+/** An archive of the version `id`, which makes it `ok`. */
+function archiveOf(id: string): ModuleArchive {
+  return { blobKey: `modules/${id}/1.tar.gz`, sha256: 'a'.repeat(64), size: 42 }
+}
+
+/** A version that serves an archive (`ok`). */
+function anOkVersion(overrides: Partial<ModuleVersionState> = {}): ModuleVersion {
+  return aVersion({ archive: archiveOf(overrides.id ?? 'modver-1'), ...overrides })
+}
+
+/** A version whose latest attempt is at `status` since `at`. */
+function attempting(status: AttemptStatus, at: Date, overrides: Partial<ModuleVersionState> = {}): ModuleVersion {
+  const failed = status === 'clone_failed' || status === 'reg_ingress_failed'
+  const attempt = { status, error: failed ? 'is not a gzip tarball' : null, commitSha: null, startedBy: 'upload link issued to user olivia', at }
+  return aVersion({ uploadGeneration: 1, attempt, updatedAt: at, ...overrides })
 }
 
 const WEBHOOK_DIGEST = '0f8e4c9a1b2c4d3e8f90a1b2c3d4e5f60f8e4c9a1b2c4d3e8f90a1b2c3d4e5f6'
@@ -146,18 +162,43 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(store().run(({ registryModules }) => registryModules.vcsModules('mod-c', 2))).resolves.toEqual([{ id: 'mod-d', organizationName: 'globex' }])
     })
 
-    it('finds the uploaded versions reg_ingressing since before a time, oldest first, and no VCS version', async () => {
+    it('finds the versions whose latest attempt came to reg_ingressing before a time, by either route, oldest first', async () => {
       await seed(aModule({ id: 'mod-1' }), aModule({ id: 'mod-v', name: 'v', publishingMechanism: 'git_tag' }))
       await store().run(async ({ registryModules }) => {
-        await registryModules.addVersion(aVersion({ id: 'modver-late', version: '1.0.1', status: 'reg_ingressing', updatedAt: minute(4) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-old', version: '1.0.2', status: 'reg_ingressing', updatedAt: minute(1) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-mid', version: '1.0.3', status: 'reg_ingressing', updatedAt: minute(2) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-ok', version: '1.0.4', status: 'ok', updatedAt: minute(1) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-vcs', moduleId: 'mod-v', status: 'reg_ingressing', updatedAt: minute(1) }))
+        await registryModules.addVersion(attempting('reg_ingressing', minute(4), { id: 'modver-late', version: '1.0.1' }))
+        await registryModules.addVersion(attempting('reg_ingressing', minute(1), { id: 'modver-old', version: '1.0.2', updatedAt: minute(5) }))
+        // A re-upload of a version that is ok meanwhile.
+        await registryModules.addVersion(attempting('reg_ingressing', minute(2), { id: 'modver-mid', version: '1.0.3', archive: archiveOf('modver-mid') }))
+        await registryModules.addVersion(anOkVersion({ id: 'modver-ok', version: '1.0.4', updatedAt: minute(1) }))
+        await registryModules.addVersion(attempting('reg_ingress_failed', minute(1), { id: 'modver-failed', version: '1.0.5' }))
+        await registryModules.addVersion(attempting('reg_ingressing', minute(2), { id: 'modver-vcs', moduleId: 'mod-v' }))
       })
       const stuck = (limit: number) => store().run(({ registryModules }) => registryModules.stuckUploadIds(minute(3), limit))
-      await expect(stuck(10)).resolves.toEqual(['modver-old', 'modver-mid'])
+      await expect(stuck(10)).resolves.toEqual(['modver-old', 'modver-mid', 'modver-vcs'])
       await expect(stuck(1)).resolves.toEqual(['modver-old'])
+    })
+
+    it('keeps a version\'s attempt apart from the archive it serves: an ok version with a failed attempt is still served and published', async () => {
+      await seed(aModule())
+      const failedAgain = attempting('reg_ingress_failed', minute(3), { archive: archiveOf('modver-1'), metadata: METADATA, commitSha: 'abc' })
+      const attempt = { status: 'cloning', error: null, commitSha: 'def', startedBy: 'the module repository', at: minute(4) } as const
+      const cloning = aVersion({ id: 'modver-2', version: '2.0.0', commitSha: 'def', uploadGeneration: 1, attempt })
+      await store().run(async ({ registryModules }) => {
+        await registryModules.addVersion(failedAgain)
+        await registryModules.addVersion(cloning)
+      })
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-1'))).resolves.toEqual(failedAgain)
+      expect(failedAgain).toMatchObject({ status: 'ok', error: null })
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-2'))).resolves.toEqual(cloning)
+      const { metadata: _metadata, ...summary } = failedAgain
+      const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+      expect(versions.get('mod-1')).toEqual([{ ...summary, downloads: 0 }, expect.objectContaining({ status: 'cloning', attempt: cloning.attempt })])
+      expect(idsOf(await store().run(({ registryModules }) => registryModules.servedVersions({ organizationName: 'acme', address: aModule() })))).toEqual(['modver-1'])
+      expect(idsOf(await store().run(({ registryModules }) => registryModules.published({ offset: 0, limit: 10 })))).toEqual(['mod-1'])
+      const settled = failedAgain.startUpload('upload link issued to user olivia', minute(5)).settle(2, { archive: archiveOf('modver-1b'), metadata: METADATA }, minute(6))
+      await store().run(({ registryModules }) => registryModules.updateVersion(settled))
+      await expect(store().run(({ registryModules }) => registryModules.findVersionById('modver-1'))).resolves.toEqual(settled)
+      expect(settled.attempt).toBeNull()
     })
 
     it('refuses a module of an organization it does not have with not_found', async () => {
@@ -191,11 +232,11 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         aModule({ id: 'mod-4', name: 'delta' }),
       )
       await store().run(async ({ registryModules }) => {
-        await registryModules.addVersion(aVersion({ id: 'modver-1', moduleId: 'mod-1', status: 'ok', createdAt: minute(1) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-2', moduleId: 'mod-2', status: 'ok', createdAt: minute(2) }))
+        await registryModules.addVersion(anOkVersion({ id: 'modver-1', moduleId: 'mod-1', createdAt: minute(1) }))
+        await registryModules.addVersion(anOkVersion({ id: 'modver-2', moduleId: 'mod-2', createdAt: minute(2) }))
         // A newer version that failed does not count.
-        await registryModules.addVersion(aVersion({ id: 'modver-3', moduleId: 'mod-1', version: '2.0.0', status: 'reg_ingress_failed', createdAt: minute(5) }))
-        await registryModules.addVersion(aVersion({ id: 'modver-4', moduleId: 'mod-3', status: 'ok', createdAt: minute(3) }))
+        await registryModules.addVersion(attempting('reg_ingress_failed', minute(5), { id: 'modver-3', moduleId: 'mod-1', version: '2.0.0', createdAt: minute(5) }))
+        await registryModules.addVersion(anOkVersion({ id: 'modver-4', moduleId: 'mod-3', createdAt: minute(3) }))
       })
       await expect(list({ sort: 'recently-published' })).resolves.toEqual({ total: 4, ids: ['mod-3', 'mod-2', 'mod-1', 'mod-4'] })
       await expect(list({ sort: 'recently-published', page: { number: 2, size: 3 } })).resolves.toEqual({ total: 4, ids: ['mod-4'] })
@@ -222,7 +263,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     it('stores versions with their archive and metadata, refusing a taken version or an unknown module', async () => {
       await seed(aModule())
       const archive = { blobKey: 'modules/modver-1.tar.gz', sha256: 'a'.repeat(64), size: 5_000_000_000 }
-      const version = aVersion({ status: 'ok', archive, metadata: METADATA, uploadGeneration: 2, commitSha: 'abc' })
+      const version = aVersion({ archive, metadata: METADATA, uploadGeneration: 2, commitSha: 'abc' })
       await store().run(({ registryModules }) => registryModules.addVersion(version))
       await expect(store().run(({ registryModules }) => registryModules.findVersionById(version.id))).resolves.toEqual(version)
       await expect(store().run(({ registryModules }) => registryModules.findVersion('mod-1', '1.0.0'))).resolves.toEqual(version)
@@ -240,7 +281,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await seed(aModule())
       await store().run(({ registryModules }) => registryModules.addVersion(aVersion()))
       const archive = { blobKey: 'modules/modver-1.tar.gz', sha256: 'b'.repeat(64), size: 10 }
-      const uploaded = aVersion({ status: 'ok', archive, metadata: METADATA, updatedAt: minute(3) })
+      const uploaded = aVersion({ archive, metadata: METADATA, updatedAt: minute(3) })
       await store().run(({ registryModules }) => registryModules.updateVersion(uploaded))
       await expect(store().run(({ registryModules }) => registryModules.findVersionById(uploaded.id))).resolves.toEqual(uploaded)
       await expect(store().run(({ registryModules }) => registryModules.archiveKeysOfOrganization('acme'))).resolves.toEqual([
@@ -276,9 +317,9 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     it('lists versions without their metadata, and loads metadata only for the versions asked', async () => {
       await seed(aModule())
       const archive = { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'c'.repeat(64), size: 42 }
-      const { metadata: _metadata, ...summary } = aVersion({ status: 'ok', archive, metadata: METADATA })
+      const { metadata: _metadata, ...summary } = aVersion({ archive, metadata: METADATA })
       await store().run(async ({ registryModules }) => {
-        await registryModules.addVersion(aVersion({ status: 'ok', archive, metadata: METADATA }))
+        await registryModules.addVersion(aVersion({ archive, metadata: METADATA }))
         await registryModules.addVersion(aVersion({ id: 'modver-2', version: '2.0.0', createdAt: minute(1) }))
       })
       const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
@@ -299,10 +340,10 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       async function seedServed() {
         await seed(aModule(), aModule({ id: 'mod-2', provider: 'google' }))
         await store().run(async ({ registryModules }) => {
-          await registryModules.addVersion(aVersion({ id: 'modver-2', version: '2.0.0', status: 'ok', metadata: METADATA, createdAt: minute(2) }))
-          await registryModules.addVersion(aVersion({ status: 'ok', archive, metadata: METADATA, createdAt: minute(1) }))
-          await registryModules.addVersion(aVersion({ id: 'modver-3', version: '3.0.0', createdAt: minute(3) }))
-          await registryModules.addVersion(aVersion({ id: 'modver-g', moduleId: 'mod-2', status: 'ok' }))
+          await registryModules.addVersion(anOkVersion({ id: 'modver-2', version: '2.0.0', metadata: METADATA, createdAt: minute(2) }))
+          await registryModules.addVersion(aVersion({ archive, metadata: METADATA, createdAt: minute(1) }))
+          await registryModules.addVersion(attempting('reg_ingress_failed', minute(3), { id: 'modver-3', version: '3.0.0', createdAt: minute(3) }))
+          await registryModules.addVersion(anOkVersion({ id: 'modver-g', moduleId: 'mod-2' }))
         })
       }
 
@@ -310,17 +351,17 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         await seedServed()
         const submodule = { ...METADATA.root, path: 'modules/subnet', name: 'subnet', moduleCalls: [{ name: 'labels', source: './labels', version: '' }] }
         await store().run(async ({ registryModules }) => {
-          await registryModules.addVersion(aVersion({ id: 'modver-4', version: '4.0.0', status: 'ok', createdAt: minute(4) }))
+          await registryModules.addVersion(anOkVersion({ id: 'modver-4', version: '4.0.0', createdAt: minute(4) }))
           const metadata = { ...METADATA, submodules: [submodule], examples: [{ ...submodule, path: 'examples/basic' }] }
-          await registryModules.addVersion(aVersion({ id: 'modver-5', version: '5.0.0', status: 'ok', metadata, createdAt: minute(5) }))
+          await registryModules.addVersion(anOkVersion({ id: 'modver-5', version: '5.0.0', metadata, createdAt: minute(5) }))
         })
         const root = { providers: METADATA.root.providerRequirements, dependencies: [] }
         const none = { providers: [], dependencies: [] }
         await expect(served()).resolves.toEqual([
           { id: 'modver-1', version: '1.0.0', archive, root, submodules: [] },
-          { id: 'modver-2', version: '2.0.0', archive: null, root, submodules: [] },
-          { id: 'modver-4', version: '4.0.0', archive: null, root: none, submodules: [] },
-          { id: 'modver-5', version: '5.0.0', archive: null, root, submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }] },
+          { id: 'modver-2', version: '2.0.0', archive: archiveOf('modver-2'), root, submodules: [] },
+          { id: 'modver-4', version: '4.0.0', archive: archiveOf('modver-4'), root: none, submodules: [] },
+          { id: 'modver-5', version: '5.0.0', archive: archiveOf('modver-5'), root, submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }] },
         ])
       })
 
@@ -354,7 +395,7 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       })
       await store().run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 1]])))
       await store().run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 2], ['modver-2', 5], ['modver-missing', 1]])))
-      await store().run(({ registryModules }) => registryModules.updateVersion(aVersion({ status: 'ok', updatedAt: minute(9) })))
+      await store().run(({ registryModules }) => registryModules.updateVersion(anOkVersion({ updatedAt: minute(9) })))
       const versions = await store().run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
       expect(versions.get('mod-1')?.map((version) => [version.id, version.downloads])).toEqual([['modver-1', 3], ['modver-2', 5]])
     })
@@ -370,10 +411,10 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       )
       await store().run(async ({ registryModules }) => {
         for (const moduleId of ['mod-1', 'mod-2', 'mod-3', 'mod-5', 'mod-6']) {
-          await registryModules.addVersion(aVersion({ id: `v-${moduleId}`, moduleId, status: 'ok' }))
-          await registryModules.addVersion(aVersion({ id: `w-${moduleId}`, moduleId, version: '2.0.0', status: 'ok' }))
+          await registryModules.addVersion(anOkVersion({ id: `v-${moduleId}`, moduleId }))
+          await registryModules.addVersion(anOkVersion({ id: `w-${moduleId}`, moduleId, version: '2.0.0' }))
         }
-        await registryModules.addVersion(aVersion({ id: 'v-mod-4', moduleId: 'mod-4', status: 'reg_ingress_failed' }))
+        await registryModules.addVersion(attempting('reg_ingress_failed', minute(1), { id: 'v-mod-4', moduleId: 'mod-4' }))
       })
       const published = async (query: Partial<PublishedModuleQuery>) =>
         idsOf(await store().run(({ registryModules }) => registryModules.published({ offset: 0, limit: 50, ...query })))

@@ -90,9 +90,8 @@ export class InMemoryRegistryModuleRepository implements RegistryModuleRepositor
 
   async stuckUploadIds(before: Date, limit: number): Promise<string[]> {
     return [...this.#state.moduleVersions.values()]
-      .filter((version) => version.status === 'reg_ingressing' && version.updatedAt < before)
-      .filter((version) => this.#state.registryModules.get(version.moduleId)?.publishingMechanism === 'non_vcs')
-      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime())
+      .flatMap(({ id, attempt }) => (attempt?.status === 'reg_ingressing' && attempt.at < before ? [{ id, at: attempt.at.getTime() }] : []))
+      .sort((a, b) => a.at - b.at || compareText(a.id, b.id))
       .map((version) => version.id)
       .slice(0, limit)
   }
