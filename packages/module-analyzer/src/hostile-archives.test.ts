@@ -25,6 +25,17 @@ async function refusalOf(archive: Bytes, options: TarModuleAnalyzerOptions = {})
   return (error as { fields: unknown }).fields
 }
 
+/** `archive` in one-byte chunks (the first `limit` bytes only, when given): a magic number split over chunks. */
+async function* byteByByte(archive: Bytes, limit = Infinity): Bytes {
+  let sent = 0
+  for await (const chunk of archive) {
+    for (const byte of chunk) {
+      if (sent++ >= limit) return
+      yield Uint8Array.of(byte)
+    }
+  }
+}
+
 const archiveError = (pattern: RegExp): unknown => [{ field: 'archive', message: expect.stringMatching(pattern) }]
 
 describe('TarModuleAnalyzer refuses unsafe entries before writing anything', () => {
@@ -89,8 +100,10 @@ describe('TarModuleAnalyzer enforces its limits while streaming', () => {
 describe('TarModuleAnalyzer refuses what is not a module archive', () => {
   it.each([
     ['an empty upload', hostile.emptyArchive, /is empty/],
-    ['a plain tar', hostile.notGzip, /not gzip-compressed/],
-    ['a zip file', hostile.zipFile, /not gzip-compressed/],
+    ['a plain tar', hostile.notGzip, /^is an uncompressed tar; gzip it \(tar -czf\) and upload the \.tar\.gz$/],
+    ['a plain tar arriving a byte at a time', () => byteByByte(hostile.notGzip()), /^is an uncompressed tar; gzip it/],
+    ['a zip file', hostile.zipFile, /^is not gzip-compressed; upload a \.tar\.gz file$/],
+    ['a single byte that is not gzip', () => byteByByte(hostile.zipFile(), 1), /^is not gzip-compressed/],
     ['gzip of something else than a tar', hostile.gzipOfText, /not a valid tar archive/],
     ['a truncated gzip stream', hostile.truncatedGzip, /truncated/],
     ['a tar whose header checksum fails', hostile.corruptHeader, /not a valid tar archive \(checksum failure\)/],

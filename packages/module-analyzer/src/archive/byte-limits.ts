@@ -10,21 +10,27 @@ export interface ByteMeter {
 // Below this much output the ratio says nothing: the padding of a tar of small files is zeros.
 const RATIO_GRACE_BYTES = 1024 * 1024
 const GZIP_MAGIC = [0x1f, 0x8b] as const
+// A tar header says `ustar` at byte 257 (POSIX and GNU alike): the likeliest archive that is not gzip.
+const TAR_MAGIC_OFFSET = 257
+const TAR_MAGIC = [...'ustar'].map((letter) => letter.charCodeAt(0))
+const SNIFFED_BYTES = TAR_MAGIC_OFFSET + TAR_MAGIC.length
 
 type Stage = (source: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array>
 
 /**
- * Passes the compressed archive through, refusing it when it does not start like gzip, is empty,
- * or grows past `maxArchiveBytes`.
+ * Passes the compressed archive through, refusing it when it does not start like gzip (saying so
+ * apart when it is a tar left uncompressed), is empty, or grows past `maxArchiveBytes`.
  */
 export function compressedLimit(limits: ArchiveLimits, meter: ByteMeter): Stage {
   return async function* (source) {
+    // The magic numbers may arrive split over chunks, so the head is collected byte by byte.
     const head: number[] = []
     for await (const chunk of source) {
-      // The magic may arrive split over chunks, so it is collected byte by byte.
-      for (let i = 0; head.length < GZIP_MAGIC.length && i < chunk.length; i++) head.push(chunk[i] ?? 0)
-      if (head.some((byte, i) => byte !== GZIP_MAGIC[i])) {
-        throw refusal('is not gzip-compressed; upload a .tar.gz file')
+      for (let i = 0; head.length < SNIFFED_BYTES && i < chunk.length; i++) head.push(chunk[i] ?? 0)
+      if (!startsLikeGzip(head)) {
+        // Refused in any case; read on only as far as a tar's magic, to say which refusal.
+        if (head.length < SNIFFED_BYTES) continue
+        throw notGzip(head)
       }
       meter.compressed += chunk.length
       if (meter.compressed > limits.maxArchiveBytes) {
@@ -32,8 +38,18 @@ export function compressedLimit(limits: ArchiveLimits, meter: ByteMeter): Stage 
       }
       yield chunk
     }
+    if (!startsLikeGzip(head)) throw notGzip(head)
     if (meter.compressed === 0) throw refusal('is empty')
   }
+}
+
+function startsLikeGzip(head: readonly number[]): boolean {
+  return head.every((byte, i) => i >= GZIP_MAGIC.length || byte === GZIP_MAGIC[i])
+}
+
+function notGzip(head: readonly number[]): Error {
+  const tar = TAR_MAGIC.every((byte, i) => head[TAR_MAGIC_OFFSET + i] === byte)
+  return refusal(tar ? 'is an uncompressed tar; gzip it (tar -czf) and upload the .tar.gz' : 'is not gzip-compressed; upload a .tar.gz file')
 }
 
 /**
