@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
@@ -22,10 +22,20 @@ const UPLOAD = operation({
  * error status.
  */
 export function uploadRoutes(deps: HttpDeps) {
-  return new Hono<AppEnv>().put('/v1/object/:objectId', UPLOAD, async (c) => {
-    const version = await deps.moduleVersions.upload({ objectId: c.req.param('objectId'), content: bytesOf(c.req.raw.body) })
-    return jsonApi(c, { data: moduleVersionResource({ version, uploadObjectId: null }, uploadBase(c, deps)) })
-  })
+  return new Hono<AppEnv>()
+    .put('/v1/object/:objectId', UPLOAD, async (c) => {
+      const version = await deps.moduleVersions.upload({ objectId: c.req.param('objectId'), content: bytesOf(c.req.raw.body) })
+      return jsonApi(c, { data: moduleVersionResource({ version, uploadObjectId: null }, uploadBase(c, deps)) })
+    })
+    .all('/v1/object/:objectId', methodNotAllowed)
+}
+
+/** Any other method on an upload link (a POST, say): a 404 would hide that only the method is wrong. Said before the link is checked. */
+function methodNotAllowed(c: Context<AppEnv>): Response {
+  const detail = `an upload link takes the archive as the body of a PUT, not a ${c.req.method}`
+  const response = jsonApi(c, { errors: [{ status: '405', title: 'method not allowed', detail }] }, 405)
+  response.headers.set('Allow', 'PUT')
+  return response
 }
 
 /** A request body as the core's byte stream; releases the body if the reader stops early. */
