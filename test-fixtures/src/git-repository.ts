@@ -74,6 +74,11 @@ export class GitRepository {
     else this.#git('tag', name)
   }
 
+  /** Moves the existing tag `name` to the current commit, as a force-pushed tag does. */
+  moveTag(name: string): void {
+    this.#git('tag', '--force', name)
+  }
+
   /** Starts or moves to `branch` at the current commit. */
   checkout(branch: string): void {
     this.#git('update-ref', `refs/heads/${branch}`, 'HEAD')

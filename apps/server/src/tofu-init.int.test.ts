@@ -1,4 +1,5 @@
-import { gzip, tarStream, type TarEntry } from '@cairn/test-fixtures'
+import { scratchDatabase } from '@cairn/persistence/testing'
+import { GitRepository, gzip, startGitHttpServer, tarStream, type GitHttpServer, type TarEntry } from '@cairn/test-fixtures'
 import { untilSettled } from '@cairn/testing'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -6,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
-import type { VersionDocument } from './test-support/registry-client.ts'
+import { latestStatusOf, type VersionDocument } from './test-support/registry-client.ts'
 import { httpsRequest } from './test-support/https-client.ts'
 import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
@@ -22,16 +23,31 @@ if (skipped === undefined && !unshare) {
   console.warn(`\n!!! ${HOST} cannot be given its own hosts file here (unshare -m refused): the CLI reaches Cairn through a host block, and discovery is not tested\n`)
 }
 
-/** A module with no provider, so that `init` needs nothing from the internet; `version` marks its files. */
+/** A module's files with no provider, so that `init` needs nothing from the internet; `version` marks them. */
+function moduleFiles(version: string): Record<string, string> {
+  return {
+    'main.tf': `variable "name" {\n  type    = string\n  default = "world"\n}\n\noutput "greeting" {\n  value = "hello, \${var.name} from ${version}"\n}\n`,
+    'README.md': `# greeting ${version}\n`,
+    'modules/shout/main.tf': `output "shout" {\n  value = "HELLO from ${version}"\n}\n`,
+  }
+}
+
+/** `moduleFiles(version)` as an archive to upload. */
 function moduleArchive(version: string, extra: readonly TarEntry[] = []): Promise<Buffer> {
-  const entries: TarEntry[] = [
-    { path: 'main.tf', body: `variable "name" {\n  type    = string\n  default = "world"\n}\n\noutput "greeting" {\n  value = "hello, \${var.name} from ${version}"\n}\n` },
-    { path: 'README.md', body: `# greeting ${version}\n` },
-    { path: 'modules/shout/main.tf', body: `output "shout" {\n  value = "HELLO from ${version}"\n}\n` },
-    ...extra,
-  ]
+  const entries: TarEntry[] = [...Object.entries(moduleFiles(version)).map(([path, body]) => ({ path, body })), ...extra]
   return collect(gzip(tarStream(entries)))
 }
+
+/** Where Cairn keeps its data: the embedded database, or a PostgreSQL database of the test's own. */
+const STORES: readonly (readonly [string, () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>])[] = [
+  ['the embedded database', async () => ({ env: {}, drop: async () => undefined })],
+  ['PostgreSQL', async () => {
+    const database = await scratchDatabase()
+    return { env: { DATABASE_URL: database.url }, drop: database.drop }
+  }],
+]
+
+const GIT_CREDENTIAL = { username: 'x-access-token', password: 'cairn-tofu-test-credential' }
 
 async function collect(bytes: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = []
@@ -39,21 +55,36 @@ async function collect(bytes: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS`, () => {
+describe.skipIf(skipped !== undefined).each(STORES)(`tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS, on %s`, (_store, openStore) => {
   let binary: string
   let ca: ThrowawayCa
   let caPem: Buffer
   let server: RunningServer
+  let git: GitHttpServer
   let token: string
   let scratch: string
   let registry: string
+  let dropStore: () => Promise<void> = async () => undefined
+  /** Each version's upload link and the archive sent there. */
+  const uploads = new Map<string, { link: string; archive: Buffer }>()
 
   beforeAll(async () => {
     binary = await buildTofuOnce()
     ca = await makeThrowawayCa([HOST, 'localhost'])
     caPem = await readFile(ca.caFile)
     scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
-    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_TLS_CERT: ca.certFile, CAIRN_TLS_KEY: ca.keyFile }
+    git = await startGitHttpServer(join(scratch, 'git'), GIT_CREDENTIAL)
+    const store = await openStore()
+    dropStore = store.drop
+    const env = {
+      ...store.env,
+      CAIRN_DATA_DIR: join(scratch, 'data'),
+      PORT: '0',
+      CAIRN_TLS_CERT: ca.certFile,
+      CAIRN_TLS_KEY: ca.keyFile,
+      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
+    }
     token = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
     registry = `${HOST}:${new URL(server.url).port}`
@@ -68,7 +99,9 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
 
   afterAll(async () => {
     await server?.stop()
+    await git?.close()
     await ca?.dispose()
+    await dropStore()
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
   })
 
@@ -90,10 +123,50 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
     }
     // The upload host answers once the archive is stored; its analysis then settles the version
     // (ok, or refused with the reason), which `tofu init` must not run ahead of.
+    uploads.set(version, { link: created.data.links.upload, archive })
     const stored = await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
     if (stored.status !== 200) throw new Error(`upload ${version}: ${stored.status} ${stored.body.toString()}`)
-    const read = () => api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/version?module_version=${version}`) as Promise<VersionDocument>
-    await untilSettled(read, (document) => document.data.attributes.status)
+    await settled('greeting', version)
+  }
+
+  /** `version` of acme's `name`/generic module, read; undefined while it does not exist (a tag sync has yet to add it). */
+  async function versionOf(name: string, version: string): Promise<VersionDocument | undefined> {
+    const path = `/api/v2/organizations/acme/registry-modules/private/acme/${name}/generic/version?module_version=${version}`
+    const answer = await httpsRequest(`${server.url}${path}`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
+    if (answer.status === 404) return undefined
+    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.toString()}`)
+    return JSON.parse(answer.body.toString()) as VersionDocument
+  }
+
+  /** `version` of acme's `name`/generic module once it exists and `statusOf` it has settled (by default, its latest attempt). */
+  async function settled(name: string, version: string, statusOf = latestStatusOf): Promise<VersionDocument> {
+    const document = await untilSettled(() => versionOf(name, version), (read) => (read === undefined ? 'pending' : statusOf(read)), 30_000)
+    if (document === undefined) throw new Error(`no version ${version} of ${name}`)
+    return document
+  }
+
+  /** The versions the registry protocol lists for acme's `name`/generic module. */
+  async function listed(name: string): Promise<string[]> {
+    const answer = (await api('GET', `/api/registry/v1/modules/acme/${name}/generic/versions`)) as { modules: { versions: { version: string }[] }[] }
+    return (answer.modules[0]?.versions ?? []).map(({ version }) => version).sort()
+  }
+
+  /** The archive a CLI downloads for `version`: the protocol's `X-Terraform-Get`, followed. */
+  async function downloaded(name: string, version: string): Promise<Buffer> {
+    const answer = await httpsRequest(`${server.url}/api/registry/v1/modules/acme/${name}/generic/${version}/download`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
+    expect(answer.status).toBe(204)
+    const archive = await httpsRequest(String(answer.headers['x-terraform-get']), { ca: caPem })
+    expect(archive.status).toBe(200)
+    return archive.body
+  }
+
+  /** `tofu init` of acme's `name`/generic module at `version`; answers its main.tf as installed. */
+  async function installedMainTf(name: string, version: string): Promise<string> {
+    const result = await init(`module "${name}" {\n  source  = "${registry}/acme/${name}/generic"\n  version = "${version}"\n}\n`)
+    expect(result.output).toContain('OpenTofu has been successfully initialized')
+    const module = (await installed(result.dir)).get(name)
+    expect(module?.version).toBe(version)
+    return readFile(join(module?.dir ?? '', 'main.tf'), 'utf8')
   }
 
   /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
@@ -160,5 +233,50 @@ describe.skipIf(skipped !== undefined)(`tofu init (OpenTofu ${TOFU_VERSION}) aga
     const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "2.0.0"\n}\n`)
     expect(result.code).toBe(0)
     expect((await installed(result.dir)).get('greeting')?.version).toBe('2.0.0')
+  }, 120_000)
+
+  it('a bad archive sent to the link of 1.1.0 once it is ok leaves 1.1.0 served: listed, downloaded byte for byte, installed; the version shows why the attempt failed', async () => {
+    const first = uploads.get('1.1.0')
+    const refused = await httpsRequest(first?.link ?? '', { ca: caPem, method: 'PUT', body: '# a README, not an archive\n' })
+    expect(refused.status).toBe(200)
+    const version = await settled('greeting', '1.1.0')
+    expect(version.data.attributes).toMatchObject({
+      status: 'ok',
+      error: null,
+      attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('gzip'), 'started-by': 'upload link issued to user owner' },
+    })
+    expect(await listed('greeting')).toEqual(['1.0.0', '1.1.0', '2.0.0'])
+    expect((await downloaded('greeting', '1.1.0')).equals(first?.archive ?? Buffer.alloc(0))).toBe(true)
+    expect(await installedMainTf('greeting', '1.1.0')).toContain('from 1.1.0')
+  }, 120_000)
+
+  it('a tag force-pushed to a commit whose tree is refused leaves its version served: listed, downloaded byte for byte, installed; the version shows why', async () => {
+    const repository = GitRepository.create(join(scratch, 'git'), 'acme/terraform-generic-words')
+    const served = repository.commit(moduleFiles('git 1.0.0'))
+    repository.tag('v1.0.0')
+    const client = (await api('POST', '/api/v2/organizations/acme/oauth-clients', {
+      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': GIT_CREDENTIAL.password } },
+    })) as { data: { relationships: { 'oauth-tokens': { data: { id: string }[] } } } }
+    const tokenId = client.data.relationships['oauth-tokens'].data[0]?.id ?? ''
+    await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: 'acme/terraform-generic-words', 'oauth-token-id': tokenId, 'display-identifier': 'acme/terraform-generic-words' } } },
+    })
+    expect((await settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
+    const before = await downloaded('words', '1.0.0')
+
+    const moved = repository.commit({ ...moduleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
+    repository.moveTag('v1.0.0')
+    await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/words/generic/actions/resync')
+    // Settled once the attempt at the moved tag's commit has come to an end.
+    const failed = await settled('words', '1.0.0', (document) => (document.data.attributes.attempt === null ? 'pending' : latestStatusOf(document)))
+    expect(failed.data.attributes).toMatchObject({
+      status: 'ok',
+      error: null,
+      'commit-sha': served,
+      attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('main.tf'), 'commit-sha': moved, 'started-by': 'the module repository' },
+    })
+    expect(await listed('words')).toEqual(['1.0.0'])
+    expect((await downloaded('words', '1.0.0')).equals(before)).toBe(true)
+    expect(await installedMainTf('words', '1.0.0')).toContain('from git 1.0.0"')
   }, 120_000)
 })
