@@ -24,7 +24,13 @@ export interface JobDefinition {
 
 /** How a job is queued, beyond its payload and key. */
 export interface EnqueueOptions {
-  /** The tenant the job works for (an organization): its jobs share the kind's `groupConcurrency`. */
+  /**
+   * The tenant the job works for (an organization): its jobs share the kind's `groupConcurrency`,
+   * run oldest first among themselves, and take turns with other groups' jobs of the kind (in
+   * every process sharing the queue): a job of a group with nothing queued runs behind at most one
+   * job of each other group, not behind their whole backlog. A job without a group goes ahead of
+   * every group's backlog.
+   */
   readonly group?: string
 }
 

@@ -9,6 +9,7 @@ import {
   type JobQueue,
 } from '@cairn/core'
 import { PgBoss, type ConstructorOptions } from 'pg-boss'
+import { roundRobinPriority, type JobTable } from './round-robin-priority.ts'
 
 /**
  * How often an idle worker asks for work: the wait between a job queued by another process and a
@@ -32,7 +33,9 @@ const HEARTBEAT_SECONDS = 10
  * `groupConcurrency` its `localGroupConcurrency`, counted in this process, which gives back a job
  * fetched past the bound. Not its `groupConcurrency`, counted in the database (the two exclude each
  * other): two fetches at one instant both see the count before either claim, so the workers that
- * one enqueue wakes could all take one group's jobs and leave none for another group.
+ * one enqueue wakes could all take one group's jobs and leave none for another group. Which job a
+ * free worker takes is round-robin across groups, in the database: each grouped job is queued with
+ * the pg-boss `priority` of its round (`roundRobinPriority`); a job without a group has priority 0.
  *
  * Each process runs `workersPerKind` workers per kind. pg-boss waits at least half a second
  * between one worker's fetches, busy or not (its minimum polling interval), so one worker runs at
@@ -40,20 +43,24 @@ const HEARTBEAT_SECONDS = 10
  */
 export class PgBossJobQueue implements JobQueue {
   readonly #boss: PgBoss
-  readonly #defined = new Map<string, JobDefinition>()
+  readonly #schema: string
+  readonly #defined = new Map<string, { readonly definition: JobDefinition; readonly jobs: JobTable }>()
   /** This process's pg-boss workers, by job kind. */
   readonly #workers = new Map<string, string[]>()
 
-  private constructor(boss: PgBoss) {
+  private constructor(boss: PgBoss, schema: string) {
     this.#boss = boss
+    this.#schema = schema
   }
 
   /** Starts pg-boss, installing or upgrading its schema. `onError` hears its background failures. */
   static async start(options: ConstructorOptions, onError: (error: Error) => void): Promise<PgBossJobQueue> {
-    const boss = new PgBoss({ ...options, migrate: true, superviseIntervalSeconds: HEARTBEAT_SECONDS })
+    // Named here rather than left to pg-boss's default, as the ranking query reads its tables.
+    const schema = options.schema ?? 'pgboss'
+    const boss = new PgBoss({ ...options, schema, migrate: true, superviseIntervalSeconds: HEARTBEAT_SECONDS })
     boss.on('error', onError)
     await boss.start()
-    return new PgBossJobQueue(boss)
+    return new PgBossJobQueue(boss, schema)
   }
 
   async define(definition: JobDefinition): Promise<void> {
@@ -61,13 +68,16 @@ export class PgBossJobQueue implements JobQueue {
     const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds, heartbeatSeconds: HEARTBEAT_SECONDS }
     if ((await this.#boss.getQueue(name)) === null) await this.#boss.createQueue(name, { ...settings, policy: 'stately' })
     else await this.#boss.updateQueue(name, settings)
-    this.#defined.set(name, definition)
+    const queue = await this.#boss.getQueue(name)
+    if (queue === null) throw new Error(`pg-boss lost queue ${name} as it was declared`)
+    this.#defined.set(name, { definition, jobs: { schema: this.#schema, table: queue.table } })
   }
 
   async enqueue(name: string, payload: JobPayload, key: string, options: EnqueueOptions = {}): Promise<boolean> {
-    this.#requireDefined(name)
-    const group = options.group === undefined ? {} : { group: { id: options.group } }
-    const queued = (await this.#boss.send(name, payload, { singletonKey: key, ...group })) !== null
+    const { jobs } = this.#requireDefined(name)
+    const { group } = options
+    const grouped = group === undefined ? {} : { group: { id: group }, priority: await roundRobinPriority(this.#boss, jobs, name, group) }
+    const queued = (await this.#boss.send(name, payload, { singletonKey: key, ...grouped })) !== null
     // A worker here takes it now rather than after its polling interval (pg-boss wakes the first of
     // a work() call's workers; the others find it at their next poll); one that is busy fetches
     // again as soon as its job ends.
@@ -76,7 +86,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async work(name: string, handler: JobHandler): Promise<void> {
-    const definition = this.#requireDefined(name)
+    const { definition } = this.#requireDefined(name)
     const { retryLimit, groupConcurrency } = definition
     const grouped = groupConcurrency === undefined ? {} : { localGroupConcurrency: groupConcurrency }
     // One work() for every worker of the kind, as the group bound counts only within one call.
@@ -91,12 +101,12 @@ export class PgBossJobQueue implements JobQueue {
     await this.#boss.stop({ graceful: true, close: true })
   }
 
-  #requireDefined(name: string): JobDefinition {
-    const definition = this.#defined.get(name)
-    if (definition === undefined) {
+  #requireDefined(name: string): { readonly definition: JobDefinition; readonly jobs: JobTable } {
+    const defined = this.#defined.get(name)
+    if (defined === undefined) {
       throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
     }
-    return definition
+    return defined
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ABANDON_AFTER_ABORT_SECONDS, workersPerKind, type JobDefinition, type JobPayload, type JobQueue } from '@cairn/core'
+import { ABANDON_AFTER_ABORT_SECONDS, workersPerKind, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
 
 /** A queue under test, and for a durable one the means to open a second process's queue. */
 export interface JobQueueUnderTest {
@@ -19,6 +19,32 @@ function gate(): { opened: Promise<void>; release: () => void } {
   let release = () => {}
   const opened = new Promise<void>((resolve) => (release = resolve))
   return { opened, release }
+}
+
+/**
+ * A handler that holds every job it starts until `next` releases the oldest, so that starts come
+ * one at a time, in the order the queue hands jobs out; `free` lets every job through from then on.
+ */
+function turnstile(): { started: string[]; handler: JobHandler; next: () => Promise<void>; free: () => void } {
+  const started: string[] = []
+  const held: (() => void)[] = []
+  let freed = false
+  return {
+    started,
+    handler: async ({ label }) => {
+      started.push(typeof label === 'string' ? label : 'unlabelled')
+      if (!freed) await new Promise<void>((resolve) => held.push(resolve))
+    },
+    async next() {
+      const before = started.length
+      held.shift()?.()
+      await vi.waitFor(() => expect(started.length).toBe(before + 1), WAIT)
+    },
+    free() {
+      freed = true
+      for (const release of held.splice(0)) release()
+    },
+  }
 }
 
 export function jobQueueContract(name: string, open: JobQueueHarness): void {
@@ -143,6 +169,41 @@ export function jobQueueContract(name: string, open: JobQueueHarness): void {
         expect(mostRunning).toBe(2)
       } finally {
         stuck.release()
+      }
+    })
+
+    it("starts a group's first job before the rest of another group's backlog of 20, whichever process queued them, and each group's jobs oldest first", async () => {
+      const elsewhere = subject.another === undefined ? subject.queue : await subject.another()
+      const gates = turnstile()
+      try {
+        await elsewhere.define(INGEST)
+        const backlog = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `acme-${from + n}`)
+        for (const label of backlog(0, 10)) await elsewhere.enqueue('ingest', { label }, label, { group: 'acme' })
+        for (const label of backlog(10, 20)) await subject.queue.enqueue('ingest', { label }, label, { group: 'acme' })
+        await elsewhere.enqueue('ingest', { label: 'globex' }, 'globex', { group: 'globex' })
+        await subject.queue.work('ingest', gates.handler)
+        await vi.waitFor(() => expect(gates.started).toHaveLength(2), WAIT)
+        expect(gates.started).toEqual(expect.arrayContaining(['acme-0', 'globex']))
+        while (gates.started.length < 21) await gates.next()
+        expect(gates.started.filter((label) => label !== 'globex')).toEqual(backlog(0, 20))
+      } finally {
+        gates.free()
+        if (elsewhere !== subject.queue) await elsewhere.stop()
+      }
+    })
+
+    it("starts a group's job queued while another group's backlog runs after at most one more job of that backlog", async () => {
+      const gates = turnstile()
+      try {
+        await subject.queue.work('ingest', gates.handler)
+        for (let n = 0; n < 20; n += 1) await subject.queue.enqueue('ingest', { label: `acme-${n}` }, `acme-${n}`, { group: 'acme' })
+        await vi.waitFor(() => expect(gates.started).toHaveLength(2), WAIT)
+        await subject.queue.enqueue('ingest', { label: 'globex' }, 'globex', { group: 'globex' })
+        while (!gates.started.includes('globex') && gates.started.length < 21) await gates.next()
+        // Both workers held acme's first two; the round served then (acme's third) goes first.
+        expect(gates.started.indexOf('globex')).toBeLessThanOrEqual(3)
+      } finally {
+        gates.free()
       }
     })
 

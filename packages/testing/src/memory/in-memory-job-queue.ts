@@ -8,26 +8,31 @@ import {
   type JobPayload,
   type JobQueue,
 } from '@cairn/core'
+import { roundRobinRank, type RankedJob } from './round-robin-rank.ts'
 
-interface QueuedJob {
+interface QueuedJob extends RankedJob {
   readonly name: string
   readonly key: string
-  readonly group: string | null
   readonly payload: JobPayload
+  state: RankedJob['state']
+  startedAt: number
   retries: number
 }
 
 /**
  * The job queue of one process, for unit tests: jobs live in memory, so nothing survives a
- * restart. Runs jobs as the PostgreSQL queue does: oldest first on `workersPerKind` workers per
- * kind, one at a time per key, at most `groupConcurrency` per group, retried with doubling waits,
- * failed when they overrun, and a handler that ignores its aborted signal abandoned after
- * `ABANDON_AFTER_ABORT_SECONDS`.
+ * restart. Runs jobs as the PostgreSQL queue does: highest rank first (round-robin across groups,
+ * see `roundRobinRank`), then oldest, on `workersPerKind` workers per kind, one at a time per key,
+ * at most `groupConcurrency` per group, retried with doubling waits, failed when they overrun, and
+ * a handler that ignores its aborted signal abandoned after `ABANDON_AFTER_ABORT_SECONDS`.
  */
 export class InMemoryJobQueue implements JobQueue {
   readonly #definitions = new Map<string, JobDefinition>()
   readonly #handlers = new Map<string, JobHandler>()
-  readonly #waiting: QueuedJob[] = []
+  /** Jobs waiting, retrying or running, oldest first. */
+  readonly #live: QueuedJob[] = []
+  /** Counts the attempts started, to tell the latest. */
+  #starts = 0
   /** Keys and groups of the attempts under way (`kind\0key`, `kind\0group`), with their counts. */
   readonly #claimed = new Map<string, number>()
   /** Workers busy per kind, including those still waiting for an overrun handler. */
@@ -42,8 +47,12 @@ export class InMemoryJobQueue implements JobQueue {
 
   async enqueue(name: string, payload: JobPayload, key: string, options: EnqueueOptions = {}): Promise<boolean> {
     this.#definitionOf(name)
-    if (this.#waiting.some((job) => job.name === name && job.key === key)) return false
-    this.#waiting.push({ name, key, group: options.group ?? null, payload: JSON.parse(JSON.stringify(payload)) as JobPayload, retries: 0 })
+    const ofKind = this.#live.filter((job) => job.name === name)
+    if (ofKind.some((job) => job.key === key && job.state === 'waiting')) return false
+    const group = options.group ?? null
+    const rank = group === null ? 0 : roundRobinRank(ofKind, group)
+    const copy = JSON.parse(JSON.stringify(payload)) as JobPayload
+    this.#live.push({ name, key, group, rank, payload: copy, state: 'waiting', startedAt: 0, retries: 0 })
     this.#dispatch()
     return true
   }
@@ -69,10 +78,13 @@ export class InMemoryJobQueue implements JobQueue {
   }
 
   #dispatch(): void {
-    for (const job of [...this.#waiting]) {
+    // A stable sort: equal ranks stay oldest first.
+    const waiting = this.#live.filter((job) => job.state === 'waiting').sort((a, b) => b.rank - a.rank)
+    for (const job of waiting) {
       const handler = this.#handlers.get(job.name)
       if (handler === undefined || !this.#mayStart(job)) continue
-      this.#waiting.splice(this.#waiting.indexOf(job), 1)
+      job.state = 'running'
+      job.startedAt = ++this.#starts
       const claims = this.#claimsOf(job)
       for (const claim of claims) this.#claimed.set(claim, (this.#claimed.get(claim) ?? 0) + 1)
       this.#busyWorkers.set(job.name, (this.#busyWorkers.get(job.name) ?? 0) + 1)
@@ -123,21 +135,24 @@ export class InMemoryJobQueue implements JobQueue {
     )
     const outcome = await Promise.race([handling, aborted])
     clearTimeout(timer)
+    if (outcome === 'done' || !this.#retry(job, definition)) this.#live.splice(this.#live.indexOf(job), 1)
     release()
-    if (outcome !== 'done') this.#retry(job, definition)
     if (outcome === 'aborted') await Promise.race([handling, this.#delay(ABANDON_AFTER_ABORT_SECONDS * 1000)])
   }
 
-  #retry(job: QueuedJob, definition: JobDefinition): void {
-    if (this.#stopping.signal.aborted || job.retries >= definition.retryLimit) return
+  /** Whether a retry follows: it keeps its rank and its place among the oldest. */
+  #retry(job: QueuedJob, definition: JobDefinition): boolean {
+    if (this.#stopping.signal.aborted || job.retries >= definition.retryLimit) return false
     const wait = definition.retryDelaySeconds * 2 ** job.retries * 1000
     job.retries += 1
+    job.state = 'retrying'
     const retry = setTimeout(() => {
       this.#timers.delete(retry)
-      this.#waiting.push(job)
+      job.state = 'waiting'
       this.#dispatch()
     }, wait)
     this.#timers.add(retry)
+    return true
   }
 
   #delay(ms: number): Promise<void> {
