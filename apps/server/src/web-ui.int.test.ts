@@ -12,6 +12,8 @@ import { userToken } from './test-support/cli.ts'
 import type { VersionDocument } from './test-support/registry-client.ts'
 
 const JSON_API = 'application/vnd.api+json'
+/** A status as the API spells it: no page or message of the UI shows one. */
+const RAW_STATUS = /\b(pending|cloning|clone_failed|reg_ingress_req_failed|reg_ingressing|reg_ingress_failed|ok|no_version_tags|setup_failed|setup_complete)\b/
 const skipped = whyNoBrowser()
 if (skipped !== undefined) console.warn(`\n!!! SKIPPING the browser tests of the web UI: ${skipped}\n`)
 
@@ -174,18 +176,65 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     expect(copied).toBe(`module "vpc" {\n  source  = "${new URL(server.url).host}/acme/vpc/aws"\n  version = "1.1.0"\n}`)
   })
 
+  /** Uploads `content` as `version` from the module page's form, as a manager does. */
+  async function uploadFromPage(version: string, content: Buffer): Promise<void> {
+    await page.getByLabel('Version number').fill(version)
+    await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'vpc.tar.gz', mimeType: 'application/gzip', buffer: content })
+    await page.getByRole('button', { name: 'Upload' }).click()
+  }
+
   it('a manager uploads a version and watches it become ok; a broken archive shows failed with the reason', async () => {
     await page.goto(`${server.url}/app/acme/vpc/aws`)
-    await page.getByLabel('New version').fill('2.0.0')
-    await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'vpc.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from(await archive('cluster', '# Two')) })
-    await page.getByRole('button', { name: 'Upload' }).click()
+    await uploadFromPage('2.0.0', Buffer.from(await archive('cluster', '# Two')))
     await expect.poll(() => page.getByRole('rowheader', { name: 'cluster' }).count(), { timeout: 20_000 }).toBe(1)
     expect(new URL(page.url()).searchParams.get('version')).toBe('2.0.0')
 
-    await page.locator('#new-version').fill('2.1.0')
-    await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'broken.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('not a tarball') })
-    await page.getByRole('button', { name: 'Upload' }).click()
-    await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(/2\.1\.0 is reg_ingress_failed: .+/)
+    await uploadFromPage('2.1.0', Buffer.from('not a tarball'))
+    await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(/^Version 2\.1\.0 — Failed: .+/)
+    expect(await page.locator('.upload-status').getAttribute('class')).toContain('error')
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+  })
+
+  it('a manager uploads a failed version again and watches it become Ready', async () => {
+    await page.goto(`${server.url}/app/acme/vpc/aws?version=2.1.0`)
+    expect(await page.locator('p.error').textContent()).toMatch(/^Failed: .+/)
+    expect(await page.getByText('Published').count()).toBe(0)
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+    expect(await page.getByLabel('Version number').inputValue()).toBe('2.1.0')
+    await uploadFromPage('2.1.0', Buffer.from(await archive('fixed', '# Fixed')))
+    // Once the archive is sent (the script says so, or has opened the version), reload until the page shows it Ready.
+    const status = page.locator('.facts dd').first()
+    await expect
+      .poll(async () => {
+        if (/^(Creating|Uploading)/.test((await page.locator('.upload-status').textContent()) ?? '')) return 'sending'
+        await page.reload()
+        return status.textContent()
+      }, { timeout: 20_000 })
+      .toBe('Ready')
+    expect(await page.getByRole('rowheader', { name: 'fixed' }).count()).toBe(1)
+    expect(await page.getByText('Published').count()).toBe(1)
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+  })
+
+  it('an owner deletes a failed version after confirming; the page says so once', async () => {
+    await page.goto(`${server.url}/app/acme/vpc/aws`)
+    for (const version of ['2.2.0', '2.3.0']) {
+      await uploadFromPage(version, Buffer.from('not a tarball either'))
+      await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^Version ${version.replaceAll('.', '\\.')} — Failed: .+`))
+    }
+    await page.goto(`${server.url}/app/acme/vpc/aws?version=2.2.0`)
+    const confirm = page.getByRole('button', { name: 'Yes, delete version 2.2.0' })
+    expect(await confirm.isVisible()).toBe(false)
+    await page.getByText('Delete version 2.2.0', { exact: true }).click()
+    await confirm.click()
+    await expect.poll(() => page.locator('.notice').textContent()).toBe('Version 2.2.0 was deleted.')
+    expect(new URL(page.url()).pathname).toBe('/app/acme/vpc/aws')
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+    const offered = await page.getByLabel('Version', { exact: true }).locator('option').allTextContents()
+    expect(offered).toContain('2.3.0 (Failed)')
+    expect(offered.some((option) => option.startsWith('2.2.0'))).toBe(false)
+    await page.reload()
+    expect(await page.locator('.notice').count()).toBe(0)
   })
 
   it('stops watching a version still analysed after 5 minutes, and says so', async () => {
@@ -193,10 +242,10 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await watcher.clock.install()
     // An analysis that never settles: the upload and every status read answer reg_ingressing.
     await watcher.route(/\/versions\/3\.0\.0\/status$|\/v1\/object\//, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify(route.request().method() === 'PUT' ? { data: { attributes: { status: 'reg_ingressing' } } } : { status: 'reg_ingressing' }) }),
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify(route.request().method() === 'PUT' ? { data: { attributes: { status: 'reg_ingressing' } } } : { tone: 'waiting', text: 'Processing' }) }),
     )
     await watcher.goto(`${server.url}/app/acme/dns/aws`)
-    await watcher.getByLabel('New version').fill('3.0.0')
+    await watcher.getByLabel('Version number').fill('3.0.0')
     await watcher.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'dns.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('never analysed') })
     await watcher.getByRole('button', { name: 'Upload' }).click()
     await expect.poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 }).toBe('Analysing 3.0.0…')
@@ -229,7 +278,7 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await scan.getByLabel('API token').fill(tokens.owner)
     await scan.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => new URL(scan.url()).pathname).toBe('/app/')
-    for (const path of ['/app/', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/nope']) {
+    for (const path of ['/app/', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/acme/vpc/aws?version=2.3.0', '/app/acme/dns/aws', '/app/nope']) {
       await scan.goto(`${server.url}${path}`)
       expect(await seriousViolations(scan), path).toEqual([])
     }

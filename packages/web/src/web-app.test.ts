@@ -193,8 +193,9 @@ describe('the web UI', () => {
     await t.publish(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.1.0', archive: 'bad archive' })
     const owner = await t.signIn(t.owner.token)
     const managed = await (await t.browse('/app/acme/vpc/aws?version=1.1.0', owner)).text()
-    expect(managed).toContain('1.1.0 (reg_ingress_failed)')
-    expect(managed).toContain('reg_ingress_failed</strong>: is not a gzip tarball')
+    expect(managed).toContain('1.1.0 (Failed)')
+    expect(managed).toContain('<p class="error" role="status">Failed: is not a gzip tarball</p>')
+    expect(managed).not.toContain('Published')
     expect(managed).toContain('Upload a version')
     const reader = await t.signIn(t.reader.token)
     const read = await (await t.browse('/app/acme/vpc/aws', reader)).text()
@@ -214,13 +215,13 @@ describe('the web UI', () => {
     const uploaded = await t.app.request(uploadUrl, { method: 'PUT', body: '2.0.0\n# two' })
     expect(uploaded.status).toBe(200)
     // The upload answers once stored; the page watches the version's status until its analysis settles it.
-    const status = async () => (await (await t.browse(statusUrl, owner)).json()) as { status: string; error: string | null }
-    await expect.poll(status).toEqual({ status: 'ok', error: null })
+    const status = async () => (await (await t.browse(statusUrl, owner)).json()) as unknown
+    await expect.poll(status).toEqual({ tone: 'ready', text: 'Ready' })
     expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('2.0.0_only')
     const failed = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '2.1.0' }, headers: { Accept: 'application/json' } })
     const broken = (await failed.json()) as { uploadUrl: string; statusUrl: string }
     expect((await t.app.request(broken.uploadUrl, { method: 'PUT', body: 'bad archive' })).status).toBe(200)
-    await expect.poll(async () => (await (await t.browse(broken.statusUrl, owner)).json()) as unknown).toEqual({ status: 'reg_ingress_failed', error: 'is not a gzip tarball' })
+    await expect.poll(async () => (await (await t.browse(broken.statusUrl, owner)).json()) as unknown).toEqual({ tone: 'failed', text: 'Failed: is not a gzip tarball' })
 
     const reader = await t.signIn(t.reader.token)
     const refused = await t.browse('/app/acme/vpc/aws/versions', { cookie: reader.cookie, form: { _csrf: reader.csrf, version: '3.0.0' }, headers: { Accept: 'application/json' } })

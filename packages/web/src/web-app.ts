@@ -8,6 +8,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { moduleRoutes } from './routes/module-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { staticRoutes } from './routes/static-routes.ts'
+import { versionRoutes } from './routes/version-routes.ts'
 import { webErrorHandler } from './web-error-handler.ts'
 import type { WebDeps, WebEnv } from './web-deps.ts'
 
@@ -38,6 +39,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   app.use(currentUser(deps.authenticateSession))
   app.route('/', sessionRoutes(deps))
   app.route('/', moduleRoutes(deps))
+  app.route('/', versionRoutes(deps))
   app.all('*', () => {
     throw CairnError.notFound('page')
   })

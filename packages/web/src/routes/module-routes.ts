@@ -1,11 +1,12 @@
-import { CairnError, DEFAULT_PAGE_SIZE, type ModuleAddress, type ModuleVersionSummary, type UserPrincipal } from '@cairn/core'
+import { CairnError, DEFAULT_PAGE_SIZE, type ModuleVersionSummary } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { renderReadme } from '../readme.ts'
-import { readForm } from '../read-form.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { moduleListPage } from '../views/module-list-page.ts'
 import { modulePage } from '../views/module-page.ts'
 import { organizationsPage } from '../views/organizations-page.ts'
+import { versionStatusWords } from '../views/status-words.ts'
+import { signedIn, targetOf } from './module-target.ts'
 import { frameOf } from './page-frame.ts'
 
 const MAX_SEARCH_LENGTH = 100
@@ -41,9 +42,10 @@ export function moduleRoutes(deps: WebDeps) {
       const principal = signedIn(c)
       const target = targetOf(c)
       const view = await deps.registryModules.show(target, principal)
-      // Publishing again after a failure is granted exactly to those who manage the organization's modules.
+      // Publishing again after a failure is granted exactly to those who manage the organization's
+      // modules: they see every version, however it stands; others only the ready ones.
       const canManage = view.permissions.canRetry
-      const versions = view.versions.filter((v) => v.status === 'ok' || (canManage && v.status.endsWith('failed')))
+      const versions = view.versions.filter((v) => canManage || versionStatusWords(v).tone === 'ready')
       const chosen = chooseVersion(versions, c.req.query('version'))
       const selected = chosen === undefined ? undefined : (await deps.moduleVersions.show({ ...target, version: chosen.version }, principal)).version
       const readme = selected?.metadata?.root.readme ?? null
@@ -54,43 +56,18 @@ export function moduleRoutes(deps: WebDeps) {
         [`${module.name}/${module.provider}`, new URL(c.req.url).pathname],
       ] as const
       const frame = frameOf(c, `${module.name} (${module.provider})`, trail)
-      return c.html(modulePage(frame, { view, versions, selected, readmeHtml: readme === null ? null : renderReadme(readme), canManage, host: hostOf(c, deps) }))
+      const readmeHtml = readme === null ? null : renderReadme(readme)
+      return c.html(modulePage(frame, { view, versions, selected, readmeHtml, canManage, canDelete: view.permissions.canDelete, host: hostOf(c, deps) }))
     })
-    .post('/:org/:name/:provider/versions', async (c) => {
-      const form = await readForm(c)
-      const version = typeof form['version'] === 'string' ? form['version'].trim() : ''
-      const created = await deps.moduleVersions.create({ ...targetOf(c), version }, signedIn(c))
-      if (created.uploadObjectId === null) throw CairnError.notFound('registry module')
-      const base = deps.uploadUrl ?? deps.baseUrl ?? new URL(new URL(c.req.url).origin)
-      const uploadUrl = new URL(`v1/object/${created.uploadObjectId}`, base.href.endsWith('/') ? base : `${base.href}/`)
-      // The upload host answers once the archive is stored; the page then watches the status until the analysis settles it.
-      const statusUrl = `${new URL(c.req.url).pathname}/${encodeURIComponent(created.version.version)}/status`
-      return c.json({ version: created.version.version, uploadUrl: uploadUrl.href, statusUrl }, 201)
-    })
-    .get('/:org/:name/:provider/versions/:version/status', async (c) => {
-      const { version } = await deps.moduleVersions.show({ ...targetOf(c), version: c.req.param('version') }, signedIn(c))
-      return c.json({ status: version.status, error: version.error })
-    })
-}
-
-function signedIn(c: Context<WebEnv>): UserPrincipal {
-  if (c.var.user === undefined) throw new CairnError('unauthenticated', 'sign in to see this page')
-  return c.var.user
-}
-
-function targetOf(c: Context<WebEnv>): { organizationName: string; address: ModuleAddress } {
-  const organizationName = c.req.param('org') ?? ''
-  const address = { registryName: 'private', namespace: organizationName, name: c.req.param('name') ?? '', provider: c.req.param('provider') ?? '' } as const
-  return { organizationName, address }
 }
 
 /**
- * The version asked for (`not_found` when the user may not pick it), else the latest ok one,
- * else (for managers) the latest failed one.
+ * The version asked for (`not_found` when the user may not pick it), else the latest ready one,
+ * else (for managers) the latest one.
  */
 function chooseVersion(versions: readonly ModuleVersionSummary[], asked: string | undefined): ModuleVersionSummary | undefined {
   const newestFirst = [...versions].reverse()
-  if (asked === undefined) return newestFirst.find((v) => v.status === 'ok') ?? newestFirst[0]
+  if (asked === undefined) return newestFirst.find((v) => versionStatusWords(v).tone === 'ready') ?? newestFirst[0]
   const found = newestFirst.find((v) => v.version === asked)
   if (found === undefined) throw CairnError.notFound('module version')
   return found

@@ -81,42 +81,63 @@ function copyButton(button) {
 // The analysis settles a version in seconds; past this, the page stops asking rather than poll forever.
 const ANALYSIS_WAIT_MS = 5 * 60_000
 
+/** Why a request was refused: the page's own error, the upload host's JSON:API one, or its status. */
+async function refusal(response) {
+  try {
+    const body = await response.json()
+    return body.error ?? body.errors?.[0]?.detail ?? `it answered ${response.status}`
+  } catch {
+    return `it answered ${response.status}`
+  }
+}
+
+// The status words come from the page's server (its one table of them): the script never shows a status as the API names it.
 function upload(form) {
   const status = form.querySelector('.upload-status')
+  const say = (text, failed = false) => {
+    status.textContent = text
+    status.classList.toggle('error', failed)
+  }
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     const file = form.querySelector('input[type=file]').files[0]
     const fields = new URLSearchParams()
     fields.set('version', form.elements.version.value)
     fields.set('_csrf', form.elements._csrf.value)
-    status.textContent = 'Creating the version…'
+    say('Creating the version…')
     const created = await fetch(form.action, { method: 'POST', body: fields, headers: { Accept: 'application/json' } })
-    const answer = await created.json()
     if (!created.ok) {
-      status.textContent = `Refused: ${answer.error}`
+      say(`Refused: ${await refusal(created)}`, true)
       return
     }
-    status.textContent = `Uploading ${answer.version}…`
+    const answer = await created.json()
+    say(answer.again ? `Uploading ${answer.version} again…` : `Uploading ${answer.version}…`)
     const sent = await fetch(answer.uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': 'application/octet-stream' } })
-    let version = sent.ok ? (await sent.json()).data.attributes : { status: 'failed', error: `the upload answered ${sent.status}` }
+    if (!sent.ok) {
+      say(`The upload of ${answer.version} was refused: ${await refusal(sent)}`, true)
+      return
+    }
     // The upload host answers once the archive is stored; its analysis settles the version shortly after.
+    const read = async () => {
+      const response = await fetch(answer.statusUrl, { headers: { Accept: 'application/json' } })
+      return response.ok ? response.json() : { tone: 'failed', text: `Reading the version failed: ${await refusal(response)}` }
+    }
     const giveUpAt = Date.now() + ANALYSIS_WAIT_MS
-    while (version.status === 'reg_ingressing') {
+    let version = await read()
+    while (version.tone === 'waiting') {
       if (Date.now() >= giveUpAt) {
-        status.textContent = `Version ${answer.version} is still being analysed after 5 minutes. Reload the page later to see how it ended.`
+        say(`Version ${answer.version} is still being analysed after 5 minutes. Reload the page later to see how it ended.`)
         return
       }
-      status.textContent = `Analysing ${answer.version}…`
+      say(`Analysing ${answer.version}…`)
       await new Promise((resolve) => setTimeout(resolve, 500))
-      const read = await fetch(answer.statusUrl, { headers: { Accept: 'application/json' } })
-      version = read.ok ? await read.json() : { status: 'failed', error: `reading the version answered ${read.status}` }
+      version = await read()
     }
-    const page = `?version=${encodeURIComponent(answer.version)}`
-    if (version.status === 'ok') {
-      status.textContent = `Version ${answer.version} is ok. Opening it…`
-      window.location.assign(page)
+    if (version.tone === 'ready') {
+      say(`Version ${answer.version} is ready. Opening it…`)
+      window.location.assign(`?version=${encodeURIComponent(answer.version)}`)
     } else {
-      status.textContent = `Version ${answer.version} is ${version.status}: ${version.error ?? 'no reason given'}`
+      say(`Version ${answer.version} — ${version.text}`, true)
     }
   })
 }

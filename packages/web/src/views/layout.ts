@@ -12,6 +12,8 @@ export interface PageFrame {
   readonly username?: string
   /** Where the user is, for the breadcrumb: label and link, the last one the current page. */
   readonly trail?: readonly (readonly [string, string])[]
+  /** What the change that led here did, said once. */
+  readonly notice?: string
 }
 
 /** Every page: landmarks, a skip link, the breadcrumb, and the user's sign-out form. */
@@ -37,6 +39,7 @@ export function layout(frame: PageFrame, body: Html): Html {
 </header>
 ${frame.trail === undefined ? '' : breadcrumb(frame.trail)}
 <main id="main" tabindex="-1">
+${frame.notice === undefined ? '' : html`<p class="notice" role="status">${frame.notice}</p>`}
 ${body}
 </main>
 <footer class="bottom"><p>Cairn module registry</p></footer>

@@ -2,6 +2,7 @@ import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
 import { html } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
+import { moduleStatusWords, toneClass } from './status-words.ts'
 
 /** What the list shows: the search as the user typed it. */
 export interface ModuleListFilter {
@@ -52,12 +53,18 @@ function results(organizationName: string, filter: ModuleListFilter, page: Page<
     return html`<li>
   <a href="${moduleHref(view.module)}"><strong>${view.module.name}</strong></a>
   <span class="tag">${view.module.provider}</span>
-  <span>${latest === undefined ? 'no version ready yet' : html`v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time>`}</span>
+  ${latest === undefined ? notYet(view) : html`<span>v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time></span>`}
 </li>`
   })
   return html`<p>${page.total} module${page.total === 1 ? '' : 's'}</p>
 <ul class="modules">${rows}</ul>
 ${pagination(filter, page)}`
+}
+
+/** A module with no version ready: where it stands, in words. */
+function notYet(view: ModuleView): Html {
+  const status = moduleStatusWords(view.module)
+  return html`<span class="${toneClass(status)}">${status.tone === 'ready' ? 'No version ready' : status.text}</span>`
 }
 
 function pagination(filter: ModuleListFilter, page: Page<ModuleView>): Html | '' {

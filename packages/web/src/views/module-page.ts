@@ -1,19 +1,23 @@
 import type { ModuleVersion, ModuleVersionSummary, ModuleView } from '@cairn/core'
 import { html, raw } from 'hono/html'
-import { csrfField, layout, type Html, type PageFrame } from './layout.ts'
-import { moduleHref } from './module-href.ts'
+import { layout, type Html, type PageFrame } from './layout.ts'
 import { day } from './module-list-page.ts'
 import { metadataTabs } from './metadata-tabs.ts'
+import { moduleStatusWords, toneClass, versionStatusWords } from './status-words.ts'
+import { failedVersionActions, uploadForm } from './version-forms.ts'
 
 export interface ModulePageModel {
   readonly view: ModuleView
-  /** The versions the user may pick: ok ones, and failed ones too for managers. */
+  /** The versions the user may pick: ready ones, and every one for managers. */
   readonly versions: readonly ModuleVersionSummary[]
   /** The version shown, with its metadata; undefined when none is ready. */
   readonly selected: ModuleVersion | undefined
   /** The README of the version shown, already sanitized. */
   readonly readmeHtml: string | null
+  /** Whether the user may upload (also again, to a failed version): those who manage modules. */
   readonly canManage: boolean
+  /** Whether the user may delete versions: the organization's owners, as for the API. */
+  readonly canDelete: boolean
   /** The registry host of usage snippets (`registry.example.com`). */
   readonly host: string
 }
@@ -21,19 +25,24 @@ export interface ModulePageModel {
 export function modulePage(frame: PageFrame, model: ModulePageModel): Html {
   const { module } = model.view
   const selected = model.selected
+  const status = moduleStatusWords(module)
   return layout(
     frame,
     html`<h1>${module.name} <span class="tag">${module.provider}</span></h1>
+<p class="${toneClass(status)}">Module status: ${status.text}</p>
 ${versionPicker(model)}
-${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canManage ? ' Upload one below.' : ''}</p>` : versionBody(model, selected)}
-${model.canManage ? uploadForm(frame.csrfToken, model) : ''}`,
+${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canManage ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}
+${model.canManage ? uploadForm(frame.csrfToken, module, selected) : ''}`,
   )
 }
 
 function versionPicker(model: ModulePageModel): Html | '' {
   if (model.versions.length === 0) return ''
   const options = [...model.versions].reverse().map(
-    (v) => html`<option value="${v.version}" ${v.version === model.selected?.version ? 'selected' : ''}>${v.version}${v.status === 'ok' ? '' : ` (${v.status})`}</option>`,
+    (v) => {
+      const words = versionStatusWords(v)
+      return html`<option value="${v.version}" ${v.version === model.selected?.version ? 'selected' : ''}>${v.version}${words.tone === 'ready' ? '' : ` (${words.label})`}</option>`
+    },
   )
   return html`<form class="versions" method="get" data-auto-submit>
   <label for="version">Version</label>
@@ -42,17 +51,19 @@ function versionPicker(model: ModulePageModel): Html | '' {
 </form>`
 }
 
-function versionBody(model: ModulePageModel, version: ModuleVersion): Html {
+function versionBody(csrfToken: string, model: ModulePageModel, version: ModuleVersion): Html {
   const summary = model.versions.find((v) => v.id === version.id)
   const total = model.view.versions.reduce((sum, v) => sum + v.downloads, 0)
-  const failed = version.status === 'ok' ? '' : html`<p class="error" role="status">This version is <strong>${version.status}</strong>${version.error === null ? '' : html`: ${version.error}`}</p>`
-  return html`${failed}
+  const words = versionStatusWords(version)
+  const ready = words.tone === 'ready'
+  return html`${words.tone === 'failed' ? failedVersionActions(csrfToken, model, { version, words }) : ''}
 <dl class="facts">
-  <div><dt>Published</dt><dd><time datetime="${version.createdAt.toISOString()}">${day(version.createdAt)}</time></dd></div>
+  <div><dt>Status</dt><dd class="${toneClass(words)}">${words.label}</dd></div>
+  ${ready ? html`<div><dt>Published</dt><dd><time datetime="${version.createdAt.toISOString()}">${day(version.createdAt)}</time></dd></div>` : ''}
   <div><dt>Downloads of this version</dt><dd>${summary?.downloads ?? 0}</dd></div>
   <div><dt>Downloads of all versions</dt><dd>${total}</dd></div>
 </dl>
-${version.status === 'ok' ? usage(model, version.version) : ''}
+${ready ? usage(model, version.version) : ''}
 ${version.metadata === null ? '' : metadataTabs(version.metadata)}
 <section class="readme" aria-labelledby="readme-heading">
   <h2 id="readme-heading">README</h2>
@@ -68,21 +79,5 @@ function usage(model: ModulePageModel, version: string): Html {
   <pre><code id="snippet">${snippet}</code></pre>
   <button type="button" class="copy" data-copy="snippet" hidden>Copy snippet</button>
   <span class="copied" role="status" aria-live="polite"></span>
-</section>`
-}
-
-function uploadForm(csrfToken: string, model: ModulePageModel): Html {
-  return html`<section class="upload" aria-labelledby="upload-heading">
-  <h2 id="upload-heading">Upload a version</h2>
-  <form method="post" action="${moduleHref(model.view.module)}/versions" data-upload>
-    ${csrfField(csrfToken)}
-    <label for="new-version">New version</label>
-    <input id="new-version" name="version" required placeholder="1.2.0" pattern="v?[0-9]+\\.[0-9]+\\.[0-9]+.*">
-    <label for="archive">Archive (.tar.gz)</label>
-    <input id="archive" name="archive" type="file" accept=".tar.gz,.tgz,application/gzip" required>
-    <button type="submit">Upload</button>
-    <p class="upload-status" role="status" aria-live="polite"></p>
-  </form>
-  <noscript><p>Uploading from this page needs JavaScript; without it, use the API's upload link.</p></noscript>
 </section>`
 }
