@@ -30,6 +30,8 @@ export const ROUTES: readonly FormRoute[] = [
   // A sign-out ends the session it is sent with: each gets one of its own.
   { path: '/app/sign-out', answers: [303], readsForm: false, session: 'fresh', fields: [] },
   { path: `${MODULE}/versions`, answers: [422], readsForm: true, session: 'shared', fields: ['version'] },
+  // A version that does not exist: deleting it changes nothing.
+  { path: `${MODULE}/versions/9.9.9/delete`, answers: [404], readsForm: false, session: 'shared', fields: [] },
 ]
 
 export type Csrf = 'field' | 'header' | 'none' | 'wrong-field' | 'wrong-header'
