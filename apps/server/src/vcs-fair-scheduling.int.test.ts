@@ -1,5 +1,7 @@
 import { GitRepository, startGitHttpServer, startHostileHttpServer, type GitHttpServer, type HostileHttpServer } from '@cairn/test-fixtures'
 import { mkdtempSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { buffer } from 'node:stream/consumers'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,15 +11,40 @@ import { userToken } from './test-support/cli.ts'
 import { jsonApiClient } from './test-support/json-api-client.ts'
 
 const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-fair-scheduling-credential' }
+/** The organizations whose tags keep the ingest workers busy, and how many tags each has. */
+const BUSY = ['initech', 'umbrella']
+const BACKLOG = 12
 
 interface Doc {
   data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
 }
 
 /**
+ * Passes a git request on to `target` and its answer back, whole. Not `Git-Protocol`: in protocol
+ * version 1 the refs come in the GET, so the stalling host below can list them and stall the pack.
+ */
+async function forward(target: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {}
+  for (const name of ['authorization', 'content-type']) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers[name] = value
+  }
+  const body = request.method === 'POST' ? await buffer(request) : undefined
+  const answer = await fetch(`${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, ...(body !== undefined && { body }) })
+  const answered: Record<string, string> = {}
+  // fetch has decoded the body already, and the length is the decoded one's.
+  answer.headers.forEach((value, name) => {
+    if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(name)) answered[name] = value
+  })
+  response.writeHead(answer.status, answered).end(Buffer.from(await answer.arrayBuffer()))
+}
+
+/**
  * Finding 3 of the second security review, through the real server (PGlite, pg-boss, isomorphic-git):
  * one organization's git host answers the ref listing but then sends its pack one byte every
  * 2 s, for ever; another organization's module, on a well-behaved host, still publishes at once.
+ * And two organizations with many tags each on a slow host take all the workers, yet a third's
+ * one version is taken next, not after both backlogs.
  */
 describe('one organization stalling its git host does not stall publishing for another', { timeout: 120_000 }, () => {
   const base = mkdtempSync(join(tmpdir(), 'cairn-fair-'))
@@ -25,40 +52,33 @@ describe('one organization stalling its git host does not stall publishing for a
   const env = { CAIRN_DATA_DIR: join(base, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
   let git: GitHttpServer
   let stalling: HostileHttpServer
+  let slow: HostileHttpServer
   let server: RunningServer
   let token: string
   const trickles = new Set<ReturnType<typeof setInterval>>()
 
   beforeAll(async () => {
     git = await startGitHttpServer(gitRoot, CREDENTIAL)
-    const slow = GitRepository.create(gitRoot, 'acme/terraform-aws-slow')
-    for (let n = 0; n < 6; n += 1) {
-      slow.commit({ 'main.tf': `variable "v${n}" {}\n` })
-      slow.tag(`v1.${n}.0`)
+    const tagged = (identifier: string, tags: number) => {
+      const repository = GitRepository.create(gitRoot, identifier)
+      for (let n = 0; n < tags; n += 1) {
+        repository.commit({ 'main.tf': `variable "v${n}" {}\n` })
+        repository.tag(`v1.${n}.0`)
+      }
     }
-    const dns = GitRepository.create(gitRoot, 'globex/terraform-aws-dns')
-    dns.commit({ 'main.tf': 'variable "zone" {}\n' })
-    dns.tag('v1.0.0')
+    tagged('acme/terraform-aws-slow', 6)
+    for (const organization of BUSY) tagged(`${organization}/terraform-aws-queue`, BACKLOG)
+    for (const organization of ['globex', 'hooli']) tagged(`${organization}/terraform-aws-dns`, 1)
     // The ref listing is the real one (so that publishing succeeds); the pack never ends.
     stalling = await startHostileHttpServer((request, response) => {
-      if (request.method === 'GET') {
-        void fetch(`${git.url}${request.url ?? '/'}`, { headers: request.headers.authorization === undefined ? {} : { authorization: request.headers.authorization } }).then(
-          async (answer) => {
-            const headers: Record<string, string> = {}
-            // fetch has decoded the body already, and the length is the decoded one's.
-            answer.headers.forEach((value, name) => {
-              if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(name)) headers[name] = value
-            })
-            response.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
-          },
-        )
-        return
-      }
+      if (request.method === 'GET') return void forward(git.url, request, response)
       response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result' })
       const trickle = setInterval(() => response.write('0'), 2_000)
       trickles.add(trickle)
       response.on('close', () => clearInterval(trickle))
     })
+    // Every answer whole and right, each a second late.
+    slow = await startHostileHttpServer((request, response) => void setTimeout(() => void forward(git.url, request, response), 1_000))
     token = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
   }, 60_000)
@@ -67,6 +87,7 @@ describe('one organization stalling its git host does not stall publishing for a
     for (const trickle of trickles) clearInterval(trickle)
     await server.stop()
     await stalling.close()
+    await slow.close()
     await git.close()
   }, 60_000)
 
@@ -101,5 +122,21 @@ describe('one organization stalling its git host does not stall publishing for a
     expect((await cloning()).length).toBeGreaterThanOrEqual(2)
     // Before: both ingest workers of the process held by the stalled clones, for their whole timeout (10 min).
     expect(waited).toBeLessThan(20_000)
+  })
+
+  it("ingests a third organization's one version next while two organizations' backlogs on a slow host take every worker", async () => {
+    for (const organization of BUSY) expect(await publishFrom(organization, slow.url, `${organization}/terraform-aws-queue`)).toBe(201)
+    const unsettled = async () => {
+      const statuses = await Promise.all(BUSY.map(async (organization) => ((await statusesOf(organization, 'queue')) as { status: string }[] | undefined) ?? []))
+      return statuses.flat().filter((version) => version.status !== 'ok').length
+    }
+    // Both syncs have queued every version's ingestion.
+    await vi.waitFor(async () => {
+      for (const organization of BUSY) expect(await statusesOf(organization, 'queue')).toHaveLength(BACKLOG)
+    }, { timeout: 30_000, interval: 100 })
+    expect(await publishFrom('hooli', git.url, 'hooli/terraform-aws-dns')).toBe(201)
+    await vi.waitFor(async () => expect(await statusesOf('hooli', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), { timeout: 60_000, interval: 100 })
+    // Before: queued behind all 24, it ran once at most the two other workers' clones were left.
+    expect(await unsettled()).toBeGreaterThanOrEqual(BACKLOG)
   })
 })
