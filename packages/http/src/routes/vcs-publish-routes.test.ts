@@ -76,7 +76,7 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     const infra = `${GIT_HOST}/acme/infra.git`
     t.deps.vcs.serve(infra, {
       tags: [{ name: 'vpc/v1.0.0', commitSha: 'a1' }, { name: 'dns/v3.1.0', commitSha: 'b2' }, { name: 'v9.0.0', commitSha: 'b2' }],
-      trees: { a1: 'tree a', b2: 'tree b' },
+      trees: { 'a1:modules/vpc': 'tree a', 'b2:modules/dns': 'tree b' },
     })
     for (const [name, prefix] of [['vpc', 'vpc/'], ['dns', 'dns/']] as const) {
       const response = await publish({ identifier: 'acme/infra', 'source-directory': `modules/${name}`, 'tag-prefix': prefix }, { name, provider: 'aws' })

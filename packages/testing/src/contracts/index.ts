@@ -40,3 +40,5 @@ export function storeContracts(name: string, open: StoreHarness): void {
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'
+export { vcsClientContract } from './vcs-client.contract.ts'
+export type { HostedRepository, VcsClientHarness, VcsClientUnderTest } from './vcs-client.contract.ts'

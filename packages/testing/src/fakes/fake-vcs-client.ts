@@ -4,7 +4,10 @@ import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRe
 export interface FakeRepository {
   tags: VcsRef[]
   branches: VcsRef[]
-  /** Archive text by commit sha; text starting with `bad` is refused by the fake analyser. */
+  /**
+   * Archive text by commit sha, and by `<sha>:<directory>` for the subtree a source directory
+   * names; text starting with `bad` is refused by the fake analyser.
+   */
   trees: Record<string, string>
   /** The history of each branch, newest first; the default branch is the first of `branches`. */
   history: Record<string, VcsCommit[]>
@@ -12,7 +15,8 @@ export interface FakeRepository {
 
 /**
  * A git host for unit tests: repositories by address, one accepted password, and a switch that
- * makes the host unreachable. Records every archive it makes (`<sha>:<directory>`).
+ * makes the host unreachable. Records every archive it makes (`<sha>:<directory>`). An aborted
+ * signal is `unavailable`, as a git call stopped midway is.
  */
 export class FakeVcsClient implements VcsClient {
   readonly repositories = new Map<string, FakeRepository>()
@@ -27,16 +31,20 @@ export class FakeVcsClient implements VcsClient {
     return served
   }
 
-  async refs(remote: VcsRemote) {
+  async refs(remote: VcsRemote, signal?: AbortSignal) {
+    stopIfAborted(signal)
     const repository = this.#open(remote)
     return { tags: [...repository.tags], branches: [...repository.branches] }
   }
 
-  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree): Promise<ByteStream> {
-    const tree = this.#open(remote).trees[commitSha]
-    if (tree === undefined) throw CairnError.notFound(`commit ${commitSha}`)
-    this.archived.push(`${commitSha}:${sourceDirectory ?? ''}`)
+  async archive(remote: VcsRemote, { commitSha, sourceDirectory }: VcsTree, signal?: AbortSignal): Promise<ByteStream> {
+    stopIfAborted(signal)
+    const directory = sourceDirectory ?? ''
+    const tree = this.#open(remote).trees[directory === '' ? commitSha : `${commitSha}:${directory}`]
+    if (tree === undefined) throw CairnError.notFound(`commit ${commitSha}${directory === '' ? '' : ` or its directory ${directory}`}`)
+    this.archived.push(`${commitSha}:${directory}`)
     return (async function* () {
+      stopIfAborted(signal)
       yield new TextEncoder().encode(tree)
     })()
   }
@@ -58,4 +66,8 @@ export class FakeVcsClient implements VcsClient {
     if (repository === undefined) throw CairnError.notFound(`repository ${remote.url}`)
     return repository
   }
+}
+
+function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new CairnError('unavailable', 'the git call was stopped before it finished')
 }
