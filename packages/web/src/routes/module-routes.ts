@@ -57,7 +57,10 @@ export function moduleRoutes(deps: WebDeps) {
       ] as const
       const frame = frameOf(c, `${module.name} (${module.provider})`, trail)
       const readmeHtml = readme === null ? null : renderReadme(readme)
-      return c.html(modulePage(frame, { view, versions, selected, readmeHtml, canManage, canDelete: view.permissions.canDelete, host: hostOf(c, deps) }))
+      // A VCS module's versions come from its repository: the API hands nobody an upload link for them.
+      const canUpload = canManage && module.publishingMechanism === 'non_vcs'
+      const permissions = { canManage, canUpload, canDelete: view.permissions.canDelete }
+      return c.html(modulePage(frame, { view, versions, selected, readmeHtml, ...permissions, host: hostOf(c, deps) }))
     })
 }
 

@@ -101,13 +101,33 @@ describe('recovering from a failed version in the web page', () => {
     expect(await apiVersion(t, '1.1.0')).toBe('reg_ingress_failed')
   })
 
-  it('no page shows a status as the API spells it: a module waiting for its first version, and versions ready, failed and processing', async () => {
+  it("a version whose archive never arrived offers, at once, its upload and (to owners) its deletion: the API takes either", async () => {
     const { t, owner } = await withFailedVersion()
     const address = { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' } as const
     await t.useCases.moduleVersions.create({ organizationName: 'acme', address, version: '1.2.0' }, t.owner.principal)
+    const page = await (await t.browse('/app/acme/vpc/aws?version=1.2.0', owner)).text()
+    expect(page).toContain('<p class="" role="status">Waiting for an archive: none has arrived yet.</p>')
+    expect(page).toContain('If it is not on its way, upload its archive below, or delete it.')
+    expect(page).toContain('<summary>Delete version 1.2.0</summary>')
+    expect(page).toContain('name="version" value="1.2.0"')
+    const again = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.2.0' }, headers: JSON_FORM })
+    expect(again.status).toBe(200)
+    const { uploadUrl, statusUrl } = (await again.json()) as { uploadUrl: string; statusUrl: string }
+    expect((await t.app.request(uploadUrl, { method: 'PUT', body: '1.2.0\n# late' })).status).toBe(200)
+    await expect.poll(async () => (await (await t.browse(statusUrl, owner)).json()) as unknown).toEqual({ tone: 'ready', text: 'Ready' })
+    const reader = await t.signIn(t.reader.token)
+    expect((await t.browse('/app/acme/vpc/aws?version=1.1.0', reader)).status).toBe(404)
+  })
+
+  it('no page shows a status as the API spells it: a module waiting for its first version, and versions ready, failed, processing and waiting for an archive', async () => {
+    const { t, owner } = await withFailedVersion()
+    const address = { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' } as const
+    for (const version of ['1.2.0', '1.3.0']) await t.useCases.moduleVersions.create({ organizationName: 'acme', address, version }, t.owner.principal)
+    t.hold()
+    await t.uploadAgain(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.3.0', archive: '1.3.0' })
     await t.useCases.registryModules.create({ organizationName: 'acme', name: 'dns', provider: 'aws' }, t.owner.principal)
     const pages = new Map<string, string>()
-    for (const path of ['/app/acme', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.1.0', '/app/acme/vpc/aws?version=1.2.0', '/app/acme/dns/aws']) {
+    for (const path of ['/app/acme', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.1.0', '/app/acme/vpc/aws?version=1.2.0', '/app/acme/vpc/aws?version=1.3.0', '/app/acme/dns/aws']) {
       const page = await (await t.browse(path, owner)).text()
       expect(page, path).not.toMatch(RAW_STATUS)
       pages.set(path, page)
@@ -115,8 +135,9 @@ describe('recovering from a failed version in the web page', () => {
     expect(pages.get('/app/acme')).toContain('Waiting for a first version')
     expect(pages.get('/app/acme/dns/aws')).toContain('Module status: Waiting for a first version')
     expect(pages.get('/app/acme/vpc/aws')).toContain('Module status: Ready')
-    expect(pages.get('/app/acme/vpc/aws')).toContain('1.2.0 (Processing)')
-    const processing = pages.get('/app/acme/vpc/aws?version=1.2.0') ?? ''
+    expect(pages.get('/app/acme/vpc/aws')).toContain('1.2.0 (Waiting for an archive)')
+    expect(pages.get('/app/acme/vpc/aws')).toContain('1.3.0 (Processing)')
+    const processing = pages.get('/app/acme/vpc/aws?version=1.3.0') ?? ''
     expect(processing).toContain('<dt>Status</dt><dd class="">Processing</dd>')
     expect(processing).not.toContain('Published')
     expect(processing).not.toContain('Delete version')

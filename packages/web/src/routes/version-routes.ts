@@ -2,7 +2,8 @@ import { CairnError, isCairnError, type UserPrincipal, type VersionWithUpload } 
 import { Hono } from 'hono'
 import { readForm } from '../read-form.ts'
 import { moduleHref } from '../views/module-href.ts'
-import { versionStatusWords } from '../views/status-words.ts'
+import { watchedStatusWords } from '../views/status-words.ts'
+import { takesArchiveAgain } from '../views/takes-archive-again.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { setFlash } from './flash.ts'
 import { signedIn, targetOf } from './module-target.ts'
@@ -25,7 +26,8 @@ export function versionRoutes(deps: WebDeps) {
     })
     .get('/:org/:name/:provider/versions/:version/status', async (c) => {
       const { version } = await deps.moduleVersions.show({ ...targetOf(c), version: c.req.param('version') }, signedIn(c))
-      const { tone, text } = versionStatusWords(version)
+      // A version served already stays Ready while a new archive for it is checked: the sender waits on that archive.
+      const { tone, text } = watchedStatusWords(version)
       return c.json({ tone, text })
     })
     .post('/:org/:name/:provider/versions/:version/delete', async (c) => {
@@ -44,16 +46,17 @@ export function versionRoutes(deps: WebDeps) {
 }
 
 /**
- * Where an archive for `version` goes. A failed version takes it again through the link the API
- * hands its managers with the version (`moduleVersions.show`); any other number is created new,
- * which one that exists already refuses ("has already been taken"), as do non-managers.
+ * Where an archive for `version` goes. A version that takes an archive again (see
+ * `takesArchiveAgain`) takes it through the link the API hands its managers with the version
+ * (`moduleVersions.show`); any other number is created new, which one that exists already refuses
+ * ("has already been taken"), as do non-managers.
  */
 async function versionToUpload(deps: WebDeps, target: VersionTarget, principal: UserPrincipal): Promise<{ upload: VersionWithUpload; again: boolean }> {
   const existing = await deps.moduleVersions.show(target, principal).catch((error: unknown) => {
     if (isCairnError(error, 'not_found')) return undefined
     throw error
   })
-  if (existing !== undefined && existing.uploadObjectId !== null && versionStatusWords(existing.version).tone === 'failed') {
+  if (existing !== undefined && existing.uploadObjectId !== null && takesArchiveAgain(existing.version)) {
     return { upload: existing, again: true }
   }
   return { upload: await deps.moduleVersions.create(target, principal), again: false }

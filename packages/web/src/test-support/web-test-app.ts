@@ -8,9 +8,25 @@ export const ORIGIN = 'http://cairn.test'
 /**
  * An analyser whose archives are a README: the archive's text becomes the root README, and a
  * second input (`<version>_only`) tells versions apart. Text starting with `bad` is refused.
+ * `hold` keeps analyses under way until released, for pages to be read meanwhile.
  */
 class ReadmeAnalyzer implements ModuleAnalyzer {
+  #held: Promise<void> | undefined
+
+  /** Holds every analysis from now on; answers what releases them. */
+  hold(): () => void {
+    let release = () => {}
+    this.#held = new Promise((resolve) => {
+      release = resolve
+    })
+    return () => {
+      this.#held = undefined
+      release()
+    }
+  }
+
   async analyze(archive: ByteStream): Promise<ModuleMetadata> {
+    await this.#held
     let text = ''
     for await (const chunk of archive) text += new TextDecoder().decode(chunk)
     if (text.startsWith('bad')) throw new CairnError('invalid', 'the archive is not a gzip tarball', [{ field: 'archive', message: 'is not a gzip tarball' }])
@@ -25,7 +41,8 @@ class ReadmeAnalyzer implements ModuleAnalyzer {
  * `reader` a plain member; `stranger` owns `other`.
  */
 export async function webTestApp() {
-  const ports = { ...inMemoryDeps(), analyzer: new ReadmeAnalyzer() }
+  const analyzer = new ReadmeAnalyzer()
+  const ports = { ...inMemoryDeps(), analyzer }
   const useCases = createUseCases(ports)
   // Uploads queue their analysis; the in-memory queue runs it in this process.
   await workJobs(ports.jobs, useCases)
@@ -45,14 +62,22 @@ export async function webTestApp() {
   await useCases.organizations.create({ name: 'other', email: 'other@example.com' }, stranger.principal)
 
   /** Publishes `name`/`provider` version `version` of `organization` with `archive` as its text; answers the version once settled. */
-  async function publish(principal: Principal, module: { organization?: string; name: string; provider: string; version: string; archive: string }) {
-    const organizationName = module.organization ?? 'acme'
-    const address = { registryName: 'private', namespace: organizationName, name: module.name, provider: module.provider } as const
+  async function publish(principal: Principal, module: PublishedArchive) {
+    const { organizationName, address } = targetOf(module)
     await useCases.registryModules.create({ organizationName, name: module.name, provider: module.provider }, principal).catch(() => undefined)
     const created = await useCases.moduleVersions.create({ organizationName, address, version: module.version }, principal)
-    const bytes = new TextEncoder().encode(module.archive)
-    const stored = await useCases.moduleVersions.upload({ objectId: created.uploadObjectId ?? '', content: (async function* () { yield bytes })() })
-    return settledVersion(ports.unitOfWork, stored.id)
+    return settledVersion(ports.unitOfWork, (await send(created.uploadObjectId, module.archive)).id)
+  }
+
+  /** Sends `archive` to the upload link that an existing version's manager is handed, as a re-run CI job does; answers once stored. */
+  async function uploadAgain(principal: Principal, module: PublishedArchive) {
+    const shown = await useCases.moduleVersions.show({ ...targetOf(module), version: module.version }, principal)
+    return send(shown.uploadObjectId, module.archive)
+  }
+
+  function send(objectId: string | null, archive: string) {
+    const bytes = new TextEncoder().encode(archive)
+    return useCases.moduleVersions.upload({ objectId: objectId ?? '', content: (async function* () { yield bytes })() })
   }
 
   async function setPassword(userId: string, password: string): Promise<void> {
@@ -83,7 +108,20 @@ export async function webTestApp() {
     return { cookie: `${csrfCookie}; ${cookieOf(answer, 'cairn_session')}`, csrf }
   }
 
-  return { app, useCases, clock: ports.clock, setPassword, owner, reader, stranger, publish, browse, signIn }
+  return { app, useCases, clock: ports.clock, unitOfWork: ports.unitOfWork, hold: () => analyzer.hold(), setPassword, owner, reader, stranger, publish, uploadAgain, browse, signIn }
+}
+
+interface PublishedArchive {
+  readonly organization?: string
+  readonly name: string
+  readonly provider: string
+  readonly version: string
+  readonly archive: string
+}
+
+function targetOf(module: PublishedArchive) {
+  const organizationName = module.organization ?? 'acme'
+  return { organizationName, address: { registryName: 'private', namespace: organizationName, name: module.name, provider: module.provider } as const }
 }
 
 /** `name=value` of a cookie the response sets. */

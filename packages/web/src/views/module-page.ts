@@ -3,8 +3,9 @@ import { html, raw } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { day } from './module-list-page.ts'
 import { metadataTabs } from './metadata-tabs.ts'
+import { attemptNotice } from './attempt-notice.ts'
 import { moduleStatusWords, toneClass, versionStatusWords } from './status-words.ts'
-import { failedVersionActions, uploadForm } from './version-forms.ts'
+import { recoveryActions, uploadForm } from './version-forms.ts'
 
 export interface ModulePageModel {
   readonly view: ModuleView
@@ -14,8 +15,10 @@ export interface ModulePageModel {
   readonly selected: ModuleVersion | undefined
   /** The README of the version shown, already sanitized. */
   readonly readmeHtml: string | null
-  /** Whether the user may upload (also again, to a failed version): those who manage modules. */
+  /** Whether the user sees every version, however it stands: those who manage modules. */
   readonly canManage: boolean
+  /** Whether the user may upload from the page (also again, to a version whose archive failed): managers of a module without VCS. */
+  readonly canUpload: boolean
   /** Whether the user may delete versions: the organization's owners, as for the API. */
   readonly canDelete: boolean
   /** The registry host of usage snippets (`registry.example.com`). */
@@ -31,8 +34,8 @@ export function modulePage(frame: PageFrame, model: ModulePageModel): Html {
     html`<h1>${module.name} <span class="tag">${module.provider}</span></h1>
 <p class="${toneClass(status)}">Module status: ${status.text}</p>
 ${versionPicker(model)}
-${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canManage ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}
-${model.canManage ? uploadForm(frame.csrfToken, module, selected) : ''}`,
+${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canUpload ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}
+${model.canUpload ? uploadForm(frame.csrfToken, module, selected) : ''}`,
   )
 }
 
@@ -56,13 +59,16 @@ function versionBody(csrfToken: string, model: ModulePageModel, version: ModuleV
   const total = model.view.versions.reduce((sum, v) => sum + v.downloads, 0)
   const words = versionStatusWords(version)
   const ready = words.tone === 'ready'
-  return html`${words.tone === 'failed' ? failedVersionActions(csrfToken, model, { version, words }) : ''}
+  // A version serving no archive, and not being processed: its archive failed, or none arrived.
+  const stuck = words.tone === 'failed' || version.status === 'pending'
+  return html`${stuck ? recoveryActions(csrfToken, model, { version, words }) : ''}
 <dl class="facts">
   <div><dt>Status</dt><dd class="${toneClass(words)}">${words.label}</dd></div>
   ${ready ? html`<div><dt>Published</dt><dd><time datetime="${version.createdAt.toISOString()}">${day(version.createdAt)}</time></dd></div>` : ''}
   <div><dt>Downloads of this version</dt><dd>${summary?.downloads ?? 0}</dd></div>
   <div><dt>Downloads of all versions</dt><dd>${total}</dd></div>
 </dl>
+${attemptNotice(version, model.canUpload)}
 ${ready ? usage(model, version.version) : ''}
 ${version.metadata === null ? '' : metadataTabs(version.metadata)}
 <section class="readme" aria-labelledby="readme-heading">

@@ -1,0 +1,26 @@
+import type { ModuleVersion } from '@cairn/core'
+import { html } from 'hono/html'
+import type { Html } from './layout.ts'
+import { attemptStatusWords, STILL_SERVED, toneClass } from './status-words.ts'
+
+/**
+ * A new archive for a version that is served already, beside its Ready: being checked, or refused
+ * (why, by whom, when), while clients keep getting the archive served.
+ */
+export function attemptNotice(version: ModuleVersion, canUpload: boolean): Html | '' {
+  const words = attemptStatusWords(version)
+  const { attempt } = version
+  if (words === undefined || attempt === null) return ''
+  if (words.tone !== 'failed') {
+    return html`<p class="attempt" role="status">${words.text}. Until it is ready, this version is served with the archive it has.</p>`
+  }
+  return html`<div class="attempt ${toneClass(words)}" role="status">
+  <p>${words.text}</p>
+  <p>The archive came from ${attempt.startedBy}, <time datetime="${attempt.at.toISOString()}">${minute(attempt.at)}</time>. ${STILL_SERVED}${canUpload ? ' To replace it, upload a fixed archive for this version below.' : ''}</p>
+</div>`
+}
+
+/** A moment to the minute, in UTC. */
+function minute(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
