@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from './cli/serve.ts'
 import { loadConfig } from './config.ts'
 import { launchChromium, seriousViolations, whyNoBrowser } from './test-support/browser.ts'
 import { userToken } from './test-support/cli.ts'
-import type { VersionDocument } from './test-support/registry-client.ts'
+import { latestStatusOf, type VersionDocument } from './test-support/registry-client.ts'
 
 const JSON_API = 'application/vnd.api+json'
 /** A status as the API spells it: no page or message of the UI shows one. */
@@ -57,15 +57,21 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     return response
   }
 
-  async function publish(token: string, organization: string, version: string, content: Uint8Array): Promise<void> {
-    const base = `/api/v2/organizations/${organization}/registry-modules`
-    const body = { data: { type: 'registry-module-versions', attributes: { version } } }
-    const created = await api(token, 'POST', `${base}/private/${organization}/vpc/aws/versions`, body)
-    const { data } = (await created.json()) as { data: { links: { upload: string } } }
-    const uploaded = await fetch(data.links.upload, { method: 'PUT', body: Buffer.from(content) })
+  const versionPath = (organization: string, version: string) => `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/version?module_version=${version}`
+
+  /** Sends `content` to a version's upload link and answers the version once its latest attempt settled. */
+  async function send(token: string, target: { organization: string; version: string; upload: string }, content: Uint8Array): Promise<VersionDocument> {
+    const uploaded = await fetch(target.upload, { method: 'PUT', body: Buffer.from(content) })
     expect(uploaded.status).toBe(200)
-    const read = async () => (await (await api(token, 'GET', `${base}/private/${organization}/vpc/aws/version?module_version=${version}`)).json()) as VersionDocument
-    expect((await untilSettled(read, (document) => document.data.attributes.status)).data.attributes.status).toBe('ok')
+    const read = async () => (await (await api(token, 'GET', versionPath(target.organization, target.version))).json()) as VersionDocument
+    return untilSettled(read, latestStatusOf)
+  }
+
+  async function publish(token: string, organization: string, version: string, content: Uint8Array): Promise<void> {
+    const body = { data: { type: 'registry-module-versions', attributes: { version } } }
+    const created = await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/versions`, body)
+    const { data } = (await created.json()) as { data: { links: { upload: string } } }
+    expect((await send(token, { organization, version, upload: data.links.upload }, content)).data.attributes.status).toBe('ok')
   }
 
   beforeAll(async () => {
@@ -182,6 +188,30 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await page.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'vpc.tar.gz', mimeType: 'application/gzip', buffer: content })
     await page.getByRole('button', { name: 'Upload' }).click()
   }
+
+  it('a broken archive sent again to a Ready version leaves it Ready, the failed attempt shown; a good one from the page clears it', async () => {
+    // As a CI job run again would: to the upload link the API hands the version's managers.
+    const shown = (await (await api(tokens.owner, 'GET', versionPath('acme', '1.1.0'))).json()) as VersionDocument
+    const refused = await send(tokens.owner, { organization: 'acme', version: '1.1.0', upload: shown.data.links.upload ?? '' }, Buffer.from('not a tarball'))
+    expect(refused.data.attributes).toMatchObject({ status: 'ok', attempt: { status: 'reg_ingress_failed' } })
+    await page.goto(`${server.url}/app/acme/vpc/aws?version=1.1.0`)
+    expect(await page.locator('.facts dd').first().textContent()).toBe('Ready')
+    const attempt = page.locator('.attempt')
+    expect(await attempt.getAttribute('class')).toContain('error')
+    expect(await attempt.locator('p').first().textContent()).toBe(`Failed: ${refused.data.attributes.attempt?.error ?? ''}`)
+    expect(await attempt.textContent()).toMatch(/came from upload link issued to user owner, \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The version is still served with its previous archive\./)
+    expect(await page.getByRole('rowheader', { name: 'zone' }).count()).toBe(1)
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+
+    expect(await page.getByLabel('Version number').inputValue()).toBe('1.1.0')
+    await uploadFromPage('1.1.0', Buffer.from(await archive('zone', '# VPC\n\nA network.')))
+    // The script opens the version again once the new archive is ready: without the attempt.
+    await expect.poll(() => attempt.count(), { timeout: 20_000 }).toBe(0)
+    expect(await page.locator('.facts dd').first().textContent()).toBe('Ready')
+    expect(await page.content()).not.toMatch(RAW_STATUS)
+    const settled = (await (await api(tokens.owner, 'GET', versionPath('acme', '1.1.0'))).json()) as VersionDocument
+    expect(settled.data.attributes).toMatchObject({ status: 'ok', attempt: null })
+  })
 
   it('a manager uploads a version and watches it become ok; a broken archive shows failed with the reason', async () => {
     await page.goto(`${server.url}/app/acme/vpc/aws`)
