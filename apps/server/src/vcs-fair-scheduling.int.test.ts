@@ -1,11 +1,10 @@
-import { GitRepository, startGitHttpServer, startHostileHttpServer, type GitHttpServer, type HostileHttpServer } from '@cairn/test-fixtures'
+import { GitRepository, startGitHttpServer, type GitHttpServer, type HostileHttpServer } from '@cairn/test-fixtures'
 import { mkdtempSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { buffer } from 'node:stream/consumers'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
+import { startSlowGitHost, startStallingGitHost, type StallingGitHost } from './test-support/forwarding-git-hosts.ts'
 import { testConfig } from './test-support/test-config.ts'
 import { userToken } from './test-support/cli.ts'
 import { jsonApiClient } from './test-support/json-api-client.ts'
@@ -20,26 +19,6 @@ interface Doc {
 }
 
 /**
- * Passes a git request on to `target` and its answer back, whole. Not `Git-Protocol`: in protocol
- * version 1 the refs come in the GET, so the stalling host below can list them and stall the pack.
- */
-async function forward(target: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const headers: Record<string, string> = {}
-  for (const name of ['authorization', 'content-type']) {
-    const value = request.headers[name]
-    if (typeof value === 'string') headers[name] = value
-  }
-  const body = request.method === 'POST' ? await buffer(request) : undefined
-  const answer = await fetch(`${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, ...(body !== undefined && { body }) })
-  const answered: Record<string, string> = {}
-  // fetch has decoded the body already, and the length is the decoded one's.
-  answer.headers.forEach((value, name) => {
-    if (!['content-encoding', 'content-length', 'transfer-encoding'].includes(name)) answered[name] = value
-  })
-  response.writeHead(answer.status, answered).end(Buffer.from(await answer.arrayBuffer()))
-}
-
-/**
  * Finding 3 of the second security review, through the real server (PGlite, pg-boss, isomorphic-git):
  * one organization's git host answers the ref listing but then sends its pack one byte every
  * 2 s, for ever; another organization's module, on a well-behaved host, still publishes at once.
@@ -51,11 +30,10 @@ describe('one organization stalling its git host does not stall publishing for a
   const gitRoot = join(base, 'git')
   const env = { CAIRN_DATA_DIR: join(base, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
   let git: GitHttpServer
-  let stalling: HostileHttpServer
+  let stalling: StallingGitHost
   let slow: HostileHttpServer
   let server: RunningServer
   let token: string
-  const trickles = new Set<ReturnType<typeof setInterval>>()
 
   beforeAll(async () => {
     git = await startGitHttpServer(gitRoot, CREDENTIAL)
@@ -70,21 +48,13 @@ describe('one organization stalling its git host does not stall publishing for a
     for (const organization of BUSY) tagged(`${organization}/terraform-aws-queue`, BACKLOG)
     for (const organization of ['globex', 'hooli']) tagged(`${organization}/terraform-aws-dns`, 1)
     // The ref listing is the real one (so that publishing succeeds); the pack never ends.
-    stalling = await startHostileHttpServer((request, response) => {
-      if (request.method === 'GET') return void forward(git.url, request, response)
-      response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result' })
-      const trickle = setInterval(() => response.write('0'), 2_000)
-      trickles.add(trickle)
-      response.on('close', () => clearInterval(trickle))
-    })
-    // Every answer whole and right, each a second late.
-    slow = await startHostileHttpServer((request, response) => void setTimeout(() => void forward(git.url, request, response), 1_000))
+    stalling = await startStallingGitHost(git.url)
+    slow = await startSlowGitHost(git.url)
     token = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
   }, 60_000)
 
   afterAll(async () => {
-    for (const trickle of trickles) clearInterval(trickle)
     await server.stop()
     await stalling.close()
     await slow.close()
@@ -114,7 +84,7 @@ describe('one organization stalling its git host does not stall publishing for a
     // Every worker the first organization may hold is busy with a clone that trickles (or waits for one).
     const cloning = async () => ((await statusesOf('acme', 'slow')) as { status: string }[] | undefined)?.filter((version) => version.status === 'cloning') ?? []
     await vi.waitFor(async () => expect((await cloning()).length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 100 })
-    await vi.waitFor(() => expect(stalling.requests.some((request) => request.method === 'POST')).toBe(true), { timeout: 30_000, interval: 100 })
+    await vi.waitFor(() => expect(stalling.packs).toContain('opened 1'), { timeout: 30_000, interval: 100 })
     const queuedAt = performance.now()
     expect(await publishFrom('globex', git.url, 'globex/terraform-aws-dns')).toBe(201)
     await vi.waitFor(async () => expect(await statusesOf('globex', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), { timeout: 30_000, interval: 100 })
