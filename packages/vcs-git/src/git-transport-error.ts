@@ -10,8 +10,15 @@ export type GitTransportFailure =
   | 'redirected'
   /** A reply other than the pack grew past its cap. */
   | 'reply_too_large'
-  /** The pack grew past its cap: a property of the repository, not worth retrying. */
+  /**
+   * The pack grew past its cap, or its objects together (inflated) or their count past theirs: a
+   * property of the repository, not worth retrying.
+   */
   | 'pack_too_large'
+  /** One object of the pack (a file, a tree, a delta's result) is larger than one file of a module may be. */
+  | 'pack_object_too_large'
+  /** The pack is not one: framing, header, a zlib stream, or an object's size that its content belies. */
+  | 'malformed_pack'
   /** The caller's signal was aborted. */
   | 'aborted'
 

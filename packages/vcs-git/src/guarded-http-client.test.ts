@@ -4,10 +4,13 @@ import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DestinationPolicy } from './destination-policy.ts'
 import { GuardedHttpClient, type GitCallPurpose } from './guarded-http-client.ts'
+import { BLOB, pack, plain, v1Reply } from './test-support/hand-built-pack.ts'
 import { DEFAULT_TRANSPORT_LIMITS } from './transport-limits.ts'
 
 const KiB = 1024
 const GIT_REFS = 'application/x-git-upload-pack-advertisement'
+const GIT_PACK = 'application/x-git-upload-pack-result'
+const PACK_LIMITS = { maxObjectBytes: 16 * 1024 * KiB, maxInflatedBytes: 1024 * 1024 * KiB, maxObjects: 1_000_000 }
 
 /** Reads a reply's body to its end; the bytes it gave, and how it ended. */
 async function drain(body: AsyncIterable<Uint8Array> | undefined): Promise<{ bytes: number; error: unknown }> {
@@ -24,7 +27,7 @@ describe('GuardedHttpClient', () => {
   let server: HostileHttpServer | undefined
   const clients: GuardedHttpClient[] = []
   const client = (purpose: GitCallPurpose = 'refs', limits = {}) => {
-    const created = new GuardedHttpClient({ policy: new DestinationPolicy(['127.0.0.1']), limits: { ...DEFAULT_TRANSPORT_LIMITS, ...limits }, purpose })
+    const created = new GuardedHttpClient({ policy: new DestinationPolicy(['127.0.0.1']), limits: { ...DEFAULT_TRANSPORT_LIMITS, ...limits }, pack: PACK_LIMITS, purpose })
     clients.push(created)
     return created
   }
@@ -57,9 +60,20 @@ describe('GuardedHttpClient', () => {
   })
 
   it('caps the pack of a fetch at its own limit', async () => {
-    const host = await serve((_, response) => response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result' }).end(Buffer.alloc(512 * KiB)))
+    // Flush packets: framing the pack inspector passes.
+    const host = await serve((_, response) => response.writeHead(200, { 'content-type': GIT_PACK }).end(Buffer.alloc(512 * KiB, '0')))
     const { error } = await drain((await client('fetch', { maxPackBytes: 128 * KiB }).request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
     expect(error).toMatchObject({ failure: 'pack_too_large' })
+  })
+
+  it("fails a fetch's pack at its first object past the limit on one object, as the call's failure, and closes the connection", async () => {
+    const bomb = v1Reply(pack([plain(BLOB, Buffer.alloc(32 * 1024 * KiB))]), 65515)
+    const host = await serve((_, response) => response.writeHead(200, { 'content-type': GIT_PACK }).end(bomb))
+    const guarded = client('fetch')
+    const { bytes, error } = await drain((await guarded.request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
+    expect(error).toMatchObject({ name: 'GitTransportError', failure: 'pack_object_too_large' })
+    expect(guarded.failure).toBe(error)
+    expect(bytes).toBeLessThan(64 * KiB)
   })
 
   it('follows a redirect within the origin, sending a POST body again on 307', async () => {

@@ -3,14 +3,21 @@ import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git
 import type { DestinationPolicy } from './destination-policy.ts'
 import { GitTransportError } from './git-transport-error.ts'
 import { HttpExchange, type ExchangeRequest, type ReplyCap } from './http-exchange.ts'
+import { PackInspector, type PackLimits } from './pack-inspector.ts'
+import { SideBand } from './side-band.ts'
 import type { TransportLimits } from './transport-limits.ts'
 
 /** What one git call does: list refs (small replies, a short deadline) or fetch a pack. */
 export type GitCallPurpose = 'refs' | 'fetch'
 
+/** A git reply is a pack (a fetch's POST) or a list of refs; anything else (an error page, HTML answered with 200) is `other`. */
+type ReplyKind = 'pack' | 'refs' | 'other'
+
 export interface GuardedHttpClientOptions {
   readonly policy: DestinationPolicy
   readonly limits: TransportLimits
+  /** What a fetched pack's objects may hold, inflated. */
+  readonly pack: PackLimits
   readonly purpose: GitCallPurpose
   /** The caller's: once aborted, every request of the call fails `aborted`. */
   readonly signal?: AbortSignal | undefined
@@ -20,7 +27,8 @@ export interface GuardedHttpClientOptions {
  * isomorphic-git's `HttpClient` for one git call (a listing of refs, or a fetch), on Node's
  * http and https: the destination policy on every connection, redirects followed only within
  * the request's origin (so a credential is only ever sent to the origin it was given for), a
- * deadline on the whole call besides each request's own, and byte caps on every reply.
+ * deadline on the whole call besides each request's own, byte caps on every reply, and a fetched
+ * pack's objects inspected as they arrive (see `PackInspector`), before isomorphic-git inflates them.
  * isomorphic-git swallows some failures of a body it reads (a cut-off reply becomes a parse
  * error); `failure` keeps the first one, the real reason. `dispose()` once the call is over.
  */
@@ -85,26 +93,44 @@ export class GuardedHttpClient implements HttpClient {
 
   #reply(exchange: HttpExchange, request: ExchangeRequest, response: IncomingMessage): GitHttpResponse {
     const statusCode = response.statusCode ?? 0
+    const kind = this.#kindOf(request, statusCode, response.headers['content-type'])
+    const body = exchange.body(response, this.#capOf(kind))
     return {
       url: request.url.href,
       method: request.method,
       statusCode,
       statusMessage: response.statusMessage ?? '',
       headers: flattened(response.headers),
-      body: exchange.body(response, this.#capOf(request, statusCode, response.headers['content-type'])),
+      body: kind === 'pack' ? this.#inspected(body) : body,
     }
   }
 
-  /**
-   * A git reply may be as large as its kind; any other (an error page, HTML answered with 200) is
-   * read up to `maxErrorBytes`, enough for isomorphic-git to fail on it, and never shown.
-   */
-  #capOf(request: ExchangeRequest, statusCode: number, contentType: string | undefined): ReplyCap {
-    const { limits, purpose } = this.#options
+  #kindOf(request: ExchangeRequest, statusCode: number, contentType: string | undefined): ReplyKind {
     const git = statusCode >= 200 && statusCode < 300 && (contentType ?? '').startsWith('application/x-git-')
-    if (!git) return { bytes: limits.maxErrorBytes, overflow: 'truncate' }
-    if (purpose === 'fetch' && request.method === 'POST') return { bytes: limits.maxPackBytes, overflow: 'pack_too_large' }
+    if (!git) return 'other'
+    return this.#options.purpose === 'fetch' && request.method === 'POST' ? 'pack' : 'refs'
+  }
+
+  /** A git reply may be as large as its kind; any other is read up to `maxErrorBytes`, enough for isomorphic-git to fail on it, and never shown. */
+  #capOf(kind: ReplyKind): ReplyCap {
+    const { limits } = this.#options
+    if (kind === 'other') return { bytes: limits.maxErrorBytes, overflow: 'truncate' }
+    if (kind === 'pack') return { bytes: limits.maxPackBytes, overflow: 'pack_too_large' }
     return { bytes: limits.maxRefsBytes, overflow: 'reply_too_large' }
+  }
+
+  /** The pack reply, each chunk inspected before isomorphic-git reads it; a refusal ends the exchange and is the call's failure. */
+  async *#inspected(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    const pack = new PackInspector(this.#options.pack)
+    const sideBand = new SideBand((bytes) => pack.push(bytes))
+    for await (const chunk of body) {
+      try {
+        sideBand.push(chunk)
+      } catch (error) {
+        throw error instanceof GitTransportError ? this.#record(error) : error
+      }
+      yield chunk
+    }
   }
 
   #abort(reason: GitTransportError): void {

@@ -8,6 +8,7 @@ import { exportTree, stopped } from './export-tree.ts'
 import { GuardedHttpClient, type GitCallPurpose } from './guarded-http-client.ts'
 import { heldWhileRead } from './held-stream.ts'
 import { DEFAULT_MIRROR_CACHE_LIMITS, MirrorCache, type MirrorCacheLimits } from './mirror-cache.ts'
+import type { PackLimits } from './pack-inspector.ts'
 import { DEFAULT_TRANSPORT_LIMITS, type TransportLimits } from './transport-limits.ts'
 import { translateGitError } from './translate-error.ts'
 
@@ -17,7 +18,10 @@ const UNREAD_ARCHIVE_MS = 60_000
 export interface IsomorphicGitVcsClientOptions {
   /** Where the bare mirrors are fetched into; this process's alone. */
   readonly cacheDirectory: string
-  /** What an archive may hold: the module analyser's limits, so that a tree it would refuse is not exported past them. */
+  /**
+   * What an archive may hold: the module analyser's limits, so that a tree it would refuse is not
+   * exported past them. Its limit on one file is also the limit on one object of a fetched pack.
+   */
   readonly archiveLimits: ExportLimits
   /**
    * Host names, `host:port` pairs, addresses and CIDR ranges that may be reached although they are
@@ -41,6 +45,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
   readonly #mirrors: MirrorCache
   readonly #policy: DestinationPolicy
   readonly #transport: TransportLimits
+  readonly #pack: PackLimits
   readonly #archiveLimits: ExportLimits
   readonly #turns = new Map<string, Promise<unknown>>()
 
@@ -48,6 +53,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
     this.#mirrors = new MirrorCache(options.cacheDirectory, { ...DEFAULT_MIRROR_CACHE_LIMITS, ...options.cache })
     this.#policy = new DestinationPolicy(options.allowedHosts)
     this.#transport = { ...DEFAULT_TRANSPORT_LIMITS, ...options.transport }
+    this.#pack = { maxObjectBytes: options.archiveLimits.maxEntryBytes, maxInflatedBytes: this.#transport.maxPackInflatedBytes, maxObjects: this.#transport.maxPackObjects }
     this.#archiveLimits = options.archiveLimits
   }
 
@@ -121,7 +127,7 @@ export class IsomorphicGitVcsClient implements VcsClient {
    * passed for the end of the list of refs, which must then not be taken for the whole list.
    */
   async #call<T>(purpose: GitCallPurpose, signal: AbortSignal | undefined, work: (http: HttpClient) => Promise<T>): Promise<T> {
-    const http = new GuardedHttpClient({ policy: this.#policy, limits: this.#transport, purpose, signal })
+    const http = new GuardedHttpClient({ policy: this.#policy, limits: this.#transport, pack: this.#pack, purpose, signal })
     try {
       const result = await work(http)
       if (http.failure !== undefined) throw http.failure

@@ -16,7 +16,8 @@ const TREE_ENTRY_BYTES = 128
 /**
  * Reads the trees and blobs of one bare repository for one export. isomorphic-git reads an
  * object whole and says its size only then, so nothing here can refuse a blob before it is in
- * memory; what is kept between reads is bounded as said above.
+ * memory: what bounds one is the fetch, which refused any pack holding an object over the
+ * analyser's limit on one file (see `PackInspector`). What is kept between reads is bounded as said above.
  */
 export class ObjectReader {
   readonly #gitdir: string

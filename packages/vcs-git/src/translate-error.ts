@@ -50,6 +50,10 @@ function transportError(error: GitTransportError, where: string): CairnError {
       return new CairnError('unavailable', `the git host at ${where} sent a longer list of refs than Cairn reads`, [], { cause: error })
     case 'pack_too_large':
       return new CairnError('invalid', `the repository at ${where} is larger than Cairn fetches`, [], { cause: error })
+    case 'pack_object_too_large':
+      return new CairnError('invalid', `the repository at ${where} holds a file (or other git object) larger than Cairn's limit on one file of a module`, [], { cause: error })
+    case 'malformed_pack':
+      return new CairnError('unavailable', `the git host at ${where} sent a pack Cairn cannot read`, [], { cause: error })
     case 'aborted':
       return new CairnError('unavailable', `the git call to ${where} was stopped before it finished`, [], { cause: error })
   }

@@ -28,6 +28,24 @@ export interface TransportLimits {
    * while it indexes it, so this is a bound on memory per fetch, not on storage.
    */
   readonly maxPackBytes: number
+  /**
+   * The most the objects of a fetched pack may hold together, inflated, each delta counted at its
+   * result's size besides its own. One object alone is bounded by the analyser's limit on one file;
+   * this bounds the rest of what isomorphic-git does while it indexes the pack: it inflates every
+   * object and keeps the objects of long delta chains until it is done — a 17 KB pack of 40 chained
+   * deltas of 16 MiB each took 760 MiB. Whole histories of large module repositories (every branch
+   * and tag: Cairn's mirrors are never shallow) are 127 MiB (terraform-aws-vpc, 2,300 commits) and
+   * 150 MiB (terraform-aws-eks, 5,200 commits): 512 MiB leaves them room and bounds a hostile pack
+   * at about 600 MiB.
+   */
+  readonly maxPackInflatedBytes: number
+  /**
+   * The most objects a fetched pack may hold. isomorphic-git takes about 2.5 KiB and more time
+   * than linear per object while it indexes a pack (100,000 one-line blobs: 410 MiB and 16 s;
+   * 200,000: 620 MiB and 52 s), and an object takes a dozen bytes of a pack, so `maxPackBytes`
+   * alone would let a pack name millions. The repositories above hold 10,000 and 25,000 objects.
+   */
+  readonly maxPackObjects: number
   /** Redirects followed within the origin of the request. */
   readonly maxRedirects: number
 }
@@ -42,5 +60,7 @@ export const DEFAULT_TRANSPORT_LIMITS: TransportLimits = {
   maxErrorBytes: 64 * KiB,
   maxRefsBytes: 8 * MiB,
   maxPackBytes: 256 * MiB,
+  maxPackInflatedBytes: 512 * MiB,
+  maxPackObjects: 100_000,
   maxRedirects: 5,
 }
