@@ -24,7 +24,7 @@ export interface ModuleAnalyzerUnderTest {
 export type ModuleAnalyzerHarness = () => Promise<ModuleAnalyzerUnderTest>
 
 /** The module whose metadata is `FAKE_METADATA`: what the fake answers is what a real analyser reads from these files. */
-export const FAKE_METADATA_MODULE: Readonly<Record<string, string>> = {
+const FAKE_METADATA_MODULE: Readonly<Record<string, string>> = {
   'README.md': '# Example',
   'main.tf': [
     'variable "region" {',
