@@ -1,13 +1,14 @@
-import { CairnError, DEFAULT_PAGE_SIZE, type ModuleVersionSummary } from '@cairn/core'
+import { DEFAULT_PAGE_SIZE, type RegistryModule } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { renderReadme } from '../readme.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { moduleListPage } from '../views/module-list-page.ts'
 import { modulePage } from '../views/module-page.ts'
 import { organizationsPage } from '../views/organizations-page.ts'
-import { versionStatusWords } from '../views/status-words.ts'
-import { signedIn, targetOf } from './module-target.ts'
+import { moduleHref } from '../views/module-href.ts'
+import { signedIn } from './module-target.ts'
 import { frameOf } from './page-frame.ts'
+import { shownVersion } from './shown-version.ts'
 
 const MAX_SEARCH_LENGTH = 100
 
@@ -39,23 +40,10 @@ export function moduleRoutes(deps: WebDeps) {
       return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), organizationName, { search, provider, sort }, page))
     })
     .get('/:org/:name/:provider', async (c) => {
-      const principal = signedIn(c)
-      const target = targetOf(c)
-      const view = await deps.registryModules.show(target, principal)
-      // Publishing again after a failure is granted exactly to those who manage the organization's
-      // modules: they see every version, however it stands; others only the ready ones.
-      const canManage = view.permissions.canRetry
-      const versions = view.versions.filter((v) => canManage || versionStatusWords(v).tone === 'ready')
-      const chosen = chooseVersion(versions, c.req.query('version'))
-      const selected = chosen === undefined ? undefined : (await deps.moduleVersions.show({ ...target, version: chosen.version }, principal)).version
+      const { view, versions, selected, canManage } = await shownVersion(c, deps)
       const readme = selected?.metadata?.root.readme ?? null
       const { module } = view
-      const trail = [
-        ['Organizations', '/app/'],
-        [module.organizationName, `/app/${encodeURIComponent(module.organizationName)}`],
-        [`${module.name}/${module.provider}`, new URL(c.req.url).pathname],
-      ] as const
-      const frame = frameOf(c, `${module.name} (${module.provider})`, trail)
+      const frame = frameOf(c, `${module.name} (${module.provider})`, moduleTrail(module))
       const readmeHtml = readme === null ? null : renderReadme(readme)
       // A VCS module's versions come from its repository: the API hands nobody an upload link for them.
       const canUpload = canManage && module.publishingMechanism === 'non_vcs'
@@ -64,19 +52,16 @@ export function moduleRoutes(deps: WebDeps) {
     })
 }
 
-/**
- * The version asked for (`not_found` when the user may not pick it), else the latest ready one,
- * else (for managers) the latest one.
- */
-function chooseVersion(versions: readonly ModuleVersionSummary[], asked: string | undefined): ModuleVersionSummary | undefined {
-  const newestFirst = [...versions].reverse()
-  if (asked === undefined) return newestFirst.find((v) => versionStatusWords(v).tone === 'ready') ?? newestFirst[0]
-  const found = newestFirst.find((v) => v.version === asked)
-  if (found === undefined) throw CairnError.notFound('module version')
-  return found
+/** The breadcrumb to a module's page: its organization, then the module. */
+export function moduleTrail(module: RegistryModule): [string, string][] {
+  return [
+    ['Organizations', '/app/'],
+    [module.organizationName, `/app/${encodeURIComponent(module.organizationName)}`],
+    [`${module.name}/${module.provider}`, moduleHref(module)],
+  ]
 }
 
 /** The registry host that `source` addresses name: the base URL's host, else the request's. */
-function hostOf(c: Context, deps: WebDeps): string {
+export function hostOf(c: Context, deps: WebDeps): string {
   return (deps.baseUrl ?? new URL(c.req.url)).host
 }

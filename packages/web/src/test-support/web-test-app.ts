@@ -1,4 +1,4 @@
-import { CairnError, createUseCases, OPERATOR, workJobs, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type Principal } from '@cairn/core'
+import { CairnError, createUseCases, OPERATOR, workJobs, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type ModulePart, type Principal } from '@cairn/core'
 import { createHttpApp } from '@cairn/http'
 import { addMember, FAKE_METADATA, inMemoryDeps, settledVersion } from '@cairn/testing'
 import { createWebApp } from '../web-app.ts'
@@ -32,9 +32,24 @@ class ReadmeAnalyzer implements ModuleAnalyzer {
     if (text.startsWith('bad')) throw new CairnError('invalid', 'the archive is not a gzip tarball', [{ field: 'archive', message: 'is not a gzip tarball' }])
     const [marker = 'any', ...rest] = text.split('\n')
     const input = { name: `${marker}_only`, type: 'string', description: `only in ${marker}`, default: null, required: true, sensitive: false }
-    return { ...FAKE_METADATA, root: { ...FAKE_METADATA.root, readme: rest.join('\n'), inputs: [...FAKE_METADATA.root.inputs, input] } }
+    return { root: { ...FAKE_METADATA.root, readme: rest.join('\n'), inputs: [...FAKE_METADATA.root.inputs, input] }, submodules: [SUBNET], examples: [BASIC] }
   }
 }
+
+/** Every version's one submodule: three inputs, one output, one resource, a provider and a README that tries a script. */
+const SUBNET: ModulePart = {
+  ...FAKE_METADATA.root,
+  path: 'modules/subnet',
+  name: 'subnet',
+  readme: '# Subnet\n\nOne subnet of the network.\n\n<script>window.pwned = true</script>',
+  inputs: ['cidr', 'zone', 'tags'].map((name) => ({ name, type: 'string', description: `the ${name}`, default: null, required: true, sensitive: false })),
+  outputs: [{ name: 'subnet_id', description: 'the subnet', sensitive: false }],
+  resources: [{ name: 'this', type: 'aws_subnet' }],
+  providerRequirements: [{ name: 'aws', namespace: 'hashicorp', source: 'hashicorp/aws', version: '>= 5.0' }],
+}
+
+/** Every version's one example, which has no README. */
+const BASIC: ModulePart = { ...FAKE_METADATA.root, path: 'examples/basic', name: 'basic', readme: null, inputs: [], outputs: [], resources: [] }
 
 /**
  * The whole HTTP app with the web UI, over in-memory adapters. `acme` is owned by `owner`, with

@@ -1,59 +1,45 @@
 import type { ModuleMetadata, ModulePart } from '@cairn/core'
 import { html } from 'hono/html'
 import type { Html } from './layout.ts'
+import { inputsTable, outputsTable, providersTable, resourcesTable } from './part-tables.ts'
+import { plural } from './plural.ts'
 
-type Tab = readonly [id: string, label: string, count: number, body: Html]
+export type Tab = readonly [id: string, label: string, count: number, body: Html]
+
+/** The tabs every part has: the root module's, a submodule's or an example's configuration. */
+export function partTabs(part: ModulePart): Tab[] {
+  return [
+    ['inputs', 'Inputs', part.inputs.length, inputsTable(part)],
+    ['outputs', 'Outputs', part.outputs.length, outputsTable(part)],
+    ['resources', 'Resources', part.resources.length, resourcesTable(part)],
+    ['providers', 'Providers', part.providerRequirements.length, providersTable(part)],
+  ]
+}
+
+/** The version's analysed configuration: its root's tabs, and its submodules and examples, each linked to its page at `hrefOf`. */
+export function metadataTabs(metadata: ModuleMetadata, hrefOf: (part: ModulePart) => string): Html {
+  return tabs([
+    ...partTabs(metadata.root),
+    ['submodules', 'Submodules', metadata.submodules.length, parts(metadata.submodules, 'submodules', hrefOf)],
+    ['examples', 'Examples', metadata.examples.length, parts(metadata.examples, 'examples', hrefOf)],
+  ])
+}
 
 /**
- * The version's analysed configuration, one section per tab. Without JavaScript the tab list is
- * a list of in-page links to the sections; the script turns it into ARIA tabs.
+ * One section per tab. Without JavaScript the tab list is a list of in-page links to the
+ * sections; the script turns it into ARIA tabs.
  */
-export function metadataTabs(metadata: ModuleMetadata): Html {
-  const { root } = metadata
-  const tabs: Tab[] = [
-    ['inputs', 'Inputs', root.inputs.length, inputs(root)],
-    ['outputs', 'Outputs', root.outputs.length, outputs(root)],
-    ['resources', 'Resources', root.resources.length, resources(root)],
-    ['providers', 'Providers', root.providerRequirements.length, providers(root)],
-    ['submodules', 'Submodules', metadata.submodules.length, parts(metadata.submodules, 'submodules')],
-    ['examples', 'Examples', metadata.examples.length, parts(metadata.examples, 'examples')],
-  ]
+export function tabs(list: readonly Tab[]): Html {
   return html`<div class="tabs" data-tabs>
-  <nav aria-label="Module details"><ul class="tablist">${tabs.map(([id, label, count]) => html`<li><a href="#${id}" id="tab-${id}">${label} (${count})</a></li>`)}</ul></nav>
-  ${tabs.map(([id, label, , body]) => html`<section id="${id}" class="panel" aria-labelledby="heading-${id}"><h2 id="heading-${id}">${label}</h2>${body}</section>`)}
+  <nav aria-label="Module details"><ul class="tablist">${list.map(([id, label, count]) => html`<li><a href="#${id}" id="tab-${id}">${label} (${count})</a></li>`)}</ul></nav>
+  ${list.map(([id, label, , body]) => html`<section id="${id}" class="panel" aria-labelledby="heading-${id}"><h2 id="heading-${id}">${label}</h2>${body}</section>`)}
 </div>`
 }
 
-function table(caption: string, headings: readonly string[], rows: readonly Html[]): Html {
-  if (rows.length === 0) return html`<p class="empty">No ${caption.toLowerCase()}.</p>`
-  return html`<table><caption class="visually-hidden">${caption}</caption><thead><tr>${headings.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
-}
-
-function inputs(part: ModulePart): Html {
-  const rows = part.inputs.map(
-    (i) => html`<tr><th scope="row"><code>${i.name}</code></th><td><code>${i.type ?? 'any'}</code></td><td>${i.description ?? ''}</td><td>${i.default === null ? '' : html`<code>${i.default}</code>`}</td><td>${i.required ? 'yes' : 'no'}</td></tr>`,
-  )
-  return table('Inputs', ['Name', 'Type', 'Description', 'Default', 'Required'], rows)
-}
-
-function outputs(part: ModulePart): Html {
-  const rows = part.outputs.map((o) => html`<tr><th scope="row"><code>${o.name}</code></th><td>${o.description ?? ''}</td></tr>`)
-  return table('Outputs', ['Name', 'Description'], rows)
-}
-
-function resources(part: ModulePart): Html {
-  const rows = part.resources.map((r) => html`<tr><th scope="row"><code>${r.type}.${r.name}</code></th><td><code>${r.type}</code></td></tr>`)
-  return table('Resources', ['Address', 'Type'], rows)
-}
-
-function providers(part: ModulePart): Html {
-  const rows = part.providerRequirements.map(
-    (p) => html`<tr><th scope="row"><code>${p.name}</code></th><td>${p.source}</td><td><code>${p.version}</code></td></tr>`,
-  )
-  return table('Providers', ['Name', 'Source', 'Version'], rows)
-}
-
-function parts(list: readonly ModulePart[], what: string): Html {
+function parts(list: readonly ModulePart[], what: string, hrefOf: (part: ModulePart) => string): Html {
   if (list.length === 0) return html`<p class="empty">No ${what}.</p>`
-  return html`<ul>${list.map((p) => html`<li><code>${p.path}</code>: ${p.inputs.length} inputs, ${p.outputs.length} outputs, ${p.resources.length} resources</li>`)}</ul>`
+  const items = list.map(
+    (p) => html`<li><a href="${hrefOf(p)}"><code>${p.path}</code></a>: ${plural(p.inputs.length, 'input')}, ${plural(p.outputs.length, 'output')}, ${plural(p.resources.length, 'resource')}</li>`,
+  )
+  return html`<ul class="parts">${items}</ul>`
 }

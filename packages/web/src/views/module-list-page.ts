@@ -2,6 +2,7 @@ import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
 import { html } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
+import { plural } from './plural.ts'
 import { moduleStatusWords, toneClass } from './status-words.ts'
 
 /** What the list shows: the search as the user typed it. */
@@ -56,7 +57,7 @@ function results(organizationName: string, filter: ModuleListFilter, page: Page<
   ${latest === undefined ? notYet(view) : html`<span>v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time></span>`}
 </li>`
   })
-  return html`<p>${page.total} module${page.total === 1 ? '' : 's'}</p>
+  return html`<p>${plural(page.total, 'module')}</p>
 <ul class="modules">${rows}</ul>
 ${pagination(filter, page)}`
 }

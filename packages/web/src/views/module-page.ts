@@ -3,8 +3,10 @@ import { html, raw } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { day } from './module-list-page.ts'
 import { metadataTabs } from './metadata-tabs.ts'
+import { partHref } from './module-href.ts'
 import { attemptNotice } from './attempt-notice.ts'
 import { moduleStatusWords, toneClass, versionStatusWords } from './status-words.ts'
+import { usageSnippet } from './usage-snippet.ts'
 import { recoveryActions, uploadForm } from './version-forms.ts'
 
 export interface ModulePageModel {
@@ -70,7 +72,7 @@ function versionBody(csrfToken: string, model: ModulePageModel, version: ModuleV
 </dl>
 ${attemptNotice(version, model.canUpload)}
 ${ready ? usage(model, version.version) : ''}
-${version.metadata === null ? '' : metadataTabs(version.metadata)}
+${version.metadata === null ? '' : metadataTabs(version.metadata, (part) => partHref(model.view.module, part, version.version))}
 <section class="readme" aria-labelledby="readme-heading">
   <h2 id="readme-heading">README</h2>
   ${model.readmeHtml === null ? html`<p class="empty">This version has no README.</p>` : raw(model.readmeHtml)}
@@ -79,11 +81,5 @@ ${version.metadata === null ? '' : metadataTabs(version.metadata)}
 
 function usage(model: ModulePageModel, version: string): Html {
   const { module } = model.view
-  const snippet = `module "${module.name}" {\n  source  = "${model.host}/${module.namespace}/${module.name}/${module.provider}"\n  version = "${version}"\n}`
-  return html`<section class="usage" aria-labelledby="usage-heading">
-  <h2 id="usage-heading">Usage</h2>
-  <pre><code id="snippet">${snippet}</code></pre>
-  <button type="button" class="copy" data-copy="snippet" hidden>Copy snippet</button>
-  <span class="copied" role="status" aria-live="polite"></span>
-</section>`
+  return usageSnippet({ label: module.name, source: `${model.host}/${module.namespace}/${module.name}/${module.provider}`, version })
 }
