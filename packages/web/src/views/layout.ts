@@ -24,6 +24,7 @@ export function layout(frame: PageFrame, body: Html): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title} · Cairn</title>
+<link rel="icon" href="${STATIC_PATHS.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${STATIC_PATHS.css}">
 <script src="${STATIC_PATHS.js}" defer></script>
 </head>
