@@ -39,6 +39,8 @@ export class MirrorCache {
   /** Mirrors being deleted: a new use of one waits until its directory is gone. */
   readonly #removals = new Map<string, Promise<void>>()
   #loaded: Promise<void> | undefined
+  /** The latest `usedAt` handed out: uses within one millisecond still rank in the order they ended. */
+  #lastUse = 0
 
   constructor(directory: string, limits: MirrorCacheLimits = DEFAULT_MIRROR_CACHE_LIMITS) {
     this.#directory = directory
@@ -57,7 +59,8 @@ export class MirrorCache {
       return await work(join(this.#directory, name))
     } finally {
       entry.users--
-      entry.usedAt = Date.now()
+      this.#lastUse = Math.max(Date.now(), this.#lastUse + 1)
+      entry.usedAt = this.#lastUse
       // Best effort: a mirror that cannot be measured or removed now is tried again after the next use.
       await this.#release(name, entry).catch(() => undefined)
     }
