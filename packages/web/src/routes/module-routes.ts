@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type RegistryModule } from '@cairn/core'
+import { DEFAULT_PAGE_SIZE, type RegistryModule, type RegistryModuleSort } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { renderReadme } from '../readme.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
@@ -23,7 +23,7 @@ export function moduleRoutes(deps: WebDeps) {
       const organizationName = c.req.param('org')
       const search = (c.req.query('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
       const provider = (c.req.query('provider') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
-      const sort = c.req.query('sort') === 'recently-published' ? 'recently-published' : 'name'
+      const sort: RegistryModuleSort = c.req.query('sort') === 'recently-published' ? 'recently-published' : 'name'
       const number = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
       const page = await deps.registryModules.list(
         {
@@ -37,7 +37,8 @@ export function moduleRoutes(deps: WebDeps) {
         signedIn(c),
       )
       const trail = [['Organizations', '/app/'], [organizationName, `/app/${encodeURIComponent(organizationName)}`]] as const
-      return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), organizationName, { search, provider, sort }, page))
+      const model = { organizationName, filter: { search, provider, sort }, page, origin: (deps.baseUrl ?? new URL(c.req.url)).origin }
+      return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), model))
     })
     .get('/:org/:name/:provider', async (c) => {
       const { view, versions, selected, canManage } = await shownVersion(c, deps)

@@ -1,5 +1,6 @@
 import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
 import { html } from 'hono/html'
+import { firstModule } from './first-module.ts'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
 import { plural } from './plural.ts'
@@ -12,7 +13,16 @@ export interface ModuleListFilter {
   readonly sort: RegistryModuleSort
 }
 
-export function moduleListPage(frame: PageFrame, organizationName: string, filter: ModuleListFilter, page: Page<ModuleView>): Html {
+export interface ModuleListModel {
+  readonly organizationName: string
+  readonly filter: ModuleListFilter
+  readonly page: Page<ModuleView>
+  /** Where clients reach this server (`https://registry.example.com`), for the commands an empty organization shows. */
+  readonly origin: string
+}
+
+export function moduleListPage(frame: PageFrame, model: ModuleListModel): Html {
+  const { organizationName, filter } = model
   return layout(
     frame,
     html`<h1>Modules of ${organizationName}</h1>
@@ -35,16 +45,13 @@ export function moduleListPage(frame: PageFrame, organizationName: string, filte
   <button type="submit">Search</button>
 </form>
 <section id="results" aria-live="polite" aria-label="Results">
-${results(organizationName, filter, page)}
+${results(model)}
 </section>`,
   )
 }
 
-function results(organizationName: string, filter: ModuleListFilter, page: Page<ModuleView>): Html {
-  if (page.total === 0 && filter.search === '' && filter.provider === '') {
-    return html`<p class="empty">This organization has no modules yet. Publish one: create it with
-      <code>POST /api/v2/organizations/${organizationName}/registry-modules</code>, then upload a version archive from its page.</p>`
-  }
+function results({ organizationName, filter, page, origin }: ModuleListModel): Html {
+  if (page.total === 0 && filter.search === '' && filter.provider === '') return firstModule(organizationName, origin)
   if (page.total === 0) {
     return html`<p class="empty">No module matches. Check the spelling, search for part of the name, or
       <a href="/app/${encodeURIComponent(organizationName)}">clear the search</a>.</p>`

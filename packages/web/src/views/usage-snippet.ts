@@ -1,4 +1,5 @@
 import { html } from 'hono/html'
+import { copyableCode } from './copyable-code.ts'
 import type { Html } from './layout.ts'
 
 /** Where a module, submodule or example is used from, and which version: what the snippet puts in its `module` block. */
@@ -15,9 +16,7 @@ export function usageSnippet(usage: Usage): Html {
   const snippet = `module "${blockLabel(usage.label)}" {\n  source  = "${usage.source}"\n  version = "${usage.version}"\n}`
   return html`<section class="usage" aria-labelledby="usage-heading">
   <h2 id="usage-heading">Usage</h2>
-  <pre><code id="snippet">${snippet}</code></pre>
-  <button type="button" class="copy" data-copy="snippet" hidden>Copy snippet</button>
-  <span class="copied" role="status" aria-live="polite"></span>
+  ${copyableCode('snippet', snippet, 'Copy snippet')}
 </section>`
 }
 
