@@ -1,8 +1,10 @@
 import { collect, tarGz } from '@cairn/test-fixtures'
 import { untilSettled } from '@cairn/testing'
-import { mkdtempSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
@@ -29,9 +31,18 @@ const HOSTILE_README = [
   'padding '.repeat((1024 * 1024 - 4096) / 8),
 ].join('\n\n')
 
-async function archive(variable: string, readme: string): Promise<Uint8Array> {
+/** A module taking `variable`, with a submodule and an example unless its README leaves no room for another (1 MiB in all). */
+async function archive(variable: string, readme: string, parts = true): Promise<Uint8Array> {
   const main = `variable "${variable}" {\n  type        = string\n  description = "The ${variable} to use"\n}\n\noutput "id" {\n  value = var.${variable}\n}\n`
-  return collect(tarGz([{ path: 'main.tf', body: main }, { path: 'README.md', body: readme }]))
+  const subnet = 'variable "cidr" {\n  type = string\n}\n\nresource "null_resource" "subnet" {}\n\noutput "subnet_id" {\n  value = null_resource.subnet.id\n}\n'
+  const root = [{ path: 'main.tf', body: main }, { path: 'README.md', body: readme }]
+  if (!parts) return collect(tarGz(root))
+  return collect(tarGz([
+    ...root,
+    { path: 'modules/subnet/main.tf', body: subnet },
+    { path: 'modules/subnet/README.md', body: '# Subnet\n\nOne subnet of the network.' },
+    { path: 'examples/basic/main.tf', body: 'module "vpc" {\n  source = "../.."\n}\n' },
+  ]))
 }
 
 /**
@@ -95,7 +106,7 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
         await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules`, { data: { type: 'registry-modules', attributes: { name, provider } } })
       }
     }
-    await publish(tokens.owner, 'acme', '1.0.0', await archive('region', HOSTILE_README))
+    await publish(tokens.owner, 'acme', '1.0.0', await archive('region', HOSTILE_README, false))
     await publish(tokens.owner, 'acme', '1.1.0', await archive('zone', '# VPC\n\nA network.'))
     browser = await launchChromium()
     context = await browser.newContext()
@@ -180,6 +191,41 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1)
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied).toBe(`module "vpc" {\n  source  = "${new URL(server.url).host}/acme/vpc/aws"\n  version = "1.1.0"\n}`)
+  })
+
+  it("a submodule's page, from the Submodules tab: its inputs, outputs, README and the //modules usage snippet", async () => {
+    await page.goto(`${server.url}/app/acme/vpc/aws`)
+    await page.getByRole('tab', { name: 'Submodules (1)' }).click()
+    expect(await page.locator('#submodules li').textContent()).toBe('modules/subnet: 1 input, 1 output, 1 resource')
+    await page.getByRole('link', { name: 'modules/subnet' }).click()
+    await expect.poll(() => page.locator('main > h1').textContent()).toBe('modules/subnet')
+    expect(await page.getByRole('rowheader', { name: 'cidr' }).count()).toBe(1)
+    await page.getByRole('tab', { name: /Outputs/ }).click()
+    expect(await page.getByRole('rowheader', { name: 'subnet_id' }).isVisible()).toBe(true)
+    expect(await page.locator('.readme').textContent()).toContain('One subnet of the network.')
+    await page.getByRole('button', { name: 'Copy snippet' }).click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `module "subnet" {\n  source  = "${new URL(server.url).host}/acme/vpc/aws//modules/subnet"\n  version = "1.1.0"\n}`,
+    )
+  })
+
+  it('an empty organization shows the ways to a first module: the API commands, copied and run as they are, publish one', async () => {
+    await api(tokens.owner, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'fresh', email: 'ops@fresh.test' } } })
+    await page.goto(`${server.url}/app/fresh`)
+    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['1. With the API', '2. Upload in this page', '3. From a repository'])
+    await page.getByRole('button', { name: 'Copy the API commands' }).click()
+    await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1)
+    const commands = await page.evaluate(() => navigator.clipboard.readText())
+    expect(commands).toContain(`API=${server.url}/api/v2`)
+    const moduleDir = mkdtempSync(join(tmpdir(), 'cairn-first-module-'))
+    writeFileSync(join(moduleDir, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n')
+    // Only the placeholders the page asks its reader to fill are filled.
+    const script = commands.replace('<your API token>', tokens.owner).replace('~/path/to/your/module', moduleDir)
+    await promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: moduleDir })
+    const read = async () => (await (await api(tokens.owner, 'GET', versionPath('fresh', '1.0.0'))).json()) as VersionDocument
+    expect((await untilSettled(read, latestStatusOf)).data.attributes.status).toBe('ok')
+    await page.reload()
+    expect(await page.getByRole('link', { name: 'vpc' }).count()).toBe(1)
   })
 
   /** Uploads `content` as `version` from the module page's form, as a manager does. */
@@ -308,7 +354,8 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await scan.getByLabel('API token').fill(tokens.owner)
     await scan.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => new URL(scan.url()).pathname).toBe('/app/')
-    for (const path of ['/app/', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/acme/vpc/aws?version=2.3.0', '/app/acme/dns/aws', '/app/nope']) {
+    await api(tokens.owner, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'untouched', email: 'ops@untouched.test' } } })
+    for (const path of ['/app/', '/app/untouched', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/acme/vpc/aws?version=2.3.0', '/app/acme/dns/aws', '/app/acme/vpc/aws/modules/subnet', '/app/acme/vpc/aws/examples/basic', '/app/nope']) {
       await scan.goto(`${server.url}${path}`)
       expect(await seriousViolations(scan), path).toEqual([])
     }
