@@ -1,7 +1,8 @@
 import { CairnError, type ByteStream, type ModuleAnalyzer } from '@cairn/core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAKE_METADATA } from '../fakes/fake-module-analyzer.ts'
 import { bytesOf } from './byte-streams.ts'
+import { useSubject } from './use-subject.ts'
 
 /** An archive an analyser refuses, and the field it refuses it on. */
 export interface RefusedArchive {
@@ -68,28 +69,24 @@ async function* byteByByte(archive: ByteStream): ByteStream {
  */
 export function moduleAnalyzerContract(name: string, open: ModuleAnalyzerHarness): void {
   describe(`ModuleAnalyzer contract: ${name}`, { timeout: 30_000 }, () => {
-    let subject: ModuleAnalyzerUnderTest
-    beforeEach(async () => {
-      subject = await open()
-    })
-    afterEach(() => subject.dispose())
+    const subject = useSubject(open)
 
     it('reads a sound module into its metadata, and lets go of the archive', async () => {
-      const archive = tracked(subject.pack(FAKE_METADATA_MODULE))
-      await expect(subject.analyzer.analyze(archive.stream)).resolves.toEqual(FAKE_METADATA)
+      const archive = tracked(subject().pack(FAKE_METADATA_MODULE))
+      await expect(subject().analyzer.analyze(archive.stream)).resolves.toEqual(FAKE_METADATA)
       expect(archive.released()).toBe(true)
-      await expect(subject.leftovers()).resolves.toEqual([])
+      await expect(subject().leftovers()).resolves.toEqual([])
     })
 
     it('reads a module however its archive is chunked', async () => {
-      await expect(subject.analyzer.analyze(byteByByte(subject.pack(FAKE_METADATA_MODULE)))).resolves.toEqual(FAKE_METADATA)
+      await expect(subject().analyzer.analyze(byteByByte(subject().pack(FAKE_METADATA_MODULE)))).resolves.toEqual(FAKE_METADATA)
     })
 
     it('refuses every archive it must not trust with invalid on its field, lets go of it and leaves nothing behind', async () => {
-      expect(Object.keys(subject.refused).length).toBeGreaterThan(0)
-      for (const [what, { field, archive }] of Object.entries(subject.refused)) {
+      expect(Object.keys(subject().refused).length).toBeGreaterThan(0)
+      for (const [what, { field, archive }] of Object.entries(subject().refused)) {
         const given = tracked(archive())
-        const error: unknown = await subject.analyzer.analyze(given.stream).then(
+        const error: unknown = await subject().analyzer.analyze(given.stream).then(
           () => expect.fail(`${what} was accepted`),
           (failure: unknown) => failure,
         )
@@ -98,34 +95,34 @@ export function moduleAnalyzerContract(name: string, open: ModuleAnalyzerHarness
         expect((error as CairnError).fields[0]?.message, what).toMatch(/\S/)
         expect(given.released(), what).toBe(true)
       }
-      await expect(subject.leftovers()).resolves.toEqual([])
+      await expect(subject().leftovers()).resolves.toEqual([])
     })
 
     it('refuses an archive however it is chunked', async () => {
-      for (const [what, { field, archive }] of Object.entries(subject.refused).slice(0, 3)) {
-        await expect(subject.analyzer.analyze(byteByByte(archive())), what).rejects.toMatchObject({ code: 'invalid', fields: [{ field }] })
+      for (const [what, { field, archive }] of Object.entries(subject().refused).slice(0, 3)) {
+        await expect(subject().analyzer.analyze(byteByByte(archive())), what).rejects.toMatchObject({ code: 'invalid', fields: [{ field }] })
       }
     })
 
     it('raises a failure of the archive’s source as it came, not as a refusal', async () => {
       const outage = new CairnError('unavailable', 'the blob store went away')
-      const whole = await bytesOf(subject.pack(FAKE_METADATA_MODULE))
+      const whole = await bytesOf(subject().pack(FAKE_METADATA_MODULE))
       async function* breaking(): ByteStream {
         yield whole.subarray(0, 10)
         throw outage
       }
-      await expect(subject.analyzer.analyze(breaking())).rejects.toBe(outage)
-      await expect(subject.leftovers()).resolves.toEqual([])
+      await expect(subject().analyzer.analyze(breaking())).rejects.toBe(outage)
+      await expect(subject().leftovers()).resolves.toEqual([])
     })
 
     it('analyses archives side by side, each to its own answer', async () => {
-      const [refused] = Object.values(subject.refused)
+      const [refused] = Object.values(subject().refused)
       if (refused === undefined) return expect.fail('the harness lists no archive to refuse')
       const answers = await Promise.allSettled([
-        subject.analyzer.analyze(subject.pack(FAKE_METADATA_MODULE)),
-        subject.analyzer.analyze(refused.archive()),
-        subject.analyzer.analyze(subject.pack(FAKE_METADATA_MODULE)),
-        subject.analyzer.analyze(refused.archive()),
+        subject().analyzer.analyze(subject().pack(FAKE_METADATA_MODULE)),
+        subject().analyzer.analyze(refused.archive()),
+        subject().analyzer.analyze(subject().pack(FAKE_METADATA_MODULE)),
+        subject().analyzer.analyze(refused.archive()),
       ])
       expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected'])
       expect(answers[2]).toEqual({ status: 'fulfilled', value: FAKE_METADATA })

@@ -1,5 +1,6 @@
 import type { UpstreamRegistry } from '@cairn/core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useSubject } from './use-subject.ts'
 
 /** How the public registry answers: as a registry does, with an error status, with a body that is not JSON, or not in time. */
 export type UpstreamBehaviour = 'normal' | 'error status' | 'not json' | 'too slowly'
@@ -28,48 +29,44 @@ const at = (name: string) => ({ ...VPC, name })
  */
 export function upstreamRegistryContract(name: string, open: UpstreamRegistryHarness): void {
   describe(`UpstreamRegistry contract: ${name}`, () => {
-    let upstream: UpstreamRegistryUnderTest
-    beforeEach(async () => {
-      upstream = await open()
-      upstream.publish('terraform-aws-modules/vpc/aws', ['5.0.0', '5.1.0'])
-    })
-    afterEach(() => upstream.dispose())
+    const upstream = useSubject(open)
+    beforeEach(() => upstream().publish('terraform-aws-modules/vpc/aws', ['5.0.0', '5.1.0']))
 
     it('lists every version of a module provider', async () => {
-      const answer = await upstream.registry.versions(VPC)
+      const answer = await upstream().registry.versions(VPC)
       expect(answer.modules.map((module) => module.versions.map(({ version }) => version))).toEqual([['5.0.0', '5.1.0']])
     })
 
     it('details one version, and the latest, as the registry has them', async () => {
-      await expect(upstream.registry.moduleVersion(VPC, '5.0.0')).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.0.0', version: '5.0.0' })
-      await expect(upstream.registry.latest(VPC)).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.1.0', version: '5.1.0' })
+      await expect(upstream().registry.moduleVersion(VPC, '5.0.0')).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.0.0', version: '5.0.0' })
+      await expect(upstream().registry.latest(VPC)).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.1.0', version: '5.1.0' })
     })
 
     it('answers not_found for a module provider or a version the registry lacks', async () => {
-      await expect(upstream.registry.versions(at('absent'))).rejects.toMatchObject({ code: 'not_found' })
-      await expect(upstream.registry.moduleVersion(at('absent'), '1.0.0')).rejects.toMatchObject({ code: 'not_found' })
-      await expect(upstream.registry.latest(at('absent'))).rejects.toMatchObject({ code: 'not_found' })
-      await expect(upstream.registry.moduleVersion(VPC, '9.9.9')).rejects.toMatchObject({ code: 'not_found' })
+      await expect(upstream().registry.versions(at('absent'))).rejects.toMatchObject({ code: 'not_found' })
+      await expect(upstream().registry.moduleVersion(at('absent'), '1.0.0')).rejects.toMatchObject({ code: 'not_found' })
+      await expect(upstream().registry.latest(at('absent'))).rejects.toMatchObject({ code: 'not_found' })
+      await expect(upstream().registry.moduleVersion(VPC, '9.9.9')).rejects.toMatchObject({ code: 'not_found' })
     })
 
     it('answers upstream_failed when the registry answers an error or what is not JSON', async () => {
-      upstream.answer('error status')
-      await expect(upstream.registry.versions(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
-      await expect(upstream.registry.latest(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
-      upstream.answer('not json')
-      await expect(upstream.registry.moduleVersion(VPC, '5.0.0')).rejects.toMatchObject({ code: 'upstream_failed' })
+      upstream().answer('error status')
+      await expect(upstream().registry.versions(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
+      await expect(upstream().registry.latest(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
+      upstream().answer('not json')
+      await expect(upstream().registry.moduleVersion(VPC, '5.0.0')).rejects.toMatchObject({ code: 'upstream_failed' })
     })
 
     it('answers upstream_timeout when the registry does not answer in time', async () => {
-      upstream.answer('too slowly')
-      await expect(upstream.registry.versions(VPC)).rejects.toMatchObject({ code: 'upstream_timeout' })
+      upstream().answer('too slowly')
+      await expect(upstream().registry.versions(VPC)).rejects.toMatchObject({ code: 'upstream_timeout' })
     })
 
     it('keeps no failure: once the registry answers again, so does the client', async () => {
-      upstream.answer('error status')
-      await expect(upstream.registry.latest(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
-      upstream.answer('normal')
-      await expect(upstream.registry.latest(VPC)).resolves.toMatchObject({ version: '5.1.0' })
+      upstream().answer('error status')
+      await expect(upstream().registry.latest(VPC)).rejects.toMatchObject({ code: 'upstream_failed' })
+      upstream().answer('normal')
+      await expect(upstream().registry.latest(VPC)).resolves.toMatchObject({ version: '5.1.0' })
     })
   })
 }

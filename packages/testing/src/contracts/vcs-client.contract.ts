@@ -1,5 +1,6 @@
 import type { ByteStream, VcsClient, VcsRemote } from '@cairn/core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useSubject } from './use-subject.ts'
 
 /** A repository on the git host under test, changed as a git user pushing to it would. */
 export interface HostedRepository {
@@ -11,7 +12,7 @@ export interface HostedRepository {
   tag(name: string, annotated?: boolean): void
   /** Starts or moves to `branch` at the current commit; the repository's HEAD names it from then on. */
   checkout(branch: string): void
-  /** Deletes the repository from the host. */
+  /** Deletes the repository from the host(). */
   remove(): void
 }
 
@@ -45,15 +46,11 @@ function refused(remote: VcsRemote): VcsRemote {
  */
 export function vcsClientContract(name: string, open: VcsClientHarness): void {
   describe(`VcsClient contract: ${name}`, { timeout: 30_000 }, () => {
-    let host: VcsClientUnderTest
-    beforeEach(async () => {
-      host = await open()
-    })
-    afterEach(() => host.dispose())
+    const host = useSubject(open)
 
     /** `terraform-aws-vpc`: v1.0.0 and the annotated 1.1.0 on main, one commit more on develop, where HEAD stays. */
     function vpcRepository() {
-      const repository = host.repository('terraform-aws-vpc')
+      const repository = host().repository('terraform-aws-vpc')
       const first = repository.commit(VPC, 'the first vpc')
       repository.tag('v1.0.0')
       const second = repository.commit({ 'main.tf': 'variable "cidr_block" {}\n' }, 'rename the input')
@@ -65,7 +62,7 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
 
     it('lists every tag by the commit it points at, annotated ones included, and every branch head', async () => {
       const { remote, shas } = vpcRepository()
-      const refs = await host.client.refs(remote)
+      const refs = await host().client.refs(remote)
       expect(sortedByName(refs.tags)).toEqual([
         { name: '1.1.0', commitSha: shas.second },
         { name: 'v1.0.0', commitSha: shas.first },
@@ -78,36 +75,36 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
 
     it('answers the refs as the host has them now', async () => {
       const { repository, remote } = vpcRepository()
-      await host.client.refs(remote)
+      await host().client.refs(remote)
       const fourth = repository.commit({ 'main.tf': 'variable "later" {}\n' }, 'later')
       repository.tag('v2.0.0')
-      const refs = await host.client.refs(remote)
+      const refs = await host().client.refs(remote)
       expect(refs.tags).toContainEqual({ name: 'v2.0.0', commitSha: fourth })
       expect(refs.branches).toContainEqual({ name: 'develop', commitSha: fourth })
     })
 
     it('archives the tree of any commit, older ones included', async () => {
       const { remote, shas } = vpcRepository()
-      await expect(host.filesOf(await host.client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
-      await expect(host.filesOf(await host.client.archive(remote, { commitSha: shas.third }))).resolves.toEqual({ 'main.tf': 'variable "dev" {}\n' })
-      await expect(host.filesOf(await host.client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
+      await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
+      await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.third }))).resolves.toEqual({ 'main.tf': 'variable "dev" {}\n' })
+      await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
     })
 
     it('archives a source directory with its subtree at the archive root', async () => {
       const { remote, shas } = vpcRepository()
-      const archive = await host.client.archive(remote, { commitSha: shas.first, sourceDirectory: 'modules/subnet' })
-      await expect(host.filesOf(archive)).resolves.toEqual({ 'main.tf': 'output "id" { value = 1 }\n' })
+      const archive = await host().client.archive(remote, { commitSha: shas.first, sourceDirectory: 'modules/subnet' })
+      await expect(host().filesOf(archive)).resolves.toEqual({ 'main.tf': 'output "id" { value = 1 }\n' })
     })
 
     it('answers not_found for a commit or a source directory the repository lacks', async () => {
       const { remote, shas } = vpcRepository()
-      await expect(host.client.archive(remote, { commitSha: 'f'.repeat(40) })).rejects.toMatchObject({ code: 'not_found' })
-      await expect(host.client.archive(remote, { commitSha: shas.second, sourceDirectory: 'modules/subnet' })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.archive(remote, { commitSha: 'f'.repeat(40) })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.archive(remote, { commitSha: shas.second, sourceDirectory: 'modules/subnet' })).rejects.toMatchObject({ code: 'not_found' })
     })
 
     it('lists the newest commits of a branch, newest first, at most the limit', async () => {
       const { remote, shas } = vpcRepository()
-      const commits = await host.client.latestCommits(remote, 'main', 20)
+      const commits = await host().client.latestCommits(remote, 'main', 20)
       expect(commits.map(({ sha, message }) => ({ sha, message }))).toEqual([
         { sha: shas.second, message: 'rename the input' },
         { sha: shas.first, message: 'the first vpc' },
@@ -116,58 +113,58 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
         expect(commit.authorName).toMatch(/\S/)
         expect(Number.isNaN(commit.date.getTime())).toBe(false)
       }
-      await expect(host.client.latestCommits(remote, 'develop', 1)).resolves.toEqual([expect.objectContaining({ sha: shas.third })])
+      await expect(host().client.latestCommits(remote, 'develop', 1)).resolves.toEqual([expect.objectContaining({ sha: shas.third })])
     })
 
     it('lists the commits of the branch HEAD names when given none, as the host has them now', async () => {
       const { repository, remote, shas } = vpcRepository()
-      await expect(host.client.latestCommits(remote, undefined, 20)).resolves.toMatchObject([{ sha: shas.third }, { sha: shas.second }, { sha: shas.first }])
+      await expect(host().client.latestCommits(remote, undefined, 20)).resolves.toMatchObject([{ sha: shas.third }, { sha: shas.second }, { sha: shas.first }])
       const fourth = repository.commit({ 'main.tf': '' }, 'later')
-      await expect(host.client.latestCommits(remote, undefined, 2)).resolves.toMatchObject([{ sha: fourth }, { sha: shas.third }])
+      await expect(host().client.latestCommits(remote, undefined, 2)).resolves.toMatchObject([{ sha: fourth }, { sha: shas.third }])
     })
 
     it('answers not_found for a branch the repository lacks', async () => {
       const { remote } = vpcRepository()
-      await expect(host.client.latestCommits(remote, 'nowhere', 20)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.latestCommits(remote, 'nowhere', 20)).rejects.toMatchObject({ code: 'not_found' })
     })
 
     it('answers invalid on oauth-token-id when the host refuses the credential, whatever is asked', async () => {
       const { remote, shas } = vpcRepository()
       const refusal = { code: 'invalid', fields: [expect.objectContaining({ field: 'oauth-token-id' })] }
-      await expect(host.client.refs(refused(remote))).rejects.toMatchObject(refusal)
-      await expect(host.client.archive(refused(remote), { commitSha: shas.first })).rejects.toMatchObject(refusal)
-      await expect(host.client.latestCommits(refused(remote), 'main', 20)).rejects.toMatchObject(refusal)
+      await expect(host().client.refs(refused(remote))).rejects.toMatchObject(refusal)
+      await expect(host().client.archive(refused(remote), { commitSha: shas.first })).rejects.toMatchObject(refusal)
+      await expect(host().client.latestCommits(refused(remote), 'main', 20)).rejects.toMatchObject(refusal)
     })
 
     it('answers not_found for a repository the host does not have, or no longer has', async () => {
       const { repository, remote, shas } = vpcRepository()
       const absent = { ...remote, url: remote.url.replace('terraform-aws-vpc', 'terraform-aws-absent') }
-      await expect(host.client.refs(absent)).rejects.toMatchObject({ code: 'not_found' })
-      await host.filesOf(await host.client.archive(remote, { commitSha: shas.first }))
+      await expect(host().client.refs(absent)).rejects.toMatchObject({ code: 'not_found' })
+      await host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))
       repository.remove()
-      await expect(host.client.refs(remote)).rejects.toMatchObject({ code: 'not_found' })
-      await expect(host.client.archive(remote, { commitSha: shas.first })).rejects.toMatchObject({ code: 'not_found' })
-      await expect(host.client.latestCommits(remote, 'main', 20)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.refs(remote)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.archive(remote, { commitSha: shas.first })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.latestCommits(remote, 'main', 20)).rejects.toMatchObject({ code: 'not_found' })
     })
 
     it('answers unavailable once the host cannot be reached, even for a commit archived before', async () => {
       const { remote, shas } = vpcRepository()
-      await host.filesOf(await host.client.archive(remote, { commitSha: shas.first }))
-      await host.goDown()
-      await expect(host.client.refs(remote)).rejects.toMatchObject({ code: 'unavailable' })
-      await expect(host.client.archive(remote, { commitSha: shas.first })).rejects.toMatchObject({ code: 'unavailable' })
-      await expect(host.client.latestCommits(remote, 'main', 20)).rejects.toMatchObject({ code: 'unavailable' })
+      await host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))
+      await host().goDown()
+      await expect(host().client.refs(remote)).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(host().client.archive(remote, { commitSha: shas.first })).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(host().client.latestCommits(remote, 'main', 20)).rejects.toMatchObject({ code: 'unavailable' })
     })
 
     it('answers unavailable once the signal is aborted, also while the archive is read', async () => {
       const { remote, shas } = vpcRepository()
       const aborted = AbortSignal.abort()
-      await expect(host.client.refs(remote, aborted)).rejects.toMatchObject({ code: 'unavailable' })
-      await expect(host.client.archive(remote, { commitSha: shas.first }, aborted)).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(host().client.refs(remote, aborted)).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(host().client.archive(remote, { commitSha: shas.first }, aborted)).rejects.toMatchObject({ code: 'unavailable' })
       const reading = new AbortController()
-      const archive = await host.client.archive(remote, { commitSha: shas.first }, reading.signal)
+      const archive = await host().client.archive(remote, { commitSha: shas.first }, reading.signal)
       reading.abort()
-      await expect(host.filesOf(archive)).rejects.toMatchObject({ code: 'unavailable' })
+      await expect(host().filesOf(archive)).rejects.toMatchObject({ code: 'unavailable' })
     })
   })
 }
