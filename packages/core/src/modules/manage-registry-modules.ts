@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { CachedOrganizationAccess } from '../organizations/cached-organization-access.ts'
-import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
+import { requireOrganization } from '../organizations/organization-access.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { GithubApp } from '../ports/github-app.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
@@ -19,11 +19,10 @@ import { auditedModule, auditedVersion } from './module-audit.ts'
 import { findVersion } from './module-versions.ts'
 import { parseModuleName, parseNamespace, parseProvider, type ModuleAddress, type RegistryName } from './module-address.ts'
 import type { ModuleView } from './module-view.ts'
+import { moduleViewsOf, noModuleView, viewsWith } from './module-views.ts'
 import type { RegistryModule } from './registry-module.ts'
 import { queueTagSync } from '../vcs/vcs-jobs.ts'
 import { parseSourceDirectory, parseTagPrefix } from '../vcs/vcs-source.ts'
-import { vcsHostsOf } from '../vcs/vcs-host.ts'
-import { webhookTokenOf } from '../vcs/vcs-webhook-token.ts'
 
 export interface CreateRegistryModuleCommand {
   readonly organizationName: string
@@ -216,7 +215,6 @@ export class ManageRegistryModules {
       return [...versions.values()].flat().flatMap((version) => (version.archive === null ? [] : [version.archive.blobKey]))
     })
   }
-
 }
 
 /** An organization's public records named `name`, whatever their namespace. */
@@ -282,49 +280,4 @@ function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleComman
     ...(command.noCode !== undefined && { noCode: command.noCode }),
     updatedAt: at,
   }
-}
-
-/** Modules of one organization with their versions and what the principal may do with them. */
-export async function moduleViewsOf(
-  context: { readonly repositories: Repositories; readonly principal: Principal } & ViewContext,
-  modules: readonly RegistryModule[],
-): Promise<ModuleView[]> {
-  const { repositories, principal } = context
-  const first = modules[0]
-  if (first === undefined) return []
-  return viewsWith(repositories, await organizationAccess(repositories, principal, first.organizationName), modules, context)
-}
-
-/** What a view shows beside the stored module: the GitHub App's web address, and webhook URLs opened with the cipher. */
-interface ViewContext {
-  readonly githubWebUrl: string | null
-  readonly cipher: SecretCipher
-}
-
-/** Modules of one organization with their versions and what `access` allows with them. */
-async function viewsWith(
-  repositories: Repositories,
-  access: OrganizationAccess,
-  modules: readonly RegistryModule[],
-  { githubWebUrl, cipher }: ViewContext,
-): Promise<ModuleView[]> {
-  if (modules.length === 0) return []
-  const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
-  const hosts = await vcsHostsOf(repositories, modules, githubWebUrl)
-  return modules.map((module) => ({
-    module,
-    versions: versions.get(module.id) ?? [],
-    permissions: {
-      canDelete: access.isOwner,
-      // TFE grants both to whoever manages modules, whatever the module's publishing mechanism or registry.
-      canResync: access.canManageModules,
-      canRetry: access.canManageModules,
-    },
-    webhookToken: access.canManageModules ? webhookTokenOf(cipher, module) : null,
-    vcsHost: hosts.get(module.id) ?? null,
-  }))
-}
-
-export function noModuleView(module: RegistryModule): ModuleView {
-  return { module, versions: [], permissions: { canDelete: false, canResync: false, canRetry: false }, webhookToken: null, vcsHost: null }
 }
