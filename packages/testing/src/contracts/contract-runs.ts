@@ -1,0 +1,150 @@
+/** One test file that runs a contract, and the implementations it runs it on. */
+export interface ContractRun {
+  /** From the repository root. */
+  readonly file: string
+  readonly implementations: readonly string[]
+  /**
+   * What the file opens the implementations through, when it does not name them: the store's
+   * repositories come with the unit of work `openStore` (or `InMemoryUnitOfWork`) makes.
+   */
+  readonly via?: string
+}
+
+/** A contract suite of this folder, the ports it holds implementations to, and where it is run. */
+export interface ContractRuns {
+  /** The suite's function, as its run files call it. */
+  readonly contract: string
+  readonly ports: readonly string[]
+  readonly runs: readonly ContractRun[]
+}
+
+const MEMORY = 'packages/testing/src/memory'
+const FAKES = 'packages/testing/src/fakes'
+
+/** The store's ports: `storeContracts` runs a suite for each (see `index.ts`). */
+const STORE_PORTS = [
+  'UnitOfWork',
+  'UserRepository',
+  'TokenRepository',
+  'ToolVersionRepository',
+  'WorkspaceRepository',
+  'SessionRepository',
+  'OrganizationRepository',
+  'MembershipRepository',
+  'TeamRepository',
+  'RunRepository',
+  'RegistryModuleRepository',
+  'AuditLog',
+  'InitialAdminTokenRepository',
+  'SettingsRepository',
+  'VcsConnectionRepository',
+]
+
+/** Each store port's in-memory and MikroORM implementations: `InMemory<Port>` and `MikroOrm<Port>`. */
+const storeImplementations = (prefix: 'InMemory' | 'MikroOrm') => STORE_PORTS.map((port) => `${prefix}${port}`)
+
+/**
+ * Every class in the packages' and the server's sources that implements a port of
+ * `packages/core/src/ports`, by the contract that holds it to its port and the test file that
+ * runs that contract on it. `contract-runs.test.ts` fails when a class implementing a port is
+ * missing here, or a file listed does not run its contract.
+ */
+export const CONTRACT_RUNS: readonly ContractRuns[] = [
+  {
+    contract: 'storeContracts',
+    ports: STORE_PORTS,
+    runs: [
+      { file: `${MEMORY}/in-memory-store.contract.test.ts`, implementations: storeImplementations('InMemory'), via: 'InMemoryUnitOfWork' },
+      { file: 'packages/persistence/src/store.pglite.contract.test.ts', implementations: storeImplementations('MikroOrm'), via: 'openStore' },
+      { file: 'packages/persistence/src/store.postgres.int.test.ts', implementations: storeImplementations('MikroOrm'), via: 'openStore' },
+    ],
+  },
+  {
+    contract: 'blobStoreContract',
+    ports: ['BlobStore'],
+    runs: [
+      { file: `${MEMORY}/in-memory-blob-store.contract.test.ts`, implementations: ['InMemoryBlobStore'] },
+      { file: 'packages/blob-store/src/fs/fs-blob-store.contract.test.ts', implementations: ['FsBlobStore'] },
+      { file: 'packages/blob-store/src/s3/s3-blob-store.int.test.ts', implementations: ['S3BlobStore'] },
+    ],
+  },
+  {
+    contract: 'jobQueueContract',
+    ports: ['JobQueue'],
+    runs: [
+      { file: `${MEMORY}/in-memory-job-queue.contract.test.ts`, implementations: ['InMemoryJobQueue'] },
+      { file: 'packages/persistence/src/jobs/pg-boss-job-queue.contract.test.ts', implementations: ['PgBossJobQueue'], via: 'openJobQueue' },
+    ],
+  },
+  {
+    contract: 'vcsClientContract',
+    ports: ['VcsClient'],
+    runs: [
+      { file: `${FAKES}/fake-vcs-client.contract.test.ts`, implementations: ['FakeVcsClient'] },
+      { file: 'packages/vcs-git/src/isomorphic-git-vcs-client.contract.test.ts', implementations: ['IsomorphicGitVcsClient'] },
+    ],
+  },
+  {
+    contract: 'moduleAnalyzerContract',
+    ports: ['ModuleAnalyzer'],
+    runs: [
+      { file: `${FAKES}/fake-module-analyzer.contract.test.ts`, implementations: ['FakeModuleAnalyzer'] },
+      { file: 'packages/module-analyzer/src/tar-module-analyzer.contract.test.ts', implementations: ['TarModuleAnalyzer'] },
+    ],
+  },
+  {
+    contract: 'upstreamRegistryContract',
+    ports: ['UpstreamRegistry'],
+    runs: [
+      { file: `${FAKES}/fake-upstream-registry.contract.test.ts`, implementations: ['FakeUpstreamRegistry'] },
+      { file: 'packages/upstream-registry/src/http-upstream-registry.contract.test.ts', implementations: ['HttpUpstreamRegistry'] },
+    ],
+  },
+  {
+    contract: 'storeChangesContract',
+    ports: ['StoreChanges'],
+    runs: [
+      { file: `${MEMORY}/in-memory-store-changes.contract.test.ts`, implementations: ['InMemoryStoreChanges'] },
+      { file: 'packages/persistence/src/postgres-store-changes.contract.int.test.ts', implementations: ['PostgresStoreChanges'], via: 'openStore' },
+    ],
+  },
+  {
+    contract: 'expiringCacheContract',
+    ports: ['ExpiringCache'],
+    runs: [
+      { file: `${MEMORY}/in-memory-expiring-cache.contract.test.ts`, implementations: ['InMemoryExpiringCache'] },
+      { file: 'apps/server/src/platform/lru-expiring-cache.contract.test.ts', implementations: ['LruExpiringCache'] },
+    ],
+  },
+  {
+    contract: 'githubAppContract',
+    ports: ['GithubApp'],
+    runs: [
+      { file: `${FAKES}/fake-github-app.contract.test.ts`, implementations: ['FakeGithubApp'] },
+      { file: 'packages/vcs-git/src/github-app-client.contract.test.ts', implementations: ['GithubAppClient'] },
+    ],
+  },
+]
+
+/**
+ * Classes implementing a port that no contract holds yet, and why: a new implementation of one
+ * of their ports gets a contract, it is not added here.
+ */
+export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
+  ManualClock: 'Clock: no contract yet',
+  SystemClock: 'Clock: no contract yet',
+  SequentialIds: 'IdGenerator: no contract yet',
+  RandomIds: 'IdGenerator: no contract yet',
+  FakeTokenHasher: 'TokenHasher: no contract yet',
+  Sha256TokenHasher: 'TokenHasher: no contract yet',
+  FakePasswordHasher: 'PasswordHasher: no contract yet',
+  ScryptPasswordHasher: 'PasswordHasher: no contract yet',
+  BoundedPasswordHasher: 'PasswordHasher: no contract yet',
+  FakeSecretCipher: 'SecretCipher: no contract yet',
+  AesGcmSecretCipher: 'SecretCipher: no contract yet',
+  FakeUrlSigner: 'UrlSigner: no contract yet',
+  HmacUrlSigner: 'UrlSigner: no contract yet',
+  CountingSignInAttempts: 'SignInAttempts: no contract yet',
+  MemorySignInAttempts: 'SignInAttempts: no contract yet',
+  InMemoryHealthCheck: 'HealthCheck: no contract yet',
+}
