@@ -1,7 +1,7 @@
 import { collect, tarGz } from '@cairn/test-fixtures'
 import { untilSettled } from '@cairn/testing'
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -217,11 +217,13 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1)
     const commands = await page.evaluate(() => navigator.clipboard.readText())
     expect(commands).toContain(`API=${server.url}/api/v2`)
+    // The other two ways need a person (the page's form) or a git host: their commands are at least shell.
+    for (const id of ['first-module-upload', 'first-module-vcs']) await promisify(execFile)('bash', ['-n', '-c', (await page.locator(`#${id}`).textContent()) ?? ''])
     const moduleDir = mkdtempSync(join(tmpdir(), 'cairn-first-module-'))
     writeFileSync(join(moduleDir, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n')
     // Only the placeholders the page asks its reader to fill are filled.
     const script = commands.replace('<your API token>', tokens.owner).replace('~/path/to/your/module', moduleDir)
-    await promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: moduleDir })
+    await promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: moduleDir }).finally(() => rmSync('/tmp/vpc.tar.gz', { force: true }))
     const read = async () => (await (await api(tokens.owner, 'GET', versionPath('fresh', '1.0.0'))).json()) as VersionDocument
     expect((await untilSettled(read, latestStatusOf)).data.attributes.status).toBe('ok')
     await page.reload()
