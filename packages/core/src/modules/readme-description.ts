@@ -1,0 +1,68 @@
+/** The longest description taken from a README. */
+export const MAX_README_DESCRIPTION_LENGTH = 300
+
+/** How much of a README is read for it: its opening paragraph is near the top, and READMEs run to a MiB. */
+const READ_CHARS = 16 * 1024
+
+/** Lines that end a paragraph and are no part of one: headings, rules, fences, lists, tables, quotes, indented code, link definitions. */
+const NOT_PROSE = /^(#{1,6}(\s|$)|(-{3,}|\*{3,}|_{3,})\s*$|[-*+]\s|\d+[.)]\s|\||>|\s{4}|\t|\[[^\]]+\]:\s)/
+/** A setext heading's underline: the paragraph above it was a heading. */
+const UNDERLINE = /^(=+|-+)\s*$/
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+
+/**
+ * A module's description when none is set: the first paragraph of its README as plain text
+ * (headings, badges and images, HTML, code blocks, lists and link targets left out; the words of
+ * links, emphasis and code kept), cut at a word to at most 300 characters. Empty when there is no
+ * README or no paragraph of prose near its top.
+ */
+export function readmeDescription(readme: string | null): string {
+  if (readme === null) return ''
+  for (const paragraph of paragraphs(readme.slice(0, READ_CHARS))) {
+    const text = plainText(paragraph)
+    if (text !== '') return cut(text)
+  }
+  return ''
+}
+
+/** The README's paragraphs of prose, in order, each as its lines. */
+function* paragraphs(markdown: string): Generator<string[]> {
+  let lines: string[] = []
+  let fenced = false
+  for (const line of markdown.replace(/<!--[\s\S]*?(-->|$)/g, '').split(/\r\n?|\n/)) {
+    const fence = /^\s{0,3}(```|~~~)/.test(line)
+    if (fence) fenced = !fenced
+    const ends = fence || fenced || line.trim() === '' || NOT_PROSE.test(line)
+    if (!ends && lines.length > 0 && UNDERLINE.test(line)) lines = []
+    else if (!ends) lines.push(line.trim())
+    else if (lines.length > 0) {
+      yield lines
+      lines = []
+    }
+  }
+  if (lines.length > 0 && !fenced) yield lines
+}
+
+function plainText(lines: readonly string[]): string {
+  return lines
+    .join(' ')
+    .replace(/!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])/g, '')
+    .replace(/\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])/g, '$1')
+    .replace(/<(https?:\/\/[^>\s]+)>/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]*>/g, '')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/(^|[^\w*~])(\*{1,3}|_{1,3}|~~)(?=\S)(.*?\S)\2(?![\w*~])/g, '$1$3')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** At most the longest description, ending at a word with an ellipsis when it was longer. */
+function cut(text: string): string {
+  if (text.length <= MAX_README_DESCRIPTION_LENGTH) return text
+  const head = text.slice(0, MAX_README_DESCRIPTION_LENGTH - 1)
+  const space = head.lastIndexOf(' ')
+  return `${(space > 0 ? head.slice(0, space) : head).replace(/[\s,;:.]+$/, '')}…`
+}
