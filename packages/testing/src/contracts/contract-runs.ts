@@ -20,6 +20,7 @@ export interface ContractRuns {
 
 const MEMORY = 'packages/testing/src/memory'
 const FAKES = 'packages/testing/src/fakes'
+const PLATFORM = 'apps/server/src/platform'
 
 /** The store's ports: `storeContracts` runs a suite for each (see `index.ts`). */
 const STORE_PORTS = [
@@ -113,7 +114,7 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ports: ['ExpiringCache'],
     runs: [
       { file: `${MEMORY}/in-memory-expiring-cache.contract.test.ts`, implementations: ['InMemoryExpiringCache'] },
-      { file: 'apps/server/src/platform/lru-expiring-cache.contract.test.ts', implementations: ['LruExpiringCache'] },
+      { file: `${PLATFORM}/lru-expiring-cache.contract.test.ts`, implementations: ['LruExpiringCache'] },
     ],
   },
   {
@@ -124,6 +125,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: 'packages/vcs-git/src/github-app-client.contract.test.ts', implementations: ['GithubAppClient'] },
     ],
   },
+  {
+    contract: 'clockContract',
+    ports: ['Clock'],
+    runs: [
+      { file: `${FAKES}/manual-clock.contract.test.ts`, implementations: ['ManualClock'] },
+      { file: `${PLATFORM}/system-clock.contract.test.ts`, implementations: ['SystemClock'] },
+    ],
+  },
 ]
 
 /**
@@ -131,8 +140,6 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
  * of their ports gets a contract, it is not added here.
  */
 export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
-  ManualClock: 'Clock: no contract yet',
-  SystemClock: 'Clock: no contract yet',
   SequentialIds: 'IdGenerator: no contract yet',
   RandomIds: 'IdGenerator: no contract yet',
   FakeTokenHasher: 'TokenHasher: no contract yet',

@@ -1,0 +1,4 @@
+import { clockContract } from '@cairn/testing/contracts'
+import { SystemClock } from './system-clock.ts'
+
+clockContract('system', () => new SystemClock())

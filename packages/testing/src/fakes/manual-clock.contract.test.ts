@@ -1,0 +1,4 @@
+import { clockContract } from '../contracts/index.ts'
+import { ManualClock } from './manual-clock.ts'
+
+clockContract('manual', () => new ManualClock())
