@@ -33,6 +33,13 @@ describe('a description from a README', () => {
     expect(readmeDescription(readme)).toBe('Makes a network & its subnets: see https://example.com/docs.')
   })
 
+  it('ends a paragraph at a block of HTML or a rule, skips setext headings, and takes no text from scripts and styles', () => {
+    expect(readmeDescription('Network\n---\n\nThe network.\n\n---')).toBe('The network.')
+    expect(readmeDescription('Made to try <em>everything</em>.\n<script>window.pwned = true</script>\n<img src="x" onerror="y">')).toBe('Made to try everything.')
+    expect(readmeDescription('<style>p { color: red }</style>\n\nA plain <script>x()</script>opening.')).toBe('A plain')
+    expect(readmeDescription('First.\n<div>\nSecond.\n</div>')).toBe('First.')
+  })
+
   it('keeps words with underscores and stars that are no emphasis', () => {
     expect(readmeDescription('Sets enable_dns_hostnames and 2 * 3 subnets.')).toBe('Sets enable_dns_hostnames and 2 * 3 subnets.')
   })

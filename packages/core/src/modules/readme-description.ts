@@ -6,6 +6,8 @@ const READ_CHARS = 16 * 1024
 
 /** Lines that end a paragraph and are no part of one: headings, rules, fences, lists, tables, quotes, indented code, link definitions. */
 const NOT_PROSE = /^(#{1,6}(\s|$)|(-{3,}|\*{3,}|_{3,})\s*$|[-*+]\s|\d+[.)]\s|\||>|\s{4}|\t|\[[^\]]+\]:\s)/
+/** HTML that starts a block of its own, which ends a paragraph (as in CommonMark). */
+const HTML_BLOCK = /^\s{0,3}<\/?(address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|table|textarea|ul)(\s|\/?>|$)/i
 /** A setext heading's underline: the paragraph above it was a heading. */
 const UNDERLINE = /^(=+|-+)\s*$/
 
@@ -30,11 +32,14 @@ export function readmeDescription(readme: string | null): string {
 function* paragraphs(markdown: string): Generator<string[]> {
   let lines: string[] = []
   let fenced = false
-  for (const line of markdown.replace(/<!--[\s\S]*?(-->|$)/g, '').split(/\r\n?|\n/)) {
+  // Comments, and what script and style elements hold, are never text: each ends a paragraph.
+  const text = markdown.replace(/<!--[\s\S]*?(-->|$)|<(script|style)\b[\s\S]*?(<\/\2\s*>|$)/gi, '\n\n')
+  for (const line of text.split(/\r\n?|\n/)) {
     const fence = /^\s{0,3}(```|~~~)/.test(line)
     if (fence) fenced = !fenced
-    const ends = fence || fenced || line.trim() === '' || NOT_PROSE.test(line)
-    if (!ends && lines.length > 0 && UNDERLINE.test(line)) lines = []
+    const ends = fence || fenced || line.trim() === '' || NOT_PROSE.test(line) || HTML_BLOCK.test(line)
+    // An underline beneath prose makes it a heading, even `---`, which is a rule elsewhere.
+    if (!fence && !fenced && lines.length > 0 && UNDERLINE.test(line)) lines = []
     else if (!ends) lines.push(line.trim())
     else if (lines.length > 0) {
       yield lines
