@@ -7,6 +7,8 @@ import { cookieOf, ORIGIN, webTestApp } from './test-support/web-test-app.ts'
 const HOSTILE_README = [
   '1.0.0',
   '# Hostile',
+  '',
+  'Made to try <em>everything</em>.',
   '<script>window.pwned = true</script>',
   '<img src="https://example.com/x.png" onerror="window.pwned = true">',
   '[click](javascript:window.pwned=true)',
@@ -178,6 +180,9 @@ describe('the web UI', () => {
     const { cookie } = await t.signIn(t.reader.token)
     const latest = await (await t.browse('/app/acme/vpc/aws', { cookie })).text()
     expect(latest).toContain('1.1.0_only')
+    // The README's opening paragraph says what the module is; 1.1.0's has none.
+    expect(latest).not.toContain('class="description"')
+    expect(await (await t.browse('/app/acme/vpc/aws?version=1.0.0', { cookie })).text()).toContain('<p class="description">Made to try everything.</p>')
     expect(latest).toContain('source  = &quot;cairn.test/acme/vpc/aws&quot;')
     expect(latest).toContain('version = &quot;1.1.0&quot;')
     expect(latest).toMatch(/id="inputs"[\s\S]*id="outputs"[\s\S]*id="resources"[\s\S]*id="providers"[\s\S]*id="submodules"[\s\S]*id="examples"/)

@@ -22,7 +22,7 @@ describe('the pages of submodules and examples', () => {
     const response = await t.browse('/app/acme/vpc/aws/modules/subnet?version=1.0.0', reader)
     expect(response.status).toBe(200)
     const page = await response.text()
-    expect(page).toContain('<h1><code>modules/subnet</code></h1>')
+    expect(page).toContain('<h1><code>modules/subnet</code></h1>\n<p class="description">One subnet of the network.</p>')
     expect(page).toContain('A submodule of <a href="/app/acme/vpc/aws?version=1.0.0">')
     expect(page).toContain('module &quot;subnet&quot; {\n  source  = &quot;cairn.test/acme/vpc/aws//modules/subnet&quot;\n  version = &quot;1.0.0&quot;\n}')
     expect(page).toMatch(/id="tab-inputs">Inputs \(3\)[\s\S]*id="tab-outputs">Outputs \(1\)[\s\S]*id="tab-resources">Resources \(1\)[\s\S]*id="tab-providers">Providers \(1\)/)

@@ -5,6 +5,7 @@ import { day } from './module-list-page.ts'
 import { metadataTabs } from './metadata-tabs.ts'
 import { partHref } from './module-href.ts'
 import { attemptNotice } from './attempt-notice.ts'
+import { description } from './description.ts'
 import { moduleStatusWords, toneClass, versionStatusWords } from './status-words.ts'
 import { usageSnippet } from './usage-snippet.ts'
 import { recoveryActions, uploadForm } from './version-forms.ts'
@@ -34,6 +35,7 @@ export function modulePage(frame: PageFrame, model: ModulePageModel): Html {
   return layout(
     frame,
     html`<h1>${module.name} <span class="tag">${module.provider}</span></h1>
+${description(selected?.metadata?.root.readme ?? null)}
 <p class="${toneClass(status)}">Module status: ${status.text}</p>
 ${versionPicker(model)}
 ${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canUpload ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}

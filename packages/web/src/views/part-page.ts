@@ -3,6 +3,7 @@ import { html, raw } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { partTabs, tabs } from './metadata-tabs.ts'
 import { moduleHref } from './module-href.ts'
+import { description } from './description.ts'
 import { usageSnippet } from './usage-snippet.ts'
 
 /** The two kinds of parts a module has besides its root, by the directory that holds them. */
@@ -26,6 +27,7 @@ export function partPage(frame: PageFrame, model: PartPageModel): Html {
   return layout(
     frame,
     html`<h1><code>${part.path}</code></h1>
+${description(part.readme)}
 <p>${kind === 'modules' ? 'A submodule' : 'An example'} of <a href="${moduleHref(module, version.version)}">${module.name} <span class="tag">${module.provider}</span></a>, version ${version.version}.</p>
 ${usageSnippet({ label: part.name, source, version: version.version })}
 ${tabs(partTabs(part))}
