@@ -133,6 +133,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/system-clock.contract.test.ts`, implementations: ['SystemClock'] },
     ],
   },
+  {
+    contract: 'idGeneratorContract',
+    ports: ['IdGenerator'],
+    runs: [
+      { file: `${FAKES}/sequential-ids.contract.test.ts`, implementations: ['SequentialIds'] },
+      { file: `${PLATFORM}/random-ids.contract.test.ts`, implementations: ['RandomIds'] },
+    ],
+  },
 ]
 
 /**
@@ -140,8 +148,6 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
  * of their ports gets a contract, it is not added here.
  */
 export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
-  SequentialIds: 'IdGenerator: no contract yet',
-  RandomIds: 'IdGenerator: no contract yet',
   FakeTokenHasher: 'TokenHasher: no contract yet',
   Sha256TokenHasher: 'TokenHasher: no contract yet',
   FakePasswordHasher: 'PasswordHasher: no contract yet',

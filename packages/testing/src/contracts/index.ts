@@ -53,3 +53,4 @@ export type { GithubAppHarness, GithubAppUnderTest, InstalledOn } from './github
 export { storeChangesContract } from './store-changes.contract.ts'
 export type { StoreChangesHarness, StoreChangesUnderTest } from './store-changes.contract.ts'
 export { clockContract } from './clock.contract.ts'
+export { idGeneratorContract } from './id-generator.contract.ts'
