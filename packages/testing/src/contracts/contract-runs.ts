@@ -141,6 +141,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/random-ids.contract.test.ts`, implementations: ['RandomIds'] },
     ],
   },
+  {
+    contract: 'tokenHasherContract',
+    ports: ['TokenHasher'],
+    runs: [
+      { file: `${FAKES}/fake-token-hasher.contract.test.ts`, implementations: ['FakeTokenHasher'] },
+      { file: `${PLATFORM}/sha256-token-hasher.contract.test.ts`, implementations: ['Sha256TokenHasher'] },
+    ],
+  },
 ]
 
 /**
@@ -148,8 +156,6 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
  * of their ports gets a contract, it is not added here.
  */
 export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
-  FakeTokenHasher: 'TokenHasher: no contract yet',
-  Sha256TokenHasher: 'TokenHasher: no contract yet',
   FakePasswordHasher: 'PasswordHasher: no contract yet',
   ScryptPasswordHasher: 'PasswordHasher: no contract yet',
   BoundedPasswordHasher: 'PasswordHasher: no contract yet',

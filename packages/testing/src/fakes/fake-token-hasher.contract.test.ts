@@ -1,0 +1,4 @@
+import { tokenHasherContract } from '../contracts/index.ts'
+import { FakeTokenHasher } from './fake-token-hasher.ts'
+
+tokenHasherContract('fake', () => new FakeTokenHasher())
