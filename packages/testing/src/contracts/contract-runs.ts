@@ -149,6 +149,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/sha256-token-hasher.contract.test.ts`, implementations: ['Sha256TokenHasher'] },
     ],
   },
+  {
+    contract: 'secretCipherContract',
+    ports: ['SecretCipher'],
+    runs: [
+      { file: `${FAKES}/fake-secret-cipher.contract.test.ts`, implementations: ['FakeSecretCipher'] },
+      { file: `${PLATFORM}/aes-gcm-secret-cipher.contract.test.ts`, implementations: ['AesGcmSecretCipher'] },
+    ],
+  },
 ]
 
 /**
@@ -159,8 +167,6 @@ export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
   FakePasswordHasher: 'PasswordHasher: no contract yet',
   ScryptPasswordHasher: 'PasswordHasher: no contract yet',
   BoundedPasswordHasher: 'PasswordHasher: no contract yet',
-  FakeSecretCipher: 'SecretCipher: no contract yet',
-  AesGcmSecretCipher: 'SecretCipher: no contract yet',
   FakeUrlSigner: 'UrlSigner: no contract yet',
   HmacUrlSigner: 'UrlSigner: no contract yet',
   CountingSignInAttempts: 'SignInAttempts: no contract yet',

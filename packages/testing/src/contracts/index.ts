@@ -55,3 +55,4 @@ export type { StoreChangesHarness, StoreChangesUnderTest } from './store-changes
 export { clockContract } from './clock.contract.ts'
 export { idGeneratorContract } from './id-generator.contract.ts'
 export { tokenHasherContract } from './token-hasher.contract.ts'
+export { secretCipherContract } from './secret-cipher.contract.ts'
