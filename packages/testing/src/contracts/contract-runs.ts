@@ -157,6 +157,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/aes-gcm-secret-cipher.contract.test.ts`, implementations: ['AesGcmSecretCipher'] },
     ],
   },
+  {
+    contract: 'urlSignerContract',
+    ports: ['UrlSigner'],
+    runs: [
+      { file: `${FAKES}/fake-url-signer.contract.test.ts`, implementations: ['FakeUrlSigner'] },
+      { file: `${PLATFORM}/hmac-url-signer.contract.test.ts`, implementations: ['HmacUrlSigner'] },
+    ],
+  },
 ]
 
 /**
@@ -167,8 +175,6 @@ export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
   FakePasswordHasher: 'PasswordHasher: no contract yet',
   ScryptPasswordHasher: 'PasswordHasher: no contract yet',
   BoundedPasswordHasher: 'PasswordHasher: no contract yet',
-  FakeUrlSigner: 'UrlSigner: no contract yet',
-  HmacUrlSigner: 'UrlSigner: no contract yet',
   CountingSignInAttempts: 'SignInAttempts: no contract yet',
   MemorySignInAttempts: 'SignInAttempts: no contract yet',
   InMemoryHealthCheck: 'HealthCheck: no contract yet',
