@@ -165,6 +165,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/hmac-url-signer.contract.test.ts`, implementations: ['HmacUrlSigner'] },
     ],
   },
+  {
+    contract: 'signInAttemptsContract',
+    ports: ['SignInAttempts'],
+    runs: [
+      { file: `${FAKES}/counting-sign-in-attempts.contract.test.ts`, implementations: ['CountingSignInAttempts'] },
+      { file: `${PLATFORM}/memory-sign-in-attempts.contract.test.ts`, implementations: ['MemorySignInAttempts'] },
+    ],
+  },
 ]
 
 /**
@@ -175,7 +183,5 @@ export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
   FakePasswordHasher: 'PasswordHasher: no contract yet',
   ScryptPasswordHasher: 'PasswordHasher: no contract yet',
   BoundedPasswordHasher: 'PasswordHasher: no contract yet',
-  CountingSignInAttempts: 'SignInAttempts: no contract yet',
-  MemorySignInAttempts: 'SignInAttempts: no contract yet',
   InMemoryHealthCheck: 'HealthCheck: no contract yet',
 }
