@@ -173,6 +173,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
       { file: `${PLATFORM}/memory-sign-in-attempts.contract.test.ts`, implementations: ['MemorySignInAttempts'] },
     ],
   },
+  {
+    contract: 'passwordHasherContract',
+    ports: ['PasswordHasher'],
+    runs: [
+      { file: `${FAKES}/fake-password-hasher.contract.test.ts`, implementations: ['FakePasswordHasher'] },
+      { file: `${PLATFORM}/scrypt-password-hasher.contract.test.ts`, implementations: ['ScryptPasswordHasher', 'BoundedPasswordHasher'] },
+    ],
+  },
 ]
 
 /**
@@ -180,8 +188,5 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
  * of their ports gets a contract, it is not added here.
  */
 export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
-  FakePasswordHasher: 'PasswordHasher: no contract yet',
-  ScryptPasswordHasher: 'PasswordHasher: no contract yet',
-  BoundedPasswordHasher: 'PasswordHasher: no contract yet',
   InMemoryHealthCheck: 'HealthCheck: no contract yet',
 }
