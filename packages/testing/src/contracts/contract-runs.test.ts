@@ -1,7 +1,7 @@
 import { existsSync, globSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AWAITING_A_CONTRACT, CONTRACT_RUNS } from './contract-runs.ts'
+import { CONTRACT_RUNS } from './contract-runs.ts'
 
 const ROOT = join(import.meta.dirname, '../../../..')
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
@@ -46,22 +46,17 @@ describe('every class implementing a port has a contract run', () => {
     expect(found.map(({ name }) => name)).toEqual(expect.arrayContaining(['FsBlobStore', 'InMemoryBlobStore', 'IsomorphicGitVcsClient', 'LruExpiringCache']))
   })
 
-  it('names each implementation in CONTRACT_RUNS, under a contract of its port, or in AWAITING_A_CONTRACT', () => {
+  it('names each implementation in CONTRACT_RUNS, under a contract of its port', () => {
     const missing = found
-      .filter(({ name, port }) => !(name in AWAITING_A_CONTRACT) && !CONTRACT_RUNS.some((suite) => suite.ports.includes(port) && suite.runs.some((run) => run.implementations.includes(name))))
+      .filter(({ name, port }) => !CONTRACT_RUNS.some((suite) => suite.ports.includes(port) && suite.runs.some((run) => run.implementations.includes(name))))
       .map(({ name, port, file }) => `${name} (${file}) implements ${port}, and no contract run names it: add the test file that runs ${port}'s contract on it to CONTRACT_RUNS in ${CONTRACTS}/contract-runs.ts`)
     expect(missing).toEqual([])
   })
 
   it('names no class that is not an implementation of a port', () => {
     const names = new Set(found.map(({ name }) => name))
-    const listed = [...CONTRACT_RUNS.flatMap((suite) => suite.runs.flatMap((run) => run.implementations)), ...Object.keys(AWAITING_A_CONTRACT)]
+    const listed = CONTRACT_RUNS.flatMap((suite) => suite.runs.flatMap((run) => run.implementations))
     expect(listed.filter((name) => !names.has(name))).toEqual([])
-  })
-
-  it('lists as awaiting a contract no class whose port has one', () => {
-    const held = new Set(CONTRACT_RUNS.flatMap((suite) => suite.ports))
-    expect(found.filter(({ name, port }) => name in AWAITING_A_CONTRACT && held.has(port)).map(({ name }) => name)).toEqual([])
   })
 
   it.each(CONTRACT_RUNS.flatMap((suite) => suite.runs.map((run) => [basename(run.file), suite.contract, run] as const)))(

@@ -150,6 +150,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ],
   },
   {
+    contract: 'passwordHasherContract',
+    ports: ['PasswordHasher'],
+    runs: [
+      { file: `${FAKES}/fake-password-hasher.contract.test.ts`, implementations: ['FakePasswordHasher'] },
+      { file: `${PLATFORM}/scrypt-password-hasher.contract.test.ts`, implementations: ['ScryptPasswordHasher', 'BoundedPasswordHasher'] },
+    ],
+  },
+  {
     contract: 'secretCipherContract',
     ports: ['SecretCipher'],
     runs: [
@@ -174,19 +182,9 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ],
   },
   {
-    contract: 'passwordHasherContract',
-    ports: ['PasswordHasher'],
-    runs: [
-      { file: `${FAKES}/fake-password-hasher.contract.test.ts`, implementations: ['FakePasswordHasher'] },
-      { file: `${PLATFORM}/scrypt-password-hasher.contract.test.ts`, implementations: ['ScryptPasswordHasher', 'BoundedPasswordHasher'] },
-    ],
+    contract: 'healthCheckContract',
+    ports: ['HealthCheck'],
+    // Also run on the PostgreSQL store's health check (store-health.contract.int.test.ts), which is no class.
+    runs: [{ file: `${FAKES}/in-memory-health-check.contract.test.ts`, implementations: ['InMemoryHealthCheck'] }],
   },
 ]
-
-/**
- * Classes implementing a port that no contract holds yet, and why: a new implementation of one
- * of their ports gets a contract, it is not added here.
- */
-export const AWAITING_A_CONTRACT: Readonly<Record<string, string>> = {
-  InMemoryHealthCheck: 'HealthCheck: no contract yet',
-}

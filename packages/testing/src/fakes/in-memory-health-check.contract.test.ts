@@ -1,0 +1,13 @@
+import { healthCheckContract } from '../contracts/index.ts'
+import { InMemoryHealthCheck } from './in-memory-health-check.ts'
+
+healthCheckContract('in-memory', async () => {
+  const health = new InMemoryHealthCheck()
+  return {
+    health,
+    async stopAnswering() {
+      health.healthy = false
+    },
+    async dispose() {},
+  }
+})
