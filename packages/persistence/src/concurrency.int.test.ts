@@ -245,9 +245,9 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
       // The second may find the provider already gone with the first's deletion: not_found.
       expect(outcomes(results)).toContain('fulfilled')
       expect(outcomes(results).filter((outcome) => outcome !== 'fulfilled').every((code) => code === 'not_found')).toBe(true)
-      const left = await seed(async ({ registryModules }) => ({
+      const left = await seed(async ({ registryModules, moduleVersions }) => ({
         provider: await registryModules.findByAddress(organizationName, address),
-        versions: (await registryModules.versionsOf([moduleId])).get(moduleId) ?? [],
+        versions: (await moduleVersions.versionsOf([moduleId])).get(moduleId) ?? [],
       }))
       expect(left).toEqual({ provider: undefined, versions: [] })
     }
@@ -260,15 +260,15 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
       // in the pairs' order, as PostgreSQL's plan here does unless told otherwise, they deadlock,
       // and only a second attempt saves one. The statement writes in id order so that none is needed.
       const versions = Array.from({ length: 300 }, (_, n) => new ModuleVersion({ ...template, id: `${template.id}-${n}`, version: `2.${n}.0` }))
-      await seed(async ({ registryModules }) => {
-        for (const version of versions) await registryModules.addVersion(version)
+      await seed(async ({ moduleVersions }) => {
+        for (const version of versions) await moduleVersions.add(version)
       })
       const counts = versions.map(({ id }, n) => [id, n + 1] as const)
       // As the tally flushes them: each batch one statement, committed on its own.
       const flush = (batch: readonly (readonly [string, number])[]) =>
-        opened.store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(new Map(batch)))
+        opened.store.unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map(batch)))
       expect(outcomes(await Promise.allSettled([flush(counts), flush(counts.toReversed())]))).toEqual(['fulfilled', 'fulfilled'])
-      const stored = await seed(({ registryModules }) => registryModules.versionsOf([template.moduleId]))
+      const stored = await seed(({ moduleVersions }) => moduleVersions.versionsOf([template.moduleId]))
       const downloads = new Map(stored.get(template.moduleId)?.map(({ id, downloads }) => [id, downloads]))
       expect(versions.map(({ id }) => downloads.get(id))).toEqual(counts.map(([, count]) => 2 * count))
     }

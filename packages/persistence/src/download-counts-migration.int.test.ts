@@ -29,9 +29,9 @@ describe('the migration that moves download counts to a table of their own', () 
     )
 
     await store.migrate()
-    await store.unitOfWork.run(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 1], ['modver-2', 2]])))
+    await store.unitOfWork.run(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 1], ['modver-2', 2]])))
 
-    const versions = await store.unitOfWork.read(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+    const versions = await store.unitOfWork.read(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
     expect(versions.get('mod-1')?.map(({ id, downloads }) => [id, downloads])).toEqual([['modver-1', 42], ['modver-2', 2]])
   }, 60_000)
 })

@@ -4,6 +4,9 @@ import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
 import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
+import { MikroOrmModuleCatalog } from './repositories/mikro-orm-module-catalog.ts'
+import { MikroOrmModuleHousekeeping } from './repositories/mikro-orm-module-housekeeping.ts'
+import { MikroOrmModuleVersionRepository } from './repositories/mikro-orm-module-version-repository.ts'
 import { MikroOrmSettingsRepository } from './repositories/mikro-orm-settings-repository.ts'
 import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organization-repository.ts'
 import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
@@ -124,6 +127,9 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     workspaces: new MikroOrmWorkspaceRepository(em),
     runs: new MikroOrmRunRepository(em),
     registryModules: new MikroOrmRegistryModuleRepository(em),
+    moduleVersions: new MikroOrmModuleVersionRepository(em),
+    moduleCatalog: new MikroOrmModuleCatalog(em),
+    moduleHousekeeping: new MikroOrmModuleHousekeeping(em),
     auditLog: new MikroOrmAuditLog(em),
     initialAdminTokens: new MikroOrmInitialAdminTokenRepository(em),
     settings: new MikroOrmSettingsRepository(em),

@@ -52,7 +52,7 @@ describe.each(LOCATIONS)('the migration that keeps a version\'s attempt apart fr
 
     await store.migrate()
 
-    const found = (id: string) => store?.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(id))
+    const found = (id: string) => store?.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(id))
     await expect(found('v-pending')).resolves.toMatchObject({ status: 'pending', error: null, attempt: null })
     await expect(found('v-ok')).resolves.toMatchObject({ status: 'ok', error: null, attempt: null, archive: { blobKey: 'modules/v-ok/1.tar.gz' } })
     await expect(found('v-refused')).resolves.toMatchObject({
@@ -70,8 +70,8 @@ describe.each(LOCATIONS)('the migration that keeps a version\'s attempt apart fr
       status: 'clone_failed',
       attempt: { status: 'clone_failed', error: 'no such commit', commitSha: 'abc1234', startedBy: 'the module repository' },
     })
-    const served = await store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions({ organizationName: 'acme', address: UPLOADED }))
+    const served = await store.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: UPLOADED }))
     expect(served.map(({ id }) => id)).toEqual(['v-ok', 'v-unpublished'])
-    await expect(store.unitOfWork.read(({ registryModules }) => registryModules.stuckUploadIds(new Date('2026-01-02T00:00:00Z'), 10))).resolves.toEqual(['v-stuck'])
+    await expect(store.unitOfWork.read(({ moduleHousekeeping }) => moduleHousekeeping.stuckUploadIds(new Date('2026-01-02T00:00:00Z'), 10))).resolves.toEqual(['v-stuck'])
   }, 60_000)
 })

@@ -26,10 +26,10 @@ describe('registry module statements (PGlite)', () => {
     const orm = await connect({ kind: 'pglite' }, { onQuery: (sql) => statements.push(sql) })
     store = storeOver(orm, { kind: 'pglite' })
     await store.migrate()
-    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
+    await store.unitOfWork.run(async ({ organizations, registryModules, moduleVersions }) => {
       await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
       await registryModules.add(MODULE)
-      await registryModules.addVersion(VERSION)
+      await moduleVersions.add(VERSION)
     })
   }, 60_000)
   afterAll(async () => store?.close())
@@ -40,14 +40,14 @@ describe('registry module statements (PGlite)', () => {
   const queries = () => statements.filter((sql) => /^\s*(select|update|insert|delete)/i.test(sql))
 
   it('lists versions in one select that leaves the metadata out', async () => {
-    await store.unitOfWork.run(({ registryModules }) => registryModules.versionsOf(['mod-1']))
+    await store.unitOfWork.run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
     expect(queries()).toHaveLength(1)
     expect(queries()[0]).not.toMatch(/metadata/)
   })
 
   it("serves the protocol's versions in one select", async () => {
     const query = { organizationName: 'acme', address: MODULE }
-    const served = await store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
+    const served = await store.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions(query))
     const none = { providers: [], dependencies: [] }
     expect(served).toEqual([{ id: 'modver-1', version: '1.0.0', archive: VERSION.archive, root: none, submodules: [] }])
     expect(queries()).toHaveLength(1)
@@ -56,18 +56,18 @@ describe('registry module statements (PGlite)', () => {
   })
 
   it('pages published modules in one bounded select', async () => {
-    const found = await store.unitOfWork.run(({ registryModules }) => registryModules.published({ offset: 0, limit: 16, search: 'vp' }))
+    const found = await store.unitOfWork.run(({ moduleCatalog }) => moduleCatalog.published({ offset: 0, limit: 16, search: 'vp' }))
     expect(found.map((module) => module.id)).toEqual(['mod-1'])
     expect(queries()).toHaveLength(1)
     expect(queries()[0]).toMatch(/ limit 16/)
   })
 
-  const downloadsOf = async (id: string) => (await store.unitOfWork.read(({ registryModules }) => registryModules.versionsOf(['mod-1']))).get('mod-1')?.find((version) => version.id === id)?.downloads
+  const downloadsOf = async (id: string) => (await store.unitOfWork.read(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))).get('mod-1')?.find((version) => version.id === id)?.downloads
 
   it('adds downloads with one statement and no read, to the narrow table beside the versions', async () => {
     const before = await downloadsOf('modver-1')
     statements.length = 0
-    await store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(new Map([['modver-1', 3]])))
+    await store.unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 3]])))
     expect(queries()).toHaveLength(1)
     // In id order, so that two processes' flushes lock the same rows in the same order.
     expect(queries()[0]).toMatch(/^insert into ("public".)?"module_version_downloads" .* order by \(count->>0\) collate "C"\s+on conflict \(version_id\) do update /s)
@@ -79,7 +79,7 @@ describe('registry module statements (PGlite)', () => {
     const before = await downloadsOf('modver-1')
     statements.length = 0
     const counts = new Map([['modver-1', 2], ...Array.from({ length: 69_999 }, (_, i) => [`modver-gone-${i}`, 1] as const)])
-    await store.unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(counts))
+    await store.unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts))
     expect(queries()).toHaveLength(1)
     expect(await downloadsOf('modver-1')).toBe((before ?? 0) + 2)
   })

@@ -40,7 +40,7 @@ describe('the migration that keeps requirements beside the metadata', () => {
 
     await store.migrate()
 
-    const served = await store.unitOfWork.read(({ registryModules }) => registryModules.servedVersions({ organizationName: 'acme', address: MODULE }))
+    const served = await store.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: MODULE }))
     expect(served.map(({ version, root, submodules }) => ({ version, root, submodules }))).toEqual([
       {
         version: '1.0.0',

@@ -62,9 +62,9 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
   })
 
   const versionsOf = (name: string) =>
-    deps.unitOfWork.run(async ({ registryModules }) => {
+    deps.unitOfWork.run(async ({ moduleVersions }) => {
       const id = moduleIds[name] ?? ''
-      return ((await registryModules.versionsOf([id])).get(id) ?? []).map((v) => ({ version: v.version, status: v.status, error: v.error })).sort((a, b) => a.version.localeCompare(b.version))
+      return ((await moduleVersions.versionsOf([id])).get(id) ?? []).map((v) => ({ version: v.version, status: v.status, error: v.error })).sort((a, b) => a.version.localeCompare(b.version))
     })
 
   it('publishes two modules of one repository from their own tags and directories; an invalid tree fails only its version', async () => {
@@ -76,8 +76,8 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
     }, { timeout: 30_000, interval: 100 })
     const [, broken] = await versionsOf('vpc')
     expect(broken).toMatchObject({ version: '1.1.0', error: expect.stringContaining('main.tf') })
-    const metadata = await deps.unitOfWork.run(async ({ registryModules }) => {
-      const version = await registryModules.findVersion(moduleIds['subnet'] ?? '', '1.1.0')
+    const metadata = await deps.unitOfWork.run(async ({ moduleVersions }) => {
+      const version = await moduleVersions.find(moduleIds['subnet'] ?? '', '1.1.0')
       return version?.metadata
     })
     expect(metadata?.root.inputs.map((input) => input.name)).toEqual(['zone2'])

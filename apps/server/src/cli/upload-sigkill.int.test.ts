@@ -26,13 +26,13 @@ function halfPut(link: string, archive: Uint8Array): void {
 async function age(dataDir: string, versionIds: readonly string[]): Promise<void> {
   const store = await openStore({ kind: 'pglite', dataDir: join(dataDir, 'db') })
   try {
-    await store.unitOfWork.run(async ({ registryModules }) => {
+    await store.unitOfWork.run(async ({ moduleVersions }) => {
       for (const id of versionIds) {
-        const version = await registryModules.findVersionById(id)
+        const version = await moduleVersions.findById(id)
         if (version === undefined) throw new Error(`no version ${id}`)
         const back = (time: Date) => new Date(time.getTime() - STUCK_UPLOAD_AFTER_MS - 60_000)
         const attempt = version.attempt === null ? null : { ...version.attempt, at: back(version.attempt.at) }
-        await registryModules.updateVersion(new ModuleVersion({ ...version, attempt, updatedAt: back(version.updatedAt) }))
+        await moduleVersions.update(new ModuleVersion({ ...version, attempt, updatedAt: back(version.updatedAt) }))
       }
     })
   } finally {

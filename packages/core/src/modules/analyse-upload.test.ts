@@ -59,7 +59,7 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
     return keys.sort()
   }
 
-  const current = async (id: string) => (await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(id))) as ModuleVersion
+  const current = async (id: string) => (await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(id))) as ModuleVersion
   const storedUpload = async (version: ModuleVersion) => ({ versionId: version.id, uploadGeneration: version.uploadGeneration, sha256: 'abc', size: 6 })
 
   it('an upload queued while no worker runs waits, reg_ingressing, and settles once a worker starts', async () => {

@@ -70,8 +70,8 @@ export class AnalyseUpload {
 
   /** The version, while this attempt is its latest and under analysis; `superseded` once a newer attempt claimed it. */
   #attemptOf(upload: StoredUpload): Promise<ModuleVersion | 'superseded' | undefined> {
-    return this.#deps.unitOfWork.read(async ({ registryModules }) => {
-      const version = await registryModules.findVersionById(upload.versionId)
+    return this.#deps.unitOfWork.read(async ({ moduleVersions }) => {
+      const version = await moduleVersions.findById(upload.versionId)
       if (version?.isLatestAttempt(upload.uploadGeneration) !== true) return 'superseded'
       return version.stage === 'reg_ingressing' ? version : undefined
     })
@@ -79,7 +79,7 @@ export class AnalyseUpload {
 
   /** Drops a superseded attempt's archive, unless the version serves it. */
   async #drop(upload: StoredUpload, blobKey: string): Promise<void> {
-    const version = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(upload.versionId))
+    const version = await this.#deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(upload.versionId))
     if (version?.archive?.blobKey !== blobKey) await this.#deps.blobs.delete(blobKey).catch(() => undefined)
   }
 }

@@ -38,11 +38,11 @@ export function settleAttempt(
   attempt: AttemptRef,
   served: { readonly archive: ModuleArchive; readonly metadata: ModuleMetadata },
 ): Promise<{ readonly replaced: string | null } | undefined> {
-  return deps.unitOfWork.run(async ({ registryModules }) => {
-    const current = await registryModules.findVersionById(attempt.versionId)
+  return deps.unitOfWork.run(async ({ registryModules, moduleVersions }) => {
+    const current = await moduleVersions.findById(attempt.versionId)
     if (current?.isLatestAttempt(attempt.uploadGeneration) !== true || current.stage !== 'reg_ingressing') return undefined
     const settled = current.settle(attempt.uploadGeneration, served, deps.clock.now())
-    await registryModules.updateVersion(settled)
+    await moduleVersions.update(settled)
     const module = await registryModules.findById(settled.moduleId)
     if (module !== undefined && mayBecome(module, 'setup_complete')) await registryModules.update(completeSetup(module, settled.updatedAt))
     return { replaced: current.archive?.blobKey ?? null }
@@ -61,11 +61,11 @@ export function failAttempt(
   failure: { readonly transition: 'refuseArchive' | 'cloneFailed'; readonly reason: string },
 ): Promise<ModuleVersion | undefined> {
   return deps.unitOfWork.run(async (repositories) => {
-    const current = await repositories.registryModules.findVersionById(attempt.versionId)
+    const current = await repositories.moduleVersions.findById(attempt.versionId)
     const from = failure.transition === 'cloneFailed' ? 'cloning' : 'reg_ingressing'
     if (current?.isLatestAttempt(attempt.uploadGeneration) !== true || current.stage !== from) return undefined
     const failed = current[failure.transition](attempt.uploadGeneration, failure.reason, deps.clock.now())
-    await repositories.registryModules.updateVersion(failed)
+    await repositories.moduleVersions.update(failed)
     await auditFailure(deps, repositories, current, failure.reason)
     return failed
   })

@@ -9,13 +9,13 @@ function recordingStore() {
   const unitOfWork: UnitOfWork = {
     run: () => Promise.reject(new Error('counts are added without a transaction')),
     autocommit: async <T>(work: (repositories: Repositories) => Promise<T>): Promise<T> => {
-      const registryModules = {
+      const moduleHousekeeping = {
         addDownloads: async (counts: ReadonlyMap<string, number>) => {
           if (failing) throw new Error('database down')
           batches.push(new Map(counts))
         },
       }
-      return work({ registryModules } as unknown as Repositories)
+      return work({ moduleHousekeeping } as unknown as Repositories)
     },
     read: () => Promise.reject(new Error('the tally only writes')),
   }

@@ -47,7 +47,7 @@ export class DownloadTally {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0))
       const counts = new Map(batch.slice(start, start + DOWNLOADS_PER_WRITE))
       try {
-        await this.#unitOfWork.autocommit(({ registryModules }) => registryModules.addDownloads(counts))
+        await this.#unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts))
       } catch (error) {
         for (const [versionId, count] of batch.slice(start)) this.#pending.set(versionId, (this.#pending.get(versionId) ?? 0) + count)
         throw error

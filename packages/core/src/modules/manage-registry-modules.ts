@@ -189,9 +189,9 @@ export class ManageRegistryModules {
       }
       const module = await findModule(repositories, principal, { ...target, edition: this.#deps.edition }, 'isOwner')
       const doomed = await findVersion(repositories, module.id, target.version)
-      const versions = (await repositories.registryModules.versionsOf([module.id])).get(module.id) ?? []
+      const versions = (await repositories.moduleVersions.versionsOf([module.id])).get(module.id) ?? []
       if (versions.length === 1) await repositories.registryModules.remove(module.id)
-      else await repositories.registryModules.removeVersion(doomed.id)
+      else await repositories.moduleVersions.remove(doomed.id)
       await recordAuditEvent(this.#deps, repositories, { type: 'module_version.deleted', principal, ...auditedVersion(module, doomed) })
       if (versions.length === 1) await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })
       return doomed.archive === null ? [] : [doomed.archive.blobKey]
@@ -207,7 +207,7 @@ export class ManageRegistryModules {
       assertCurationAllowed(this.#deps.edition, target.address.registryName)
       await requireOrganization(repositories, principal, target.organizationName, 'isOwner')
       const modules = await select(repositories)
-      const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+      const versions = await repositories.moduleVersions.versionsOf(modules.map((module) => module.id))
       for (const module of modules) {
         await repositories.registryModules.remove(module.id)
         await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })

@@ -87,8 +87,8 @@ export class ModuleRegistryProtocol {
   browse(query: BrowseQuery, principal: Principal) {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const organizationNames = await readableOrganizations(this.#deps.organizationGrants, repositories, principal, query.namespace)
-      const { registryModules } = repositories
-      const modules = await registryModules.published({
+      const { moduleCatalog } = repositories
+      const modules = await moduleCatalog.published({
         ...(organizationNames !== undefined && { organizationNames }),
         ...(query.search !== undefined && { search: query.search }),
         ...(query.provider !== undefined && { provider: query.provider }),
@@ -123,17 +123,17 @@ export class ModuleRegistryProtocol {
   detail(address: ProtocolAddress & { readonly version?: string }, principal: Principal) {
     return this.#deps.unitOfWork.read(async (repositories): Promise<ModuleVersionDetail> => {
       await this.#deps.organizationGrants.require(repositories, principal, address.namespace, 'canRead')
-      const { registryModules } = repositories
+      const { registryModules, moduleVersions, moduleCatalog } = repositories
       const providers = await registryModules.providersOf(address.namespace, { registryName: 'private', ...address })
       const module = providers.find(({ provider }) => provider === address.provider)
       if (module === undefined) throw CairnError.notFound('registry module')
-      const versionsOf = await registryModules.versionsOf(providers.map(({ id }) => id))
+      const versionsOf = await moduleVersions.versionsOf(providers.map(({ id }) => id))
       const readyOf = ({ id }: RegistryModule) => ready(versionsOf.get(id) ?? [])
       const versions = readyOf(module)
       if (versions.length === 0) throw CairnError.notFound('registry module')
       const latest = latestOf(versions)
       const version = address.version === undefined ? latest : named(versions, address.version)
-      const metadata = await registryModules.versionMetadata([version.id])
+      const metadata = await moduleCatalog.versionMetadata([version.id])
       return {
         module,
         latest,
@@ -193,7 +193,7 @@ export class ModuleRegistryProtocol {
     if (!readable) throw CairnError.notFound('registry module')
     const versions = await this.#deps.servedVersions.get(JSON.stringify([namespace, name, provider]), async () => {
       const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider } }
-      return this.#deps.unitOfWork.read(({ registryModules }) => registryModules.servedVersions(query))
+      return this.#deps.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions(query))
     })
     if (versions.length === 0) throw CairnError.notFound('registry module')
     return versions
@@ -257,7 +257,7 @@ function named<V extends { readonly version: string }>(versions: readonly V[], s
 
 /** Each module with its latest ready version, in the given order; modules without one are left out. */
 async function withLatest(repositories: Repositories, modules: readonly RegistryModule[]): Promise<PublishedModule[]> {
-  const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+  const versions = await repositories.moduleVersions.versionsOf(modules.map((module) => module.id))
   return modules.flatMap((module) => {
     const published = ready(versions.get(module.id) ?? [])
     return published.length === 0 ? [] : [{ module, latest: latestOf(published) }]

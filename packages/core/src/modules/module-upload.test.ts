@@ -53,7 +53,7 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
     const { version, uploadObjectId } = await newVersion()
     // A crash after the claim and the blob write, before anything was recorded:
     const claimed = version.startUpload('an upload link', deps.clock.now())
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(claimed))
+    await deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.update(claimed))
     await deps.blobs.put(archiveKey(claimed), bytes('half'))
     expect(uploadObjectId).not.toBeNull()
     expect((await cases.moduleVersions.show({ ...target, version: '1.0.0' }, OPERATOR)).uploadObjectId).not.toBeNull()

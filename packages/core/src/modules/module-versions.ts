@@ -72,7 +72,7 @@ export class ModuleVersions {
       }
       const fields = { id: this.#deps.ids.next('modver'), moduleId: module.id, version: parseModuleVersion(target.version) }
       const created = ModuleVersion.pending({ ...fields, commitSha: parseCommitSha(target.commitSha ?? null) }, this.#deps.clock.now())
-      await repositories.registryModules.addVersion(created)
+      await repositories.moduleVersions.add(created)
       await recordAuditEvent(this.#deps, repositories, {
         type: 'module_version.created',
         principal,
@@ -133,13 +133,13 @@ export class ModuleVersions {
   async #claim(repositories: Repositories, objectId: string): Promise<ModuleVersion> {
     const now = this.#deps.clock.now()
     const link = verifyUploadLink(this.#deps.signer, objectId, now)
-    const version = link === undefined ? undefined : await repositories.registryModules.findVersionById(link.versionId)
+    const version = link === undefined ? undefined : await repositories.moduleVersions.findById(link.versionId)
     if (link === undefined || version === undefined) throw CairnError.notFound('upload')
     if (version.status === 'ok' && this.#deps.immutableVersions) {
       throw new CairnError('conflict', `version ${version.version} is immutable: it has an archive already`)
     }
     const claimed = version.startUpload(uploadStartedBy(link), now)
-    await repositories.registryModules.updateVersion(claimed)
+    await repositories.moduleVersions.update(claimed)
     if (version.uploadGeneration > 0) {
       const module = await repositories.registryModules.findById(version.moduleId)
       await recordAuditEvent(this.#deps, repositories, {
@@ -168,7 +168,7 @@ export async function findVersion(repositories: Repositories, moduleId: string, 
   } catch {
     throw CairnError.notFound('registry module version')
   }
-  const found = await repositories.registryModules.findVersion(moduleId, version)
+  const found = await repositories.moduleVersions.find(moduleId, version)
   if (found === undefined) throw CairnError.notFound('registry module version')
   return found
 }

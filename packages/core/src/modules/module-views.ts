@@ -32,7 +32,7 @@ export async function viewsWith(
   { githubWebUrl, cipher }: ViewContext,
 ): Promise<ModuleView[]> {
   if (modules.length === 0) return []
-  const versions = await repositories.registryModules.versionsOf(modules.map((module) => module.id))
+  const versions = await repositories.moduleVersions.versionsOf(modules.map((module) => module.id))
   const hosts = await vcsHostsOf(repositories, modules, githubWebUrl)
   return modules.map((module) => ({
     module,

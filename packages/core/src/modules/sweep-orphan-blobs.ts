@@ -32,8 +32,8 @@ export class SweepOrphanBlobs {
 
   #isWanted(key: string): Promise<boolean> {
     const [, versionId = '', attempt] = ARCHIVE_KEY.exec(key) ?? []
-    return this.#deps.unitOfWork.read(async ({ registryModules }) => {
-      const version = await registryModules.findVersionById(versionId)
+    return this.#deps.unitOfWork.read(async ({ moduleVersions }) => {
+      const version = await moduleVersions.findById(versionId)
       if (version?.archive?.blobKey === key) return true
       if (version === undefined || String(version.uploadGeneration) !== attempt) return false
       return isAttemptUnderWay(version, this.#deps.clock.now())

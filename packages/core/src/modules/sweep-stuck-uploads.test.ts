@@ -29,7 +29,7 @@ describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
   /** What a process killed between claiming an attempt (and maybe storing its archive) and queueing its analysis leaves. */
   async function crashedAttempt(options: { archive: string | null }, of = version): Promise<ModuleVersion> {
     const claimed = of.startUpload('an upload link', deps.clock.now())
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(claimed))
+    await deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.update(claimed))
     if (options.archive !== null) await deps.blobs.put(archiveKey(claimed), bytes(options.archive))
     return claimed
   }
@@ -56,7 +56,7 @@ describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
     const claimed = await crashedAttempt({ archive: null })
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [claimed.id] })
-    const failed = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(claimed.id))
+    const failed = await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(claimed.id))
     expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive did not arrive whole; upload the archive again, or resync a VCS module' })
   })
 
@@ -70,17 +70,17 @@ describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
     const cutOff = await crashedAttempt({ archive: null }, served)
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [cutOff.id] })
-    const after = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(cutOff.id))
+    const after = await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(cutOff.id))
     expect(after).toMatchObject({ status: 'ok', error: null, archive: served.archive, attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('did not arrive') } })
   })
 
   it('leaves a version a new upload claimed since alone', async () => {
     await crashedAttempt({ archive: null })
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
-    const stuck = await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))
+    const stuck = await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(version.id))
     const reclaimed = (stuck as ModuleVersion).startUpload('an upload link', deps.clock.now())
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(reclaimed))
+    await deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.update(reclaimed))
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [] })
-    expect(await deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(version.id))).toEqual(reclaimed)
+    expect(await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(version.id))).toEqual(reclaimed)
   })
 })

@@ -47,14 +47,14 @@ export class SweepStuckUploads {
     let ids: string[]
     do {
       // Each id swept leaves the set (re-queued attempts are touched, failed ones settled), so this ends.
-      ids = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.stuckUploadIds(before, BATCH))
+      ids = await this.#deps.unitOfWork.read(({ moduleHousekeeping }) => moduleHousekeeping.stuckUploadIds(before, BATCH))
       for (const id of ids) await this.#sweep(id, before, swept)
     } while (ids.length === BATCH)
     return swept
   }
 
   async #sweep(id: string, before: Date, swept: SweptUploads): Promise<void> {
-    const version = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.findVersionById(id))
+    const version = await this.#deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(id))
     if (version === undefined || !isStuck(version, before)) return
     const attempt = { versionId: id, uploadGeneration: version.uploadGeneration }
     const blobKey = archiveKey(version)
@@ -75,11 +75,11 @@ export class SweepStuckUploads {
 
   /** Counts the attempt as under way again, if it is still the version's latest and stuck; answers whether it did. */
   #touch(version: ModuleVersion): Promise<boolean> {
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
-      const current = await registryModules.findVersionById(version.id)
+    return this.#deps.unitOfWork.run(async ({ moduleVersions }) => {
+      const current = await moduleVersions.findById(version.id)
       const since = version.attempt?.at ?? version.updatedAt
       if (current?.isLatestAttempt(version.uploadGeneration) !== true || !isStuck(current, since)) return false
-      await registryModules.updateVersion(current.analysisRequeued(version.uploadGeneration, this.#deps.clock.now()))
+      await moduleVersions.update(current.analysisRequeued(version.uploadGeneration, this.#deps.clock.now()))
       return true
     })
   }

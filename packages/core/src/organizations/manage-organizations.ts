@@ -114,7 +114,7 @@ export class ManageOrganizations {
   remove(command: { readonly name: string }, principal: Principal): Promise<void> {
     return deleteBlobsAfter(this.#deps, async (repositories) => {
       await requireOrganization(repositories, principal, command.name, 'isOwner')
-      const keys = await repositories.registryModules.archiveKeysOfOrganization(command.name)
+      const keys = await repositories.moduleHousekeeping.archiveKeysOfOrganization(command.name)
       await repositories.organizations.remove(command.name)
       const { name } = command
       await recordAuditEvent(this.#deps, repositories, { type: 'organization.deleted', principal, targetId: name, targetName: name, organizationName: name })

@@ -1,6 +1,9 @@
 import type { AuditLog } from './audit-log.ts'
 import type { InitialAdminTokenRepository } from './initial-admin-token-repository.ts'
 import type { MembershipRepository } from './membership-repository.ts'
+import type { ModuleCatalog } from './module-catalog.ts'
+import type { ModuleHousekeeping } from './module-housekeeping.ts'
+import type { ModuleVersionRepository } from './module-version-repository.ts'
 import type { OrganizationRepository } from './organization-repository.ts'
 import type { RegistryModuleRepository } from './registry-module-repository.ts'
 import type { RunRepository } from './run-repository.ts'
@@ -25,6 +28,9 @@ export interface Repositories {
   readonly workspaces: WorkspaceRepository
   readonly runs: RunRepository
   readonly registryModules: RegistryModuleRepository
+  readonly moduleVersions: ModuleVersionRepository
+  readonly moduleCatalog: ModuleCatalog
+  readonly moduleHousekeeping: ModuleHousekeeping
   readonly auditLog: AuditLog
   readonly initialAdminTokens: InitialAdminTokenRepository
   readonly settings: SettingsRepository

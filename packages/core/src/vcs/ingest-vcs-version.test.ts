@@ -57,11 +57,11 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
 
   async function versionAt(commitSha: string, version = '1.0.0'): Promise<string> {
     const created = ModuleVersion.pending({ id: `modver-${commitSha}`, moduleId, version, commitSha }, deps.clock.now())
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.addVersion(created))
+    await deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.add(created))
     return created.id
   }
 
-  const stored = (id: string) => deps.unitOfWork.run(({ registryModules }) => registryModules.findVersionById(id))
+  const stored = (id: string) => deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.findById(id))
   /** Ingests the version (from `commitSha` when given), then waits for the analysis to settle it. */
   async function ingested(versionId: string, commitSha?: string): Promise<ModuleVersion> {
     await ingest.execute({ versionId, ...(commitSha !== undefined && { commitSha }) })
@@ -155,7 +155,7 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
   it('removes the blob of an attempt lost to a crash when the job runs again', async () => {
     const id = await versionAt('good')
     const lost = (await stored(id))?.startClone('good', 'the module repository', deps.clock.now())
-    await deps.unitOfWork.run(({ registryModules }) => registryModules.updateVersion(lost!))
+    await deps.unitOfWork.run(({ moduleVersions }) => moduleVersions.update(lost!))
     await deps.blobs.put('modules/' + id + '/1.tar.gz', bytes('half'))
     const keysBefore = await blobKeys()
     const version = await ingested(id)

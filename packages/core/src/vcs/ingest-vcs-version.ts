@@ -87,8 +87,8 @@ export class IngestVcsVersion {
 
   /** Starts a new attempt (a new blob key) at the commit, unless the version is gone or serves that commit already. */
   #claim(versionId: string, commitSha: string | null) {
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
-      const current = await registryModules.findVersionById(versionId)
+    return this.#deps.unitOfWork.run(async ({ registryModules, moduleVersions }) => {
+      const current = await moduleVersions.findById(versionId)
       if (current === undefined) return undefined
       const commit = commitSha ?? current.commitSha
       if (commit === null) throw new CairnError('precondition', `version ${versionId} has no commit to take its tree from`)
@@ -98,17 +98,17 @@ export class IngestVcsVersion {
       const previous = archiveKey(current)
       const lostBlobKey = current.uploadGeneration > 0 && previous !== current.archive?.blobKey ? previous : null
       const version: ModuleVersion = current.startClone(commit, BY_REPOSITORY, this.#deps.clock.now())
-      await registryModules.updateVersion(version)
+      await moduleVersions.update(version)
       return { version, module, lostBlobKey }
     })
   }
 
   /** Records the tree fetched, unless a newer attempt (or a deletion) took the version; whether it did. */
   #cloned(attempt: AttemptRef): Promise<boolean> {
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
-      const current = await registryModules.findVersionById(attempt.versionId)
+    return this.#deps.unitOfWork.run(async ({ moduleVersions }) => {
+      const current = await moduleVersions.findById(attempt.versionId)
       if (current?.isLatestAttempt(attempt.uploadGeneration) !== true || current.stage !== 'cloning') return false
-      await registryModules.updateVersion(current.cloned(attempt.uploadGeneration, this.#deps.clock.now()))
+      await moduleVersions.update(current.cloned(attempt.uploadGeneration, this.#deps.clock.now()))
       return true
     })
   }

@@ -116,7 +116,7 @@ export class PublishModuleFromVcs {
       let initialVersion: { readonly versionId: string; readonly commitSha: string } | null = null
       if (head !== undefined) {
         const version = ModuleVersion.pending({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
-        await repositories.registryModules.addVersion(version)
+        await repositories.moduleVersions.add(version)
         const changes = [{ attribute: 'commit-sha', from: null, to: head.commitSha }]
         await recordAuditEvent(this.#deps, repositories, { type: 'module_version.created', principal, ...auditedVersion(module, version), changes })
         initialVersion = { versionId: version.id, commitSha: head.commitSha }

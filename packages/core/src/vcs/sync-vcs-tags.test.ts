@@ -32,9 +32,9 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
 
   /** Applies `change` to the stored version, as the ingestion and the analysis would. */
   async function advance(versionId: string, change: (version: ModuleVersion) => ModuleVersion): Promise<ModuleVersion> {
-    return deps.unitOfWork.run(async ({ registryModules }) => {
-      const changed = change((await registryModules.findVersionById(versionId))!)
-      await registryModules.updateVersion(changed)
+    return deps.unitOfWork.run(async ({ moduleVersions }) => {
+      const changed = change((await moduleVersions.findById(versionId))!)
+      await moduleVersions.update(changed)
       return changed
     })
   }
@@ -48,7 +48,7 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     })
 
   const versions = () =>
-    deps.unitOfWork.run(async ({ registryModules }) => (await registryModules.versionsOf([moduleId])).get(moduleId)?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`).sort())
+    deps.unitOfWork.run(async ({ moduleVersions }) => (await moduleVersions.versionsOf([moduleId])).get(moduleId)?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`).sort())
 
   it('adds a pending version per semver tag, v-prefixed or not, and ignores the others', async () => {
     tags = [{ name: 'v1.0.0', commitSha: 'a' }, { name: '1.1.0', commitSha: 'b' }, { name: 'latest', commitSha: 'b' }]

@@ -59,7 +59,7 @@ export class SyncVcsTags {
       return { module, toIngest: [], complete: true }
     }
     const wanted = tagVersions(refs.tags, source.tagPrefix)
-    return this.#deps.unitOfWork.run(async ({ registryModules }) => {
+    return this.#deps.unitOfWork.run(async ({ registryModules, moduleVersions }) => {
       const current = await registryModules.findById(module.id)
       if (current === undefined) return NOTHING
       const now = this.#deps.clock.now()
@@ -67,7 +67,7 @@ export class SyncVcsTags {
       const missing: TagVersion[] = []
       // One read of the module's versions, not one per tag: a repository may have 100,000 tags,
       // and a capped sync is followed by another that compares them all again.
-      const known = new Map(((await registryModules.versionsOf([module.id])).get(module.id) ?? []).map((v) => [v.version, v]))
+      const known = new Map(((await moduleVersions.versionsOf([module.id])).get(module.id) ?? []).map((v) => [v.version, v]))
       for (const tag of wanted) {
         const existing = known.get(tag.version)
         if (existing === undefined) missing.push(tag)
@@ -79,7 +79,7 @@ export class SyncVcsTags {
       const added: ToIngest[] = []
       for (const { version, commitSha } of adding) {
         const created = ModuleVersion.pending({ id: this.#deps.ids.next('modver'), moduleId: module.id, version, commitSha }, now)
-        await registryModules.addVersion(created)
+        await moduleVersions.add(created)
         added.unshift({ versionId: created.id, commitSha })
       }
       toIngest.push(...added)
@@ -90,8 +90,8 @@ export class SyncVcsTags {
 
   /** A branch-based module's versions whose ingestion was never queued or was lost. */
   #pendingOf(moduleId: string): Promise<ToIngest[]> {
-    return this.#deps.unitOfWork.read(async ({ registryModules }) =>
-      ((await registryModules.versionsOf([moduleId])).get(moduleId) ?? [])
+    return this.#deps.unitOfWork.read(async ({ moduleVersions }) =>
+      ((await moduleVersions.versionsOf([moduleId])).get(moduleId) ?? [])
         .filter((v) => v.status === 'pending')
         .map((v) => ({ versionId: v.id, commitSha: v.commitSha })),
     )

@@ -71,7 +71,7 @@ describe('VCS jobs', () => {
   afterEach(() => queue.stop())
 
   const versionsOf = (id: string) =>
-    deps.unitOfWork.run(async ({ registryModules }) => (await registryModules.versionsOf([id])).get(id) ?? [])
+    deps.unitOfWork.run(async ({ moduleVersions }) => (await moduleVersions.versionsOf([id])).get(id) ?? [])
   const statuses = async (id = moduleId) => (await versionsOf(id)).map((v) => `${v.version}:${v.status}`).sort()
 
   /** A tag-based module of another organization, `globex`, with its own owner. */

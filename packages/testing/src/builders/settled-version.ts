@@ -24,7 +24,7 @@ export async function untilSettled<T>(read: () => Promise<T>, statusOf: (read: T
 /** The version once its latest attempt has settled, read from the store (see `untilSettled`). */
 export function settledVersion(unitOfWork: UnitOfWork, versionId: string, timeoutMs?: number): Promise<ModuleVersion> {
   const read = async () => {
-    const version = await unitOfWork.read(({ registryModules }) => registryModules.findVersionById(versionId))
+    const version = await unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(versionId))
     if (version === undefined) throw new Error(`version ${versionId} is gone`)
     return version
   }

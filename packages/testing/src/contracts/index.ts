@@ -1,6 +1,9 @@
 import { auditLogContract } from './audit-log.contract.ts'
 import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
+import { moduleCatalogContract } from './module-catalog.contract.ts'
+import { moduleHousekeepingContract } from './module-housekeeping.contract.ts'
+import { moduleVersionRepositoryContract } from './module-version-repository.contract.ts'
 import { organizationRepositoryContract } from './organization-repository.contract.ts'
 import { registryModuleRepositoryContract } from './registry-module-repository.contract.ts'
 import { runRepositoryContract } from './run-repository.contract.ts'
@@ -33,6 +36,9 @@ export function storeContracts(name: string, open: StoreHarness): void {
   teamRepositoryContract(name, open)
   runRepositoryContract(name, open)
   registryModuleRepositoryContract(name, open)
+  moduleVersionRepositoryContract(name, open)
+  moduleCatalogContract(name, open)
+  moduleHousekeepingContract(name, open)
   auditLogContract(name, open)
   initialAdminTokenRepositoryContract(name, open)
   settingsRepositoryContract(name, open)

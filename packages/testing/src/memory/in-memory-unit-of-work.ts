@@ -7,6 +7,9 @@ import { InMemoryWorkspaceRepository } from './in-memory-workspace-repository.ts
 import { InMemoryAuditLog } from './in-memory-audit-log.ts'
 import { InMemoryInitialAdminTokenRepository } from './in-memory-initial-admin-token-repository.ts'
 import { InMemoryMembershipRepository } from './in-memory-membership-repository.ts'
+import { InMemoryModuleCatalog } from './in-memory-module-catalog.ts'
+import { InMemoryModuleHousekeeping } from './in-memory-module-housekeeping.ts'
+import { InMemoryModuleVersionRepository } from './in-memory-module-version-repository.ts'
 import { InMemoryOrganizationRepository } from './in-memory-organization-repository.ts'
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
@@ -63,6 +66,9 @@ function repositoriesOver(state: InMemoryState): Repositories {
     runs: new InMemoryRunRepository(state),
     auditLog: new InMemoryAuditLog(state),
     registryModules: new InMemoryRegistryModuleRepository(state),
+    moduleVersions: new InMemoryModuleVersionRepository(state),
+    moduleCatalog: new InMemoryModuleCatalog(state),
+    moduleHousekeeping: new InMemoryModuleHousekeeping(state),
     initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
     settings: new InMemorySettingsRepository(state),
     vcsConnections: new InMemoryVcsConnectionRepository(state),

@@ -1,0 +1,42 @@
+import type { ModuleAddress } from '../modules/module-address.ts'
+import type { ModuleMetadata } from '../modules/module-metadata.ts'
+import type { ProtocolVersion } from '../modules/protocol-version.ts'
+import type { RegistryModule } from '../modules/registry-module.ts'
+
+/** Private modules that have a version ready to consume, across organizations (registry protocol). */
+export interface PublishedModuleQuery {
+  /** Only modules of these organizations; of every organization when absent. */
+  readonly organizationNames?: readonly string[]
+  readonly namespace?: string
+  /** Only modules whose name, namespace or provider contains this, case-insensitively. */
+  readonly search?: string
+  readonly provider?: string
+  readonly offset: number
+  readonly limit: number
+}
+
+/** The `ok` versions of one module provider that the registry protocol serves (the caller's access is checked apart). */
+export interface ServedVersionsQuery {
+  readonly organizationName: string
+  readonly address: ModuleAddress
+}
+
+/**
+ * What the module registry protocol reads, shaped for it: the modules it lists, the versions it
+ * serves and the metadata of one version's detail. Read-only.
+ */
+export interface ModuleCatalog {
+  /**
+   * Private module providers with at least one `ok` version, ordered by namespace, name and
+   * provider, from `offset`, at most `limit`.
+   */
+  published(query: PublishedModuleQuery): Promise<RegistryModule[]>
+  /**
+   * The registry protocol's hot path (`versions`, `download`, latest), in one read: the `ok`
+   * versions of the provider at `address`, oldest first, with only the requirements of their
+   * metadata; empty when there is no such provider.
+   */
+  servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]>
+  /** The metadata of each of these versions that has some; only where metadata is shown. */
+  versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
+}
