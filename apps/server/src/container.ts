@@ -32,7 +32,8 @@ import {
   type UseCases,
   type VcsClient,
 } from '@cairn/core'
-import type { ErrorLog, HttpDeps } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
+import type { HttpDeps } from '@cairn/http'
 import { createWebApp } from '@cairn/web'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'

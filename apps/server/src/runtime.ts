@@ -1,5 +1,5 @@
 import { UNSHARED_STORE_CHANGES, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, storeOnOrm, type ChangeFeedWatcher, type Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'

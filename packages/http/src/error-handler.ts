@@ -1,7 +1,8 @@
+import type { ErrorLog } from '@cairn/core'
 import { CairnError, isCairnError } from '@cairn/core'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { AppEnv, ErrorLog } from './http-deps.ts'
+import type { AppEnv } from './http-deps.ts'
 import { errorDocument, STATUS } from './jsonapi/error-document.ts'
 import { jsonApi } from './jsonapi/media-type.ts'
 

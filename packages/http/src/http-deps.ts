@@ -1,13 +1,8 @@
-import type { Edition, HealthCheck, Principal, UseCases } from '@cairn/core'
+import type { Edition, ErrorLog, HealthCheck, Principal, UseCases } from '@cairn/core'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
 import type { MetricsEndpoint } from './routes/metrics-route.ts'
 import type { ServedRequest } from './served-requests.ts'
-
-/** Something that records what went wrong unexpectedly; never given secrets. */
-export interface ErrorLog {
-  error(message: string, details: Record<string, unknown>): void
-}
 
 /** The use cases and settings the HTTP adapter serves. */
 export interface HttpDeps extends UseCases {

@@ -1,5 +1,5 @@
 import type { BlobStore, Edition } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 import type { Orm } from '@cairn/persistence'
 import type { LogLevel } from '../platform/logger.ts'
 

@@ -1,5 +1,5 @@
 import { EDITIONS, type Edition } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { allowedHostProblem } from '@cairn/vcs-git'
 import { createPrivateKey, randomBytes } from 'node:crypto'

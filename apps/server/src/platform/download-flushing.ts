@@ -1,5 +1,5 @@
 import type { DownloadsWritten, ModuleRegistryProtocol } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 
 /** How often counted downloads are written. */
 export const DOWNLOAD_FLUSH_INTERVAL_MS = 5_000

@@ -1,4 +1,5 @@
-import type { ErrorLog, ServedRequest } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
+import type { ServedRequest } from '@cairn/http'
 import { once } from 'node:events'
 import { pino, type Level, type Logger } from 'pino'
 

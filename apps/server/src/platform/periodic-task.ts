@@ -1,4 +1,4 @@
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 
 /** A background task run again and again until stopped. */
 export interface PeriodicTask {

@@ -1,5 +1,5 @@
 import { STUCK_UPLOAD_AFTER_MS, type SweepStuckUploads } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 import { startPeriodicTask, type PeriodicTask } from './periodic-task.ts'
 
 /** Half the bound after which an attempt counts as stuck: one is settled within 1.5 bounds (15 minutes) at most. */

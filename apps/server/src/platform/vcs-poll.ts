@@ -1,5 +1,5 @@
 import type { PollVcsModules } from '@cairn/core'
-import type { ErrorLog } from '@cairn/http'
+import type { ErrorLog } from '@cairn/core'
 import { startPeriodicTask, type PeriodicTask } from './periodic-task.ts'
 
 /**

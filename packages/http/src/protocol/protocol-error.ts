@@ -1,8 +1,9 @@
+import type { ErrorLog } from '@cairn/core'
 import { isCairnError } from '@cairn/core'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { AppEnv, ErrorLog } from '../http-deps.ts'
+import type { AppEnv } from '../http-deps.ts'
 import { STATUS } from '../jsonapi/error-document.ts'
 
 /**
