@@ -1,8 +1,8 @@
 import type { RegistryModule } from '@cairn/core'
 import { anOrganization } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
-import { connect, storeOver, type Store, type StoreLocation } from './store.ts'
-import { scratchDatabase } from './test-support/scratch-database.ts'
+import { connect, storeOver, type Store } from './store.ts'
+import { MIGRATION_LOCATIONS } from './test-support/migration-locations.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const moduleOf = (id: string, name: string, publishingMechanism: RegistryModule['publishingMechanism']): RegistryModule => ({
@@ -12,16 +12,7 @@ const moduleOf = (id: string, name: string, publishingMechanism: RegistryModule[
 const UPLOADED = moduleOf('mod-1', 'vpc', 'non_vcs')
 const FROM_TAGS = moduleOf('mod-2', 'dns', 'git_tag')
 
-/** Where the migration runs: embedded, and on the test PostgreSQL server in a database of its own. */
-const LOCATIONS: readonly (readonly [string, () => Promise<{ location: StoreLocation; drop: () => Promise<void> }>])[] = [
-  ['PGlite', async () => ({ location: { kind: 'pglite' }, drop: async () => undefined })],
-  ['PostgreSQL', async () => {
-    const database = await scratchDatabase()
-    return { location: { kind: 'postgres', url: database.url }, drop: database.drop }
-  }],
-]
-
-describe.each(LOCATIONS)('the migration that keeps a version\'s attempt apart from the archive it serves (%s)', (_name, open) => {
+describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s attempt apart from the archive it serves (%s)', (_name, open) => {
   let store: Store | undefined
   let drop: () => Promise<void> = async () => undefined
   afterAll(async () => {

@@ -76,8 +76,12 @@ export const VERSION_TRANSITIONS = {
 
 export type VersionTransition = keyof typeof VERSION_TRANSITIONS
 
-/** A version as lists show it: without its metadata, which can be large, and with its downloads. */
-export type ModuleVersionSummary = Omit<ModuleVersionState, 'metadata'> & Pick<ModuleVersion, 'status' | 'error'> & { readonly downloads: number }
+/**
+ * A version as lists show it: without its metadata, which can be large, and with its downloads and
+ * its description (`versionDescription`), which stores keep beside the metadata for lists to read.
+ */
+export type ModuleVersionSummary = Omit<ModuleVersionState, 'metadata'> &
+  Pick<ModuleVersion, 'status' | 'error'> & { readonly downloads: number; readonly description: string }
 
 /**
  * A version of a module provider. Immutable: each transition of `VERSION_TRANSITIONS` returns a

@@ -1,8 +1,10 @@
+import type { ModuleMetadata } from './module-metadata.ts'
+
 /** The longest description taken from a README. */
 export const MAX_README_DESCRIPTION_LENGTH = 300
 
 /** How much of a README is read for it: its opening paragraph is near the top, and READMEs run to a MiB. */
-const READ_CHARS = 16 * 1024
+export const README_DESCRIPTION_READ_CHARS = 16 * 1024
 
 /** Lines that end a paragraph and are no part of one: headings, rules, fences, lists, tables, quotes, indented code, link definitions. */
 const NOT_PROSE = /^(#{1,6}(\s|$)|(-{3,}|\*{3,}|_{3,})\s*$|[-*+]\s|\d+[.)]\s|\||>|\s{4}|\t|\[[^\]]+\]:\s)/
@@ -21,11 +23,16 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
  */
 export function readmeDescription(readme: string | null): string {
   if (readme === null) return ''
-  for (const paragraph of paragraphs(readme.slice(0, READ_CHARS))) {
+  for (const paragraph of paragraphs(readme.slice(0, README_DESCRIPTION_READ_CHARS))) {
     const text = plainText(paragraph)
     if (text !== '') return cut(text)
   }
   return ''
+}
+
+/** A version's description: its root README's opening, empty for a version without metadata. */
+export function versionDescription(metadata: Pick<ModuleMetadata, 'root'> | null): string {
+  return readmeDescription(metadata?.root.readme ?? null)
 }
 
 /** The README's paragraphs of prose, in order, each as its lines. */

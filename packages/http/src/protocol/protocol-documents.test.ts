@@ -1,4 +1,4 @@
-import { ModuleVersion, type ModuleMetadata, type RegistryModule } from '@cairn/core'
+import { ModuleVersion, type RegistryModule } from '@cairn/core'
 import { FAKE_METADATA } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { moduleDetail, shortModule } from './protocol-documents.ts'
@@ -19,20 +19,21 @@ const MODULE: RegistryModule = {
   createdAt: AT,
   updatedAt: AT,
 }
-const VERSION = { ...ModuleVersion.pending({ id: 'modver-1', moduleId: 'mod-1', version: '1.0.0', commitSha: null }, AT), downloads: 0 }
-
-function detailWith(readme: string | null) {
-  const metadata: ModuleMetadata = { ...FAKE_METADATA, root: { ...FAKE_METADATA.root, readme } }
-  return moduleDetail({ module: MODULE, latest: VERSION, version: VERSION, metadata, providers: ['aws'], versions: ['1.0.0'] })
-}
+const versionOf = (version: string, description: string) => ({
+  ...ModuleVersion.pending({ id: `modver-${version}`, moduleId: 'mod-1', version, commitSha: null }, AT),
+  downloads: 0,
+  description,
+})
+const LATEST = versionOf('1.1.0', 'A VPC with subnets.')
 
 describe('the protocol documents', () => {
-  it("a version's detail describes the module by its README's first paragraph, as plain text", () => {
-    expect(detailWith('# vpc\n\n[![CI](https://ci.example.com/b.svg)](https://ci.example.com)\n\nA **VPC** with [subnets](docs/subnets.md).').description).toBe('A VPC with subnets.')
-    expect(detailWith(null).description).toBe('')
+  it("a list entry describes the module by its latest version's description", () => {
+    expect(shortModule({ module: MODULE, latest: LATEST }).description).toBe('A VPC with subnets.')
   })
 
-  it('a list entry reads no metadata, so has no description', () => {
-    expect(shortModule({ module: MODULE, latest: VERSION }).description).toBe('')
+  it("a version's detail describes the module by that version's description", () => {
+    const version = versionOf('1.0.0', 'A VPC.')
+    const detail = moduleDetail({ module: MODULE, latest: LATEST, version, metadata: FAKE_METADATA, providers: ['aws'], versions: ['1.0.0', '1.1.0'] })
+    expect(detail.description).toBe('A VPC.')
   })
 })

@@ -1,4 +1,4 @@
-import { partRequirements, readmeDescription, type ModulePart, type ModuleVersionDetail, type ProtocolVersion, type PublishedModule, type RegistryModule } from '@cairn/core'
+import { partRequirements, type ModulePart, type ModuleVersionDetail, type ProtocolVersion, type PublishedModule, type RegistryModule } from '@cairn/core'
 
 /** The short form of a module version in lists (registry protocol "list shape"). */
 export function shortModule({ module, latest }: PublishedModule) {
@@ -10,7 +10,8 @@ export function shortModule({ module, latest }: PublishedModule) {
     version: latest.version,
     provider: module.provider,
     provider_logo_url: '',
-    description: '',
+    // Cairn keeps no description of its own: the README's opening says what the module is.
+    description: latest.description,
     source: sourceOf(module),
     tag: '',
     published_at: latest.createdAt.toISOString(),
@@ -39,9 +40,6 @@ export function moduleDetail(detail: ModuleVersionDetail) {
   const { version, metadata } = detail
   return {
     ...shortModule({ module: detail.module, latest: version }),
-    // Cairn keeps no description of its own: the README's opening says what the module is. Lists,
-    // which read no metadata, leave it empty.
-    description: readmeDescription(metadata?.root.readme ?? null),
     root: partOf(metadata?.root ?? EMPTY_ROOT),
     submodules: (metadata?.submodules ?? []).map(partOf),
     examples: (metadata?.examples ?? []).map(partOf),

@@ -12,6 +12,7 @@ import { Migration20261125000000_store_changes } from './Migration20261125000000
 import { Migration20261128123300_module_version_download_counts } from './Migration20261128123300_module_version_download_counts.ts'
 import { Migration20261202014914_audit_actors } from './Migration20261202014914_audit_actors.ts'
 import { Migration20261202132251_module_version_attempts } from './Migration20261202132251_module_version_attempts.ts'
+import { Migration20261202150000_module_version_descriptions } from './Migration20261202150000_module_version_descriptions.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128123300_module_version_download_counts', class: Migration20261128123300_module_version_download_counts },
   { name: 'Migration20261202014914_audit_actors', class: Migration20261202014914_audit_actors },
   { name: 'Migration20261202132251_module_version_attempts', class: Migration20261202132251_module_version_attempts },
+  { name: 'Migration20261202150000_module_version_descriptions', class: Migration20261202150000_module_version_descriptions },
 ]

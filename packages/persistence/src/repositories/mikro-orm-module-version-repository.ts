@@ -16,7 +16,7 @@ function downloadsColumn(schema: string | undefined) {
 
 /** Every column of a version but its metadata, which lists never show. */
 const SUMMARY_FIELDS = [
-  'id', 'module', 'version', 'source', 'commitSha', 'uploadGeneration', 'archiveBlobKey', 'archiveSha256', 'archiveSize',
+  'id', 'module', 'version', 'source', 'commitSha', 'uploadGeneration', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'description',
   'attemptStatus', 'attemptError', 'attemptCommitSha', 'attemptStartedBy', 'attemptAt', 'createdAt', 'updatedAt',
 ] as const
 

@@ -1,4 +1,4 @@
-import { ModuleVersion, type AttemptStatus, type ModuleVersionState, type ModuleVersionSummary } from '@cairn/core'
+import { ModuleVersion, versionDescription, type AttemptStatus, type ModuleVersionState, type ModuleVersionSummary } from '@cairn/core'
 import type { ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import { storedRequirementsOf } from '../schema/stored-requirements.ts'
 import { timestampOf } from './row-values.ts'
@@ -11,7 +11,7 @@ export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
  * A version's row without its metadata, as plain data: its module is the module's key, its
  * archive size (a `bigint` column) may come as text, and its times as text.
  */
-type ModuleVersionData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'module' | 'archiveSize' | 'attemptAt' | 'createdAt' | 'updatedAt'> & {
+type ModuleVersionData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'description' | 'module' | 'archiveSize' | 'attemptAt' | 'createdAt' | 'updatedAt'> & {
   readonly module: string
   readonly archiveSize: number | string | null | undefined
   readonly attemptAt: Date | string | null | undefined
@@ -63,6 +63,7 @@ export interface ModuleVersionSummaryRow {
   readonly attempt_started_by: string | null
   readonly attempt_at: Date | string | null
   readonly downloads: number
+  readonly description: string
   readonly created_at: Date | string
   readonly updated_at: Date | string
 }
@@ -88,7 +89,7 @@ export function fromModuleVersionSummaryRow(row: ModuleVersionSummaryRow): Modul
     updatedAt: row.updated_at,
   })
   const { metadata: _metadata, ...summary } = new ModuleVersion({ ...state, metadata: null })
-  return { ...summary, downloads: row.downloads }
+  return { ...summary, downloads: row.downloads, description: row.description }
 }
 
 /** The columns of a version: its archive spread over three, its attempt over five; its status and error are derived, not stored. */
@@ -104,6 +105,7 @@ export function toModuleVersionRecord(version: ModuleVersion) {
     createdAt,
     updatedAt,
     requirements: storedRequirementsOf(version.metadata),
+    description: versionDescription(version.metadata),
     module: version.moduleId,
     archiveBlobKey: archive?.blobKey ?? null,
     archiveSha256: archive?.sha256 ?? null,

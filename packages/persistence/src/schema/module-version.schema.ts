@@ -6,7 +6,7 @@ import { RegistryModuleSchema } from './registry-module.schema.ts'
 
 /**
  * A version of a module provider: the archive it serves (three columns), that archive's metadata
- * (JSON) and the requirements in it, and apart from them its latest attempt at a new archive
+ * (JSON) with the requirements and the description in it, and apart from them its latest attempt at a new archive
  * while that is under way or failed (five columns). Its status is not stored: the core derives it
  * (`ok` while an archive is served, else the attempt's), and queries ask for a served archive.
  */
@@ -31,6 +31,9 @@ export const ModuleVersionSchema = defineEntity({
     // protocol reads them on every miss of its cache, and cutting them out of kilobytes of
     // metadata then is most of what its statement would cost the database.
     requirements: p.json<StoredRequirements>().nullable(),
+    // The README's opening (`versionDescription`), written with the metadata: lists show it and
+    // never read the metadata, whose READMEs run to a MiB. Empty while there is none.
+    description: p.text(),
     attemptStatus: p.enum(['cloning', 'reg_ingressing', 'clone_failed', 'reg_ingress_failed'] as const).nullable(),
     attemptError: p.text().nullable(),
     attemptCommitSha: p.string().nullable(),

@@ -4,6 +4,9 @@ import { idsOf, minute } from './fixtures.ts'
 import { aCloningVersion, aFailedReupload, aModule, archiveOf, aVersion, METADATA, seedModules } from './module-fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
+/** The opening of `METADATA`'s README, below its heading. */
+const METADATA_DESCRIPTION = '"quoted" and ünïcode'
+
 export function moduleVersionRepositoryContract(name: string, open: StoreHarness): void {
   describe(`ModuleVersionRepository contract: ${name}`, () => {
     const store = useStore(open)
@@ -22,7 +25,7 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
       await expect(store().run(({ moduleVersions }) => moduleVersions.findById('modver-2'))).resolves.toEqual(cloning)
       const { metadata: _metadata, ...summary } = failedAgain
       const versions = await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
-      expect(versions.get('mod-1')).toEqual([{ ...summary, downloads: 0 }, expect.objectContaining({ status: 'cloning', attempt: cloning.attempt })])
+      expect(versions.get('mod-1')).toEqual([{ ...summary, downloads: 0, description: METADATA_DESCRIPTION }, expect.objectContaining({ status: 'cloning', attempt: cloning.attempt })])
       const settled = failedAgain.startUpload('upload link issued to user olivia', minute(5)).settle(2, { archive: archiveOf('modver-1b'), metadata: METADATA }, minute(6))
       await store().run(({ moduleVersions }) => moduleVersions.update(settled))
       await expect(store().run(({ moduleVersions }) => moduleVersions.findById('modver-1'))).resolves.toEqual(settled)
@@ -74,6 +77,22 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
       )
     })
 
+    it("lists a settled version with its README's opening as its description, kept while a later attempt fails", async () => {
+      await seed(aModule())
+      const pending = aVersion()
+      await store().run(({ moduleVersions }) => moduleVersions.add(pending))
+      const descriptions = async () => (await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))).get('mod-1')?.map((v) => v.description)
+      await expect(descriptions()).resolves.toEqual([''])
+      const readme = '# VPC\n\n[![CI](https://ci.example.com/b.svg)](https://ci.example.com)\n\nA **VPC** with [subnets](docs/subnets.md).'
+      const metadata = { ...METADATA, root: { ...METADATA.root, readme } }
+      const settled = pending.startUpload('upload link issued to user olivia', minute(1)).settle(1, { archive: archiveOf('modver-1'), metadata }, minute(2))
+      await store().run(({ moduleVersions }) => moduleVersions.update(settled))
+      await expect(descriptions()).resolves.toEqual(['A VPC with subnets.'])
+      const refused = settled.startUpload('upload link issued to user olivia', minute(3)).refuseArchive(2, 'is not a gzip tarball', minute(4))
+      await store().run(({ moduleVersions }) => moduleVersions.update(refused))
+      await expect(descriptions()).resolves.toEqual(['A VPC with subnets.'])
+    })
+
     it('lists versions without their metadata', async () => {
       await seed(aModule())
       const archive = { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'c'.repeat(64), size: 42 }
@@ -83,7 +102,7 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
         await moduleVersions.add(aVersion({ id: 'modver-2', version: '2.0.0', createdAt: minute(1) }))
       })
       const versions = await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
-      expect(versions.get('mod-1')?.[0]).toEqual({ ...summary, downloads: 0 })
+      expect(versions.get('mod-1')?.[0]).toEqual({ ...summary, downloads: 0, description: METADATA_DESCRIPTION })
       expect(versions.get('mod-1')?.[0]).not.toHaveProperty('metadata')
     })
   })

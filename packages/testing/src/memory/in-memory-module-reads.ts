@@ -1,4 +1,4 @@
-import type { ModuleAddress, ModuleVersionSummary, RegistryModule } from '@cairn/core'
+import { versionDescription, type ModuleAddress, type ModuleVersionSummary, type RegistryModule } from '@cairn/core'
 import { compareText, contains, type InMemoryState } from './in-memory-state.ts'
 
 /** By namespace, name, provider, then registry, as the stores order module providers. */
@@ -20,12 +20,12 @@ export function moduleAt(state: InMemoryState, organizationName: string, address
   )
 }
 
-/** The versions of each module, oldest first, with their downloads and without their metadata. */
+/** The versions of each module, oldest first, with their downloads and description and without their metadata. */
 export function versionSummariesOf(state: InMemoryState, moduleIds: readonly string[]): Map<string, ModuleVersionSummary[]> {
   const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
   const versions = [...state.moduleVersions.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))
-  for (const { metadata: _metadata, ...version } of versions) {
-    result.get(version.moduleId)?.push({ ...version, downloads: state.moduleDownloads.get(version.id) ?? 0 })
+  for (const { metadata, ...version } of versions) {
+    result.get(version.moduleId)?.push({ ...version, downloads: state.moduleDownloads.get(version.id) ?? 0, description: versionDescription(metadata) })
   }
   return result
 }

@@ -1,5 +1,6 @@
 import type { ModuleView, Page, RegistryModuleSort } from '@cairn/core'
 import { html } from 'hono/html'
+import { description } from './description.ts'
 import { firstModule } from './first-module.ts'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
@@ -62,6 +63,7 @@ function results({ organizationName, filter, page, origin }: ModuleListModel): H
   <a href="${moduleHref(view.module)}"><strong>${view.module.name}</strong></a>
   <span class="tag">${view.module.provider}</span>
   ${latest === undefined ? notYet(view) : html`<span>v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time></span>`}
+  ${description(latest?.description ?? '')}
 </li>`
   })
   return html`<p>${plural(page.total, 'module')}</p>

@@ -1,4 +1,4 @@
-import type { ModuleVersion, ModuleVersionSummary, ModuleView } from '@cairn/core'
+import { versionDescription, type ModuleVersion, type ModuleVersionSummary, type ModuleView } from '@cairn/core'
 import { html, raw } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { day } from './module-list-page.ts'
@@ -35,7 +35,7 @@ export function modulePage(frame: PageFrame, model: ModulePageModel): Html {
   return layout(
     frame,
     html`<h1>${module.name} <span class="tag">${module.provider}</span></h1>
-${description(selected?.metadata?.root.readme ?? null)}
+${description(versionDescription(selected?.metadata ?? null))}
 <p class="${toneClass(status)}">Module status: ${status.text}</p>
 ${versionPicker(model)}
 ${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canUpload ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}

@@ -1,4 +1,4 @@
-import type { ModulePart, ModuleVersion, RegistryModule } from '@cairn/core'
+import { readmeDescription, type ModulePart, type ModuleVersion, type RegistryModule } from '@cairn/core'
 import { html, raw } from 'hono/html'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { partTabs, tabs } from './metadata-tabs.ts'
@@ -27,7 +27,7 @@ export function partPage(frame: PageFrame, model: PartPageModel): Html {
   return layout(
     frame,
     html`<h1><code>${part.path}</code></h1>
-${description(part.readme)}
+${description(readmeDescription(part.readme))}
 <p>${kind === 'modules' ? 'A submodule' : 'An example'} of <a href="${moduleHref(module, version.version)}">${module.name} <span class="tag">${module.provider}</span></a>, version ${version.version}.</p>
 ${usageSnippet({ label: part.name, source, version: version.version })}
 ${tabs(partTabs(part))}
