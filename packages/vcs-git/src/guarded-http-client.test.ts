@@ -66,9 +66,9 @@ describe('GuardedHttpClient', () => {
     expect(error).toMatchObject({ failure: 'pack_too_large' })
   })
 
-  it("fails a fetch's pack at its first object past the limit on one object, as the call's failure, and closes the connection", async () => {
+  it.each([GIT_PACK, 'text/plain'])("fails a fetch's pack (sent as %s) at its first object past the limit on one object, as the call's failure, and closes the connection", async (contentType) => {
     const bomb = v1Reply(pack([plain(BLOB, Buffer.alloc(32 * 1024 * KiB))]), 65515)
-    const host = await serve((_, response) => response.writeHead(200, { 'content-type': GIT_PACK }).end(bomb))
+    const host = await serve((_, response) => response.writeHead(200, { 'content-type': contentType }).end(bomb))
     const guarded = client('fetch')
     const { bytes, error } = await drain((await guarded.request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
     expect(error).toMatchObject({ name: 'GitTransportError', failure: 'pack_object_too_large' })

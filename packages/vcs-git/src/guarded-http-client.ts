@@ -106,9 +106,10 @@ export class GuardedHttpClient implements HttpClient {
   }
 
   #kindOf(request: ExchangeRequest, statusCode: number, contentType: string | undefined): ReplyKind {
-    const git = statusCode >= 200 && statusCode < 300 && (contentType ?? '').startsWith('application/x-git-')
-    if (!git) return 'other'
-    return this.#options.purpose === 'fetch' && request.method === 'POST' ? 'pack' : 'refs'
+    const ok = statusCode >= 200 && statusCode < 300
+    // isomorphic-git reads a fetch's upload-pack reply whatever its content type says: every 2xx one is inspected.
+    if (ok && this.#options.purpose === 'fetch' && request.method === 'POST') return 'pack'
+    return ok && (contentType ?? '').startsWith('application/x-git-') ? 'refs' : 'other'
   }
 
   /** A git reply may be as large as its kind; any other is read up to `maxErrorBytes`, enough for isomorphic-git to fail on it, and never shown. */
