@@ -7,6 +7,12 @@ import type { UnitOfWork } from '../ports/unit-of-work.ts'
  */
 export const DOWNLOADS_PER_WRITE = 2_000
 
+/** What a flush wrote: so many downloads, of so many versions. */
+export interface DownloadsWritten {
+  readonly downloads: number
+  readonly versions: number
+}
+
 /**
  * Downloads counted in memory and written in batches, so a download answer writes nothing: on
  * PostgreSQL, concurrent increments of one row inside the request's serializable transaction
@@ -20,12 +26,6 @@ export const DOWNLOADS_PER_WRITE = 2_000
  * two writes: on the embedded database a write runs on the server's own thread, and one of the
  * 20,000 versions a spread load downloads in a flush interval held every request for 0.7 s.
  */
-/** What a flush wrote: so many downloads, of so many versions. */
-export interface DownloadsWritten {
-  readonly downloads: number
-  readonly versions: number
-}
-
 export class DownloadTally {
   readonly #unitOfWork: UnitOfWork
   #pending = new Map<string, number>()
