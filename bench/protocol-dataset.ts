@@ -35,10 +35,10 @@ export function seedStatements(organization: string, size: DatasetSize): string 
     select ${moduleId}, '${organization}', 'private', '${organization}', 'm' || lpad(i::text, 5, '0'), 'aws',
       'setup_complete', 'non_vcs', false, null, false, now(), now()
     from ${modules};
-    insert into module_versions (id, module_id, version, status, error, source, commit_sha, upload_generation,
-      archive_blob_key, archive_sha256, archive_size, metadata, requirements, created_at, updated_at)
-    select 'modver-b' || lpad(i::text, 8, '0') || 'v' || v, ${moduleId}, '1.' || v || '.0', 'ok', null, 'tfe-api', null,
-      t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, t.metadata, t.requirements,
+    insert into module_versions (id, module_id, version, source, commit_sha, upload_generation,
+      archive_blob_key, archive_sha256, archive_size, metadata, requirements, description, created_at, updated_at)
+    select 'modver-b' || lpad(i::text, 8, '0') || 'v' || v, ${moduleId}, '1.' || v || '.0', 'tfe-api', null,
+      t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, t.metadata, t.requirements, t.description,
       now() + v * interval '1 second', now()
     from ${modules}, generate_series(0, ${size.versionsPerModule - 1}) as v,
       (select * from module_versions order by created_at limit 1) as t;
