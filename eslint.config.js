@@ -9,7 +9,7 @@ const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
 
 // The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
 // core and their own driver only, and nothing but apps/server knows the container.
-const adapters = ['@cairn/http', '@cairn/web', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
+const adapters = ['@cairn/http', '@cairn/web', '@cairn/persistence', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
@@ -20,7 +20,7 @@ const rules = [
   {
     files: ['packages/http/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
-    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git', '@aws-sdk/*', 'tar', ...nodeBuiltins],
+    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git', '@aws-sdk/*', 'tar', ...nodeBuiltins],
     message: 'packages/http may import core and hono only',
   },
   {
@@ -32,14 +32,20 @@ const rules = [
   {
     files: ['packages/persistence/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git'],
+    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git'],
     message: 'packages/persistence may import core and MikroORM only',
+  },
+  {
+    files: ['packages/memory/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', 'vitest', '@cairn/*', '!@cairn/core'],
+    message: 'packages/memory may import core and Node only: production runs it, and its contract runs alone take the suites of @cairn/testing',
   },
   {
     files: ['packages/testing/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/testing/src/contracts/**'],
-    group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', 'vitest', ...adapters.filter((a) => a !== '@cairn/testing')],
-    message: 'packages/testing may import core only (vitest only in contracts/)',
+    group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', 'vitest', ...adapters.filter((a) => a !== '@cairn/testing' && a !== '@cairn/memory')],
+    message: 'packages/testing may import core and the in-memory adapters only (vitest only in contracts/)',
   },
   {
     files: ['packages/testing/src/contracts/**/*.ts'],
@@ -70,6 +76,12 @@ const rules = [
     ignores: ['**/*.test.ts'],
     group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
     message: 'packages/vcs-git may import core, its drivers (isomorphic-git, tar) and Node only',
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test-support/**'],
+    group: ['@cairn/testing', '@cairn/testing/*'],
+    message: '@cairn/testing is test code: the server runs the in-memory adapters of @cairn/memory',
   },
 ]
 

@@ -2,7 +2,7 @@ import { UNSHARED_STORE_CHANGES, type HealthCheck, type JobQueue, type StoreChan
 import type { ErrorLog } from '@cairn/core'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { openStore, storeOnOrm, type ChangeFeedWatcher, type Store } from '@cairn/persistence'
-import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/testing'
+import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/memory'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'

@@ -2,7 +2,7 @@ import { CairnError } from '@cairn/core'
 
 // The port's key rule, checked by every store. A segment may not begin with a dot, which refuses
 // `.` and `..` and leaves dot-names (`.tmp`) to this package's own use. The in-memory store in
-// @cairn/testing has a copy that must agree; the blob-store contract suite checks that both do.
+// @cairn/memory has a copy that must agree; the blob-store contract suite checks that both do.
 const SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}'
 const KEY = new RegExp(`^(?!.*\\.\\.)${SEGMENT}(?:/${SEGMENT})*$`)
 

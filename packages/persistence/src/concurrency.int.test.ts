@@ -14,6 +14,7 @@ import {
   type Repositories,
   type UnitOfWork,
 } from '@cairn/core'
+import { InMemoryBlobStore, InMemoryExpiringCache, InMemoryJobQueue, InMemoryStoreChanges } from '@cairn/memory'
 import {
   aMembership,
   anOrganization,
@@ -26,11 +27,7 @@ import {
   FakeUpstreamRegistry,
   FakeSecretCipher,
   FakeVcsClient,
-  InMemoryJobQueue,
   FakeUrlSigner,
-  InMemoryBlobStore,
-  InMemoryExpiringCache,
-  InMemoryStoreChanges,
   ManualClock,
   SequentialIds,
   settledVersion,

@@ -1,5 +1,6 @@
 import { createUseCases, OPERATOR, type UseCases } from '@cairn/core'
-import { InMemoryExpiringCache, inMemoryDeps, signUpUser } from '@cairn/testing'
+import { InMemoryExpiringCache } from '@cairn/memory'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHANGE_POLL_MS } from './postgres-store-changes.ts'

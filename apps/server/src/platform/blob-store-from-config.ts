@@ -1,6 +1,6 @@
 import { FsBlobStore, S3BlobStore } from '@cairn/blob-store'
 import type { BlobStore } from '@cairn/core'
-import { InMemoryBlobStore } from '@cairn/testing'
+import { InMemoryBlobStore } from '@cairn/memory'
 import type { CairnBlobOptions } from '../embed/cairn-options.ts'
 
 /** The blob store the options name, and how to release it. */

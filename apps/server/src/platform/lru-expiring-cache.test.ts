@@ -1,5 +1,6 @@
 import { createUseCases, OPERATOR, type CredentialEntry } from '@cairn/core'
-import { InMemoryStoreChanges, inMemoryDeps, signUpUser } from '@cairn/testing'
+import { InMemoryStoreChanges } from '@cairn/memory'
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { LruExpiringCache } from './lru-expiring-cache.ts'

@@ -1,4 +1,5 @@
-import { InMemoryJobQueue, inMemoryDeps } from '@cairn/testing'
+import { InMemoryJobQueue } from '@cairn/memory'
+import { inMemoryDeps } from '@cairn/testing'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OPERATOR } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'

@@ -18,7 +18,7 @@ export interface ContractRuns {
   readonly runs: readonly ContractRun[]
 }
 
-const MEMORY = 'packages/testing/src/memory'
+const MEMORY = 'packages/memory/src'
 const FAKES = 'packages/testing/src/fakes'
 const PLATFORM = 'apps/server/src/platform'
 
@@ -188,6 +188,6 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     contract: 'healthCheckContract',
     ports: ['HealthCheck'],
     // Also run on the PostgreSQL store's health check (store-health.contract.int.test.ts), which is no class.
-    runs: [{ file: `${FAKES}/in-memory-health-check.contract.test.ts`, implementations: ['InMemoryHealthCheck'] }],
+    runs: [{ file: `${MEMORY}/in-memory-health-check.contract.test.ts`, implementations: ['InMemoryHealthCheck'] }],
   },
 ]

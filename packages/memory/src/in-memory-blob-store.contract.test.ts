@@ -1,4 +1,4 @@
-import { blobStoreContract } from '../contracts/index.ts'
+import { blobStoreContract } from '@cairn/testing/contracts'
 import { InMemoryBlobStore } from './in-memory-blob-store.ts'
 
 blobStoreContract('in-memory', async () => ({ store: new InMemoryBlobStore(), async dispose() {} }))

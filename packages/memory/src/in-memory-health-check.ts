@@ -1,6 +1,6 @@
 import { CairnError, type HealthCheck } from '@cairn/core'
 
-/** A health check whose answer a test sets. */
+/** The memory store's health check: in-process state is always reachable, unless a test says otherwise. */
 export class InMemoryHealthCheck implements HealthCheck {
   healthy = true
 

@@ -1,4 +1,4 @@
-import { storeChangesContract } from '../contracts/index.ts'
+import { storeChangesContract } from '@cairn/testing/contracts'
 import { InMemoryStoreChanges } from './in-memory-store-changes.ts'
 
 // Processes built over one in-memory feed share it, as processes share a database.

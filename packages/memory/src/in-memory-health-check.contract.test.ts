@@ -1,4 +1,4 @@
-import { healthCheckContract } from '../contracts/index.ts'
+import { healthCheckContract } from '@cairn/testing/contracts'
 import { InMemoryHealthCheck } from './in-memory-health-check.ts'
 
 healthCheckContract('in-memory', async () => {

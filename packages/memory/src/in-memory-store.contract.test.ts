@@ -1,4 +1,4 @@
-import { storeContracts } from '../contracts/index.ts'
+import { storeContracts } from '@cairn/testing/contracts'
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work.ts'
 
 storeContracts('in-memory', async () => {

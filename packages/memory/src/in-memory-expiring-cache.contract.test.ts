@@ -1,4 +1,4 @@
-import { expiringCacheContract } from '../contracts/index.ts'
+import { expiringCacheContract } from '@cairn/testing/contracts'
 import { InMemoryExpiringCache } from './in-memory-expiring-cache.ts'
 
 expiringCacheContract('in-memory', () => new InMemoryExpiringCache())

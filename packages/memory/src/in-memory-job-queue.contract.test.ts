@@ -1,4 +1,4 @@
-import { jobQueueContract } from '../contracts/index.ts'
+import { jobQueueContract } from '@cairn/testing/contracts'
 import { InMemoryJobQueue } from './in-memory-job-queue.ts'
 
 jobQueueContract('in-memory', async () => {

@@ -1,0 +1,7 @@
+export { InMemoryUnitOfWork } from './in-memory-unit-of-work.ts'
+export type { InMemoryState } from './in-memory-state.ts'
+export { InMemoryBlobStore } from './in-memory-blob-store.ts'
+export { InMemoryJobQueue } from './in-memory-job-queue.ts'
+export { InMemoryExpiringCache } from './in-memory-expiring-cache.ts'
+export { InMemoryStoreChanges } from './in-memory-store-changes.ts'
+export { InMemoryHealthCheck } from './in-memory-health-check.ts'
