@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../apps/server/src/cli/serve.ts'
-import { loadConfig } from '../apps/server/src/config.ts'
+import { loadConfig } from '../apps/server/src/cli/config.ts'
 import { launchChromium } from '../apps/server/src/test-support/browser.ts'
 import { userToken } from '../apps/server/src/test-support/cli.ts'
 

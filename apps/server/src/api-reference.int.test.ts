@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig } from './cli/config.ts'
 import { launchChromium, whyNoBrowser } from './test-support/browser.ts'
 
 const skipped = whyNoBrowser()

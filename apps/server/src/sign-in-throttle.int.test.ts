@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig } from './cli/config.ts'
 
 const PASSWORD = 'a long enough password'
 /** Any well-formed token: the form echoes the cookie it was sent with. */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { isCairnError, type DownloadsWritten } from '@cairn/core'
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '../config.ts'
+import { ConfigError } from '../config-error.ts'
+import { loadConfig } from './config.ts'
 import { DataDirBusyError } from '../platform/data-dir-lock.ts'
 import { endLogs } from '../platform/logger.ts'
 import { startServer } from './serve.ts'

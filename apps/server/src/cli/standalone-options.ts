@@ -1,16 +1,16 @@
-import type { Config } from '../config.ts'
-import type { CairnBlobOptions, CairnOptions } from '../embed/cairn-options.ts'
+import type { CairnOptions } from '../embed/cairn-options.ts'
 import { signingKey } from '../platform/signing-key.ts'
+import type { Config } from './config.ts'
 
 /**
- * The standalone server's configuration (from the environment) as the options of an embedded
- * Cairn: the server is one host among others. Its signing key lives in the data directory even
- * with PostgreSQL, as it always has.
+ * What the environment says (`Config`) as the options of an embedded Cairn: the one place the
+ * first configuration shape becomes the second, so that the server is one host among others. Its
+ * signing key lives in the data directory even with PostgreSQL, as it always has.
  */
 export function standaloneOptions(config: Config): CairnOptions {
   return {
     store: config.databaseUrl !== undefined ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
-    blobs: blobOptions(config.blobs),
+    blobs: config.blobs,
     edition: config.edition,
     ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
     ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
@@ -29,19 +29,6 @@ export function standaloneOptions(config: Config): CairnOptions {
       ...(config.vcsEncryptionKey !== undefined && { encryptionKey: config.vcsEncryptionKey }),
       ...(config.vcs.githubApp !== undefined && { githubApp: config.vcs.githubApp }),
     },
-  }
-}
-
-function blobOptions(blobs: Config['blobs']): CairnBlobOptions {
-  if (blobs.kind === 'filesystem') return blobs
-  return {
-    kind: 's3',
-    bucket: blobs.bucket,
-    prefix: blobs.prefix,
-    region: blobs.region,
-    forcePathStyle: blobs.forcePathStyle,
-    ...(blobs.endpoint !== undefined && { endpoint: blobs.endpoint }),
-    ...(blobs.credentials !== undefined && { credentials: blobs.credentials }),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts'
+import type { Config } from './config.ts'
 
 /**
  * Settings that work but put a production-looking installation at risk, to print at start. TLS

@@ -1,5 +1,5 @@
 import { OPERATOR, type UseCases } from '@cairn/core'
-import type { Config } from '../config.ts'
+import type { Config } from './config.ts'
 import { openCairn } from '../embed/create-cairn.ts'
 import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
 

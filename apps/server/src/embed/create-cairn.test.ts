@@ -1,7 +1,7 @@
 import { OPERATOR } from '@cairn/core'
 import { signUpUser } from '@cairn/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../config-error.ts'
 import { createCairn, type Cairn } from './create-cairn.ts'
 
 describe('createCairn', () => {

@@ -16,7 +16,7 @@ export type {
   CairnVcsOptions,
 } from './cairn-options.ts'
 export type { LogLevel } from '../platform/logger.ts'
-export { ConfigError } from '../config.ts'
+export { ConfigError } from '../config-error.ts'
 export { DataDirBusyError } from '../platform/data-dir-lock.ts'
 export { CairnError, isCairnError, OPERATOR } from '@cairn/core'
 export type { BlobStore, Edition, ErrorCode, Principal, UseCases, UserPrincipal } from '@cairn/core'

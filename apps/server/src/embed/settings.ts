@@ -5,13 +5,18 @@ import { allowedHostProblem } from '@cairn/vcs-git'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, type ArchiveLimitsConfig, type GithubAppConfig, type UpstreamRegistryConfig } from '../config.ts'
+import type { Config } from '../cli/config.ts'
+import { ConfigError } from '../config-error.ts'
 import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { signingKey } from '../platform/signing-key.ts'
 import type { CairnBlobOptions, CairnGithubAppOptions, CairnOptions, CairnStoreOptions } from './cairn-options.ts'
 
 const MiB = 1024 * 1024
+
+type ArchiveLimitsConfig = Config['archiveLimits']
+type GithubAppConfig = NonNullable<Config['vcs']['githubApp']>
+type UpstreamRegistryConfig = Config['upstreamRegistry']
 
 /** The options with every default applied and every value checked: what the wiring reads. */
 export interface Settings {

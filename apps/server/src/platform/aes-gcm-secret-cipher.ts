@@ -1,6 +1,6 @@
 import { CairnError, type SecretCipher } from '@cairn/core'
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../config-error.ts'
 
 const KEY_BYTES = 32
 const IV_BYTES = 12

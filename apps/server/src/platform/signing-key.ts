@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../config-error.ts'
 
 /** Shorter keys make upload and download links forgeable. */
 const MIN_KEY_BYTES = 32

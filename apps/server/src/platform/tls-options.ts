@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createSecureContext } from 'node:tls'
-import { ConfigError, type TlsConfig } from '../config.ts'
+import type { TlsConfig } from '../cli/config.ts'
+import { ConfigError } from '../config-error.ts'
 
 /** What `https.createServer` needs. */
 export interface TlsOptions {

@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../config.ts'
+import { loadConfig, type Config } from '../cli/config.ts'
 
 /**
  * The configuration of a server a test starts inside its own process: `env`, with warnings and

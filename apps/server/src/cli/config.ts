@@ -1,41 +1,14 @@
 import { EDITIONS, type Edition } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
-import { allowedHostProblem, splitAllowedHosts } from '@cairn/vcs-git'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { addressList } from './platform/address-list.ts'
-import { LOG_LEVELS, type LogLevel } from './platform/logger.ts'
-import { isAcceptableMetricsToken } from './platform/metrics-token.ts'
+import { ConfigError } from '../config-error.ts'
+import type { CairnArchiveLimits, CairnBlobOptions, CairnGithubAppOptions } from '../embed/cairn-options.ts'
+import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
+import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
+import { EnvironmentReader, type Env } from './environment-reader.ts'
 
 const MiB = 1024 * 1024
-
-/** Where module archives are kept: a directory (the default), or an S3-compatible bucket. */
-export type BlobConfig =
-  | { readonly kind: 'filesystem'; readonly root: string }
-  | {
-      readonly kind: 's3'
-      readonly bucket: string
-      readonly prefix: string
-      readonly endpoint: string | undefined
-      readonly region: string
-      readonly forcePathStyle: boolean
-      readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined
-    }
-
-/** The public registry that curated public modules are proxied to (hosted edition). */
-export interface UpstreamRegistryConfig {
-  readonly url: URL
-  readonly timeoutMs: number
-  readonly cacheTtlMs: number
-}
-
-/** Limits on uploaded module archives. */
-export interface ArchiveLimitsConfig {
-  readonly maxArchiveBytes: number
-  readonly maxTotalBytes: number
-  readonly maxEntries: number
-  readonly maxEntryBytes: number
-}
 
 /** Publishing from git. */
 export interface VcsConfig {
@@ -44,20 +17,9 @@ export interface VcsConfig {
   /** Every VCS module is synced about this often (jittered), in case a webhook was missed; 0 turns the poll off. */
   readonly pollIntervalSeconds: number
   /** The site's GitHub App, for modules published through its installations; none when unset. */
-  readonly githubApp: GithubAppConfig | undefined
+  readonly githubApp: Required<CairnGithubAppOptions> | undefined
   /** Host names, `host:port` pairs and CIDR ranges the git client may reach although they are internal (loopback, private, link-local). */
   readonly allowedHosts: readonly string[]
-}
-
-/** A GitHub App registered by the operator: what Cairn needs to act as it. */
-export interface GithubAppConfig {
-  readonly appId: string
-  /** PEM, as GitHub hands it out (PKCS#1) or PKCS#8. */
-  readonly privateKey: string
-  /** The REST API: `https://api.github.com`, or GitHub Enterprise Server's `https://<host>/api/v3`. */
-  readonly apiUrl: string
-  /** Where repositories are over git smart HTTP and on the web: `https://github.com` or `https://<host>`. */
-  readonly webUrl: string
 }
 
 /** PEM files that make the server listen with TLS. */
@@ -76,6 +38,12 @@ export interface ClientsConfig {
   readonly iactTimeLimitMinutes: number
 }
 
+/**
+ * What the environment says, checked, with the standalone server's defaults: the first of the
+ * two configuration shapes, read by the CLI only. `standaloneOptions` turns it into the second,
+ * the `CairnOptions` every host gives `createCairn`; what only a server has (the port, TLS, the
+ * clients' addresses) stays here.
+ */
 export interface Config {
   readonly port: number
   /** HTTPS on `port` when set; the CLI refuses plain HTTP for registry hosts. */
@@ -96,9 +64,11 @@ export interface Config {
   readonly signingKey: string | undefined
   /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
   readonly vcsEncryptionKey: string | undefined
-  readonly blobs: BlobConfig
-  readonly archiveLimits: ArchiveLimitsConfig
-  readonly upstreamRegistry: UpstreamRegistryConfig
+  /** Where module archives are kept: a directory (the default), or an S3-compatible bucket. */
+  readonly blobs: Extract<CairnBlobOptions, { kind: 'filesystem' | 's3' }>
+  readonly archiveLimits: Required<CairnArchiveLimits>
+  /** The public registry that curated public modules are proxied to (hosted edition). */
+  readonly upstreamRegistry: { readonly url: URL; readonly timeoutMs: number; readonly cacheTtlMs: number }
   /** Serves `/metrics` to scrapers sending it as a bearer token; no `/metrics` when unset. */
   readonly metricsToken: string | undefined
   /** The least severe log lines written. */
@@ -107,30 +77,21 @@ export interface Config {
   readonly clients: ClientsConfig
 }
 
-/** Configuration (environment variables or `createCairn` options) that cannot work; names every problem. */
-export class ConfigError extends Error {
-  /** Always `ConfigError`. */
-  override readonly name = 'ConfigError'
-}
-
-type Env = Readonly<Record<string, string | undefined>>
-
 /** Reads and checks the configuration, naming every bad variable at once. */
 export function loadConfig(env: Env): Config {
-  const problems: string[] = []
-  const read = new Reader(env, problems)
+  const read = new EnvironmentReader(env)
   const dataDir = read.path('CAIRN_DATA_DIR') ?? read.resolve('data')
   const databaseUrl = read.text('DATABASE_URL')
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL')
+    read.problem('DATABASE_URL must be a postgres:// or postgresql:// URL')
   }
   const edition = (read.text('CAIRN_EDITION') ?? 'self-hosted') as Edition
-  if (!EDITIONS.includes(edition)) problems.push(`CAIRN_EDITION must be one of ${EDITIONS.join(', ')}`)
+  if (!EDITIONS.includes(edition)) read.problem(`CAIRN_EDITION must be one of ${EDITIONS.join(', ')}`)
   const signingKey = read.text('CAIRN_SIGNING_KEY')
-  if (signingKey !== undefined && signingKey.length < 32) problems.push('CAIRN_SIGNING_KEY must be at least 32 characters')
+  if (signingKey !== undefined && signingKey.length < 32) read.problem('CAIRN_SIGNING_KEY must be at least 32 characters')
   const metricsToken = read.text('CAIRN_METRICS_TOKEN')
   if (metricsToken !== undefined && !isAcceptableMetricsToken(metricsToken)) {
-    problems.push('CAIRN_METRICS_TOKEN must be at least 16 printable characters without spaces')
+    read.problem('CAIRN_METRICS_TOKEN must be at least 16 printable characters without spaces')
   }
   const config: Config = {
     port: read.integer('PORT', 8080, 0, 65535),
@@ -170,11 +131,11 @@ export function loadConfig(env: Env): Config {
       iactTimeLimitMinutes: read.integer('CAIRN_IACT_TIME_LIMIT_MINUTES', 60, 1),
     },
   }
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`)
+  if (read.problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${read.problems.join('\n  ')}`)
   return config
 }
 
-function readGithubApp(read: Reader): GithubAppConfig | undefined {
+function readGithubApp(read: EnvironmentReader): Required<CairnGithubAppOptions> | undefined {
   const appId = read.text('CAIRN_GITHUB_APP_ID')
   const inline = read.text('CAIRN_GITHUB_APP_PRIVATE_KEY')
   const file = read.path('CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
@@ -194,7 +155,7 @@ function readGithubApp(read: Reader): GithubAppConfig | undefined {
 }
 
 /** The key file's text; a problem (never its content) when it cannot be read. */
-function readKeyFile(read: Reader, path: string): string | undefined {
+function readKeyFile(read: EnvironmentReader, path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8')
   } catch (error) {
@@ -203,7 +164,7 @@ function readKeyFile(read: Reader, path: string): string | undefined {
   }
 }
 
-function readTls(read: Reader): TlsConfig | undefined {
+function readTls(read: EnvironmentReader): TlsConfig | undefined {
   const certFile = read.text('CAIRN_TLS_CERT')
   const keyFile = read.text('CAIRN_TLS_KEY')
   if (certFile === undefined && keyFile === undefined) return undefined
@@ -214,7 +175,7 @@ function readTls(read: Reader): TlsConfig | undefined {
   return { certFile: read.resolve(certFile), keyFile: read.resolve(keyFile) }
 }
 
-function readBlobs(read: Reader, dataDir: string): BlobConfig {
+function readBlobs(read: EnvironmentReader, dataDir: string): Config['blobs'] {
   const bucket = read.text('CAIRN_S3_BUCKET')
   if (bucket === undefined) return { kind: 'filesystem', root: read.path('CAIRN_BLOB_DIR') ?? resolve(dataDir, 'blobs') }
   const accessKeyId = read.text('CAIRN_S3_ACCESS_KEY_ID')
@@ -223,107 +184,14 @@ function readBlobs(read: Reader, dataDir: string): BlobConfig {
     read.problem('CAIRN_S3_ACCESS_KEY_ID and CAIRN_S3_SECRET_ACCESS_KEY go together')
   }
   const prefix = read.text('CAIRN_S3_PREFIX') ?? ''
+  const endpoint = read.url('CAIRN_S3_ENDPOINT')?.href
   return {
     kind: 's3',
     bucket,
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
-    endpoint: read.url('CAIRN_S3_ENDPOINT')?.href,
+    ...(endpoint !== undefined && { endpoint }),
     region: read.text('CAIRN_S3_REGION') ?? 'us-east-1',
     forcePathStyle: read.text('CAIRN_S3_FORCE_PATH_STYLE') === 'true',
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-  }
-}
-
-/** Reads variables, noting each bad one instead of stopping at the first. */
-class Reader {
-  readonly #env: Env
-  readonly #problems: string[]
-
-  constructor(env: Env, problems: string[]) {
-    this.#env = env
-    this.#problems = problems
-  }
-
-  problem(message: string): void {
-    this.#problems.push(message)
-  }
-
-  /**
-   * A path against the directory the user started from: pnpm runs scripts in the package's
-   * directory and says where it was invoked in INIT_CWD (scripts/start.sh sets it too).
-   */
-  resolve(path: string): string {
-    return resolve(this.text('INIT_CWD') ?? process.cwd(), path)
-  }
-
-  /** The variable `name` as a path from the start directory, or undefined when unset. */
-  path(name: string): string | undefined {
-    const value = this.text(name)
-    return value === undefined ? undefined : this.resolve(value)
-  }
-
-  text(name: string): string | undefined {
-    const value = this.#env[name]?.trim()
-    return value === undefined || value === '' ? undefined : value
-  }
-
-  integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-    const value = this.text(name)
-    if (value === undefined) return fallback
-    const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
-    if (!(number >= min && number <= max)) {
-      this.#problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`)
-    }
-    return number
-  }
-
-  /** One of `choices`; `fallback` when unset. */
-  choice<T extends string>(name: string, choices: readonly T[], fallback: T): T {
-    const value = this.text(name)
-    if (value === undefined) return fallback
-    if (!(choices as readonly string[]).includes(value)) {
-      this.#problems.push(`${name} must be one of ${choices.join(', ')} (got "${value}")`)
-      return fallback
-    }
-    return value as T
-  }
-
-  /** `true` or `false`; false when unset. */
-  boolean(name: string): boolean {
-    const value = this.text(name)
-    if (value === undefined) return false
-    if (value !== 'true' && value !== 'false') this.#problems.push(`${name} must be true or false (got "${value}")`)
-    return value === 'true'
-  }
-
-  /** A comma-separated list of addresses and CIDR ranges; empty when unset. */
-  addresses(name: string): readonly string[] {
-    const entries = (this.text(name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
-    try {
-      addressList(entries)
-    } catch (error) {
-      this.#problems.push(`${name} must be a comma-separated list of addresses and CIDR ranges: ${(error as Error).message}`)
-    }
-    return entries
-  }
-
-  /** Comma-separated host names, `host:port` pairs and CIDR ranges; none when unset. */
-  allowedHosts(name: string): readonly string[] {
-    const entries = splitAllowedHosts(this.text(name) ?? '')
-    for (const entry of entries) {
-      const problem = allowedHostProblem(entry)
-      if (problem !== undefined) this.#problems.push(`${name}: "${entry}" ${problem}`)
-    }
-    return entries
-  }
-
-  url(name: string): URL | undefined {
-    const value = this.text(name)
-    if (value === undefined) return undefined
-    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-      this.#problems.push(`${name} must be an absolute http or https URL (got "${value}")`)
-      return undefined
-    }
-    return new URL(value)
+    ...(accessKeyId !== undefined && secretAccessKey !== undefined && { credentials: { accessKeyId, secretAccessKey } }),
   }
 }
