@@ -85,11 +85,12 @@ export function errorLogOver(logger: Logger): ErrorLog {
 
 /**
  * One info line per answered request: id, method, route template, status, duration, as pino writes
- * a line of those fields. The line is put together here and handed to the logger's destination:
- * pino's general path (the fields object, its keys walked and each value escaped) cost 3.7 µs of
- * a 55 µs cached download, this 0.96 with the destination's write. No field needs escaping but
- * the route (escaped once per template) and the method: the id is one `trackRequests` accepted or
- * made (`[\w.:-]`), the status and duration are numbers.
+ * a line of those fields. The line is put together here and handed to the logger's destination,
+ * because it is written for every request, cached downloads included, where pino's general path
+ * (a fields object, its keys walked and each value escaped) would be a visible share of the
+ * answer's time. It is safe to skip the escaping: no field needs it but the route (escaped once
+ * per template) and the method; the id is one `trackRequests` accepted or made (`[\w.:-]`), the
+ * status and duration are numbers.
  */
 export function logServedRequest(logger: Logger): (request: ServedRequest) => void {
   const destination = destinations.get(logger)

@@ -16,8 +16,9 @@ export class Sha256TokenHasher implements TokenHasher {
   }
 
   /**
-   * In constant time, as the port asks. The digest is taken as hex and decoded: asking `hash` for
-   * a buffer made a buffer of its own that cost twice as much (1.04 against 0.23 + 0.25 µs).
+   * In constant time, as the port asks. The digest is taken as hex (the form stored) and decoded:
+   * asking `hash` for a buffer costs more than the hex digest and its decoding together, and this
+   * runs on every authenticated request.
    */
   matches(secret: string, hashed: string): boolean {
     const actual = Buffer.from(this.hash(secret), 'hex')
