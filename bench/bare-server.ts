@@ -1,7 +1,8 @@
 /**
  * The bare endpoint every ratio is taken against: a Hono app on `@hono/node-server`, the stack
- * Cairn serves with, answering `GET /` with a static JSON body (issue 8's reference) and doing
- * nothing else. Run as a child process by `processes.ts`; prints the line `listening on <url>`.
+ * Cairn serves with, answering `GET /` with a static JSON body and doing nothing else: the
+ * floor of what any server on that stack can answer. Run as a child process by `processes.ts`;
+ * prints the line `listening on <url>`.
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'

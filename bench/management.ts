@@ -6,7 +6,7 @@ import { scratchPostgres } from './protocol-dataset.ts'
 import { progress } from './report.ts'
 import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.ts'
 
-/** The management reads of issue 8's table, each with what it lists. */
+/** The authenticated management reads the targets name (bench/README.md), each with what it lists. */
 const READS = [
   { name: 'GET /api/v2/admin/tool-versions (50 rows, page of 20)', path: '/api/v2/admin/tool-versions' },
   { name: `GET /api/v2/organizations/${ORGANIZATION}`, path: `/api/v2/organizations/${ORGANIZATION}` },

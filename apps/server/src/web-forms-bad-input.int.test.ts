@@ -142,7 +142,8 @@ describe('malformed web forms against the real server on PGlite', () => {
   }, 300_000)
 
   // -------------------------------------------------------------------------------------------
-  // The findings of issue 30's bad-input run, and those found with them; each failed before.
+  // Failures a generated run far longer than the property's budget found, and others found while
+  // fixing them; each failed before its fix.
   // -------------------------------------------------------------------------------------------
 
   // Was a 500 ("Failed to parse body as FormData") from the CSRF check, for anyone sending the Origin.

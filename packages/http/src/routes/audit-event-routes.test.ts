@@ -9,7 +9,7 @@ const MODULES = '/api/v2/organizations/acme/registry-modules'
 
 /**
  * The audit log (a Cairn extension): who acted, by the kind of principal and the token used, and
- * the organization, module, team, publishing and token actions (issue 30, finding 8).
+ * the organization, module, team, publishing and token actions.
  */
 describe('GET /api/v2/admin/audit-events', () => {
   let t: TestApp

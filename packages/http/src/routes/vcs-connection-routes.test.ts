@@ -113,7 +113,7 @@ describe('VCS connections as OAuth clients and tokens', () => {
   })
 })
 
-describe('a connection moved to another host needs its credential again (issue 30, finding 5)', () => {
+describe('a connection moved to another host needs its credential again', () => {
   let t: TestApp
   let tokens: Awaited<ReturnType<typeof moduleOrganization>>
   let ownersToken: { id: string; bearer: string }
@@ -121,7 +121,7 @@ describe('a connection moved to another host needs its credential again (issue 3
   beforeEach(async () => {
     t = await testApp()
     tokens = await moduleOrganization(t)
-    // The finding's attacker: an owners-team token, not a person.
+    // Who could move it to a host of their own: an owners-team token, not a person.
     const teams = await json<ListDoc>(await t.call('GET', '/api/v2/organizations/acme/teams', tokens.owner))
     const owners = teams.data.find((team) => team.attributes['name'] === 'owners')
     const { data } = await json<SingleDoc>(await t.call('POST', `/api/v2/teams/${owners?.id ?? ''}/authentication-token`, tokens.owner))
