@@ -71,6 +71,7 @@ export type { MembershipStatus, OrganizationMembership } from './organizations/o
 export type { OrganizationQuery, OrganizationRepository } from './ports/organization-repository.ts'
 export type { MembershipQuery, MembershipRepository } from './ports/membership-repository.ts'
 export type { TeamRepository } from './ports/team-repository.ts'
+export type { TeamMemberRepository } from './ports/team-member-repository.ts'
 export { ManageOrganizations } from './organizations/manage-organizations.ts'
 export { ManageMemberships } from './organizations/manage-memberships.ts'
 export type { InviteCommand, MembershipDetails } from './organizations/manage-memberships.ts'

@@ -1,5 +1,5 @@
-import { CairnError, OWNERS_TEAM, type Page, type PageRequest, type Team, type TeamRepository, type User } from '@cairn/core'
-import { compareText, deleteWhere, memberKey, pageOf, type InMemoryState } from './in-memory-state.ts'
+import { CairnError, type Page, type PageRequest, type Team, type TeamRepository } from '@cairn/core'
+import { compareText, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
 export class InMemoryTeamRepository implements TeamRepository {
   readonly #state: InMemoryState
@@ -39,47 +39,6 @@ export class InMemoryTeamRepository implements TeamRepository {
     this.#state.teams.delete(id)
     for (const key of this.#state.teamMembers) if (key.startsWith(`${id} `)) this.#state.teamMembers.delete(key)
     deleteWhere(this.#state.tokens, (token) => token.kind === 'team' && token.subjectId === id)
-  }
-
-  async addMember(teamId: string, userId: string): Promise<void> {
-    if (!this.#state.teams.has(teamId)) throw CairnError.notFound('team')
-    if (!this.#state.users.has(userId)) throw CairnError.notFound('user')
-    this.#state.teamMembers.add(memberKey(teamId, userId))
-  }
-
-  async removeMember(teamId: string, userId: string): Promise<void> {
-    this.#state.teamMembers.delete(memberKey(teamId, userId))
-  }
-
-  async members(teamId: string): Promise<User[]> {
-    return [...this.#state.users.values()]
-      .filter((user) => this.#state.teamMembers.has(memberKey(teamId, user.id)))
-      .sort((a, b) => compareText(a.username, b.username))
-  }
-
-  async teamsOf(organizationName: string, userId: string): Promise<Team[]> {
-    return [...this.#state.teams.values()]
-      .filter((team) => team.organizationName === organizationName && this.#state.teamMembers.has(memberKey(team.id, userId)))
-      .sort((a, b) => compareText(a.name, b.name))
-  }
-
-  async ownersOf(organizationNames: readonly string[]): Promise<Map<string, User[]>> {
-    const result = new Map<string, User[]>()
-    for (const name of organizationNames) {
-      const owners = await this.findByName(name, OWNERS_TEAM)
-      result.set(name, owners === undefined ? [] : await this.members(owners.id))
-    }
-    return result
-  }
-
-  async solelyOwnedBy(userId: string): Promise<string[]> {
-    const owned: string[] = []
-    for (const team of this.#state.teams.values()) {
-      if (team.name !== OWNERS_TEAM) continue
-      const members = await this.members(team.id)
-      if (members.length === 1 && members[0]?.id === userId) owned.push(team.organizationName)
-    }
-    return owned.sort(compareText)
   }
 
   #assertUnique(team: Team): void {

@@ -15,6 +15,7 @@ import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-re
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
 import { InMemorySettingsRepository } from './in-memory-settings-repository.ts'
+import { InMemoryTeamMemberRepository } from './in-memory-team-member-repository.ts'
 import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
 import { InMemoryVcsConnectionRepository } from './in-memory-vcs-connection-repository.ts'
 
@@ -61,6 +62,7 @@ function repositoriesOver(state: InMemoryState): Repositories {
     organizations: new InMemoryOrganizationRepository(state),
     memberships: new InMemoryMembershipRepository(state),
     teams: new InMemoryTeamRepository(state),
+    teamMembers: new InMemoryTeamMemberRepository(state),
     toolVersions: new InMemoryToolVersionRepository(state),
     workspaces: new InMemoryWorkspaceRepository(state),
     runs: new InMemoryRunRepository(state),

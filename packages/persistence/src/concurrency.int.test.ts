@@ -125,12 +125,12 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
     const memberships = [first, second].map((userId) =>
       aMembership({ id: ports.ids.next('ou'), organizationName: organization.name, userId }),
     )
-    await seed(async ({ organizations, teams, memberships: stored }) => {
+    await seed(async ({ organizations, teams, teamMembers, memberships: stored }) => {
       await organizations.add(organization)
       await teams.add(owners)
       for (const membership of memberships) {
         await stored.add(membership)
-        await teams.addMember(owners.id, membership.userId)
+        await teamMembers.add(owners.id, membership.userId)
       }
     })
     return { organization, memberships }
@@ -196,7 +196,7 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
         useCases.adminUsers.remove({ userId: second.id }, OPERATOR),
       ])
       expect(outcomes(results)).toEqual(['fulfilled', 'invalid'])
-      const owners = await seed(({ teams }) => teams.ownersOf([organization.name]))
+      const owners = await seed(({ teamMembers }) => teamMembers.ownersOf([organization.name]))
       expect(owners.get(organization.name)).toHaveLength(1)
     }
   }, TIMEOUT_MS)
@@ -209,7 +209,7 @@ describe.each(STORES)('concurrent use cases on %s', (_, open) => {
         memberships.map((membership) => useCases.memberships.remove({ id: membership.id }, OPERATOR)),
       )
       expect(outcomes(results)).toEqual(['fulfilled', 'invalid'])
-      const owners = await seed(({ teams }) => teams.ownersOf([organization.name]))
+      const owners = await seed(({ teamMembers }) => teamMembers.ownersOf([organization.name]))
       expect(owners.get(organization.name)).toHaveLength(1)
     }
   }, TIMEOUT_MS)

@@ -12,6 +12,7 @@ import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organiz
 import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
 import { MikroOrmRunRepository } from './repositories/mikro-orm-run-repository.ts'
 import { MikroOrmSessionRepository } from './repositories/mikro-orm-session-repository.ts'
+import { MikroOrmTeamMemberRepository } from './repositories/mikro-orm-team-member-repository.ts'
 import { MikroOrmTeamRepository } from './repositories/mikro-orm-team-repository.ts'
 import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-repository.ts'
 import { MikroOrmToolVersionRepository } from './repositories/mikro-orm-tool-version-repository.ts'
@@ -123,6 +124,7 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     organizations: new MikroOrmOrganizationRepository(em),
     memberships: new MikroOrmMembershipRepository(em),
     teams: new MikroOrmTeamRepository(em),
+    teamMembers: new MikroOrmTeamMemberRepository(em),
     toolVersions: new MikroOrmToolVersionRepository(em),
     workspaces: new MikroOrmWorkspaceRepository(em),
     runs: new MikroOrmRunRepository(em),

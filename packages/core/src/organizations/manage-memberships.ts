@@ -85,7 +85,7 @@ export class ManageMemberships {
       const invitation = await findOwnInvitation(repositories, command.id, principal)
       const accepted = acceptInvitation(invitation)
       await repositories.memberships.update(accepted)
-      for (const team of await invitedTeams(repositories, invitation)) await repositories.teams.addMember(team.id, accepted.userId)
+      for (const team of await invitedTeams(repositories, invitation)) await repositories.teamMembers.add(team.id, accepted.userId)
       await recordAuditEvent(this.#deps, repositories, { type: 'membership.accepted', principal, targetId: accepted.id })
       return details(repositories, accepted)
     })
@@ -139,7 +139,7 @@ export class ManageMemberships {
       const membership = await findMembership(repositories, command.id)
       const leaving = isOwn(membership, principal)
       if (!leaving) await requireOrganization(repositories, principal, membership.organizationName, 'isOwner')
-      const solelyOwned = await repositories.teams.solelyOwnedBy(membership.userId)
+      const solelyOwned = await repositories.teamMembers.solelyOwnedBy(membership.userId)
       if (solelyOwned.includes(membership.organizationName)) {
         throw CairnError.invalidField('user', 'is the only owner of the organization')
       }
@@ -195,7 +195,7 @@ async function invitedTeams(repositories: Repositories, invitation: Organization
 
 async function details(repositories: Repositories, membership: OrganizationMembership): Promise<MembershipDetails> {
   if (membership.status === 'invited') return { membership, teams: await invitedTeams(repositories, membership) }
-  const teams = await repositories.teams.teamsOf(membership.organizationName, membership.userId)
+  const teams = await repositories.teamMembers.teamsOf(membership.organizationName, membership.userId)
   const member = await repositories.users.findById(membership.userId)
   return { membership, teams, ...(member !== undefined && { member }) }
 }

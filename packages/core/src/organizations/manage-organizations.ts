@@ -58,7 +58,7 @@ export class ManageOrganizations {
       if (limited && !user.isSiteAdmin) {
         throw new CairnError('forbidden', 'only site administrators may create organizations on this installation')
       }
-      const { organizations, teams, memberships } = repositories
+      const { organizations, teams, teamMembers, memberships } = repositories
       await organizations.add(organization)
       await teams.add(owners)
       await memberships.add({
@@ -71,7 +71,7 @@ export class ManageOrganizations {
         invitedTeamIds: [],
         createdAt: now,
       })
-      await teams.addMember(owners.id, user.id)
+      await teamMembers.add(owners.id, user.id)
     })
     return organization
   }

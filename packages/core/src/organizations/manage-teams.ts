@@ -57,7 +57,7 @@ export class ManageTeams {
   show(command: { readonly id: string }, principal: Principal): Promise<{ team: Team; members: User[] }> {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const team = await this.#find(repositories, command.id, principal, 'canRead')
-      return { team, members: await repositories.teams.members(team.id) }
+      return { team, members: await repositories.teamMembers.members(team.id) }
     })
   }
 
@@ -96,7 +96,7 @@ export class ManageTeams {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const team = await this.#find(repositories, command.id, principal, 'isOwner')
       for (const user of await this.#members(repositories, team, command.usernames)) {
-        await repositories.teams.addMember(team.id, user.id)
+        await repositories.teamMembers.add(team.id, user.id)
       }
     })
   }
@@ -106,9 +106,9 @@ export class ManageTeams {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const team = await this.#find(repositories, command.id, principal, 'isOwner')
       for (const user of await this.#members(repositories, team, command.usernames)) {
-        await repositories.teams.removeMember(team.id, user.id)
+        await repositories.teamMembers.remove(team.id, user.id)
       }
-      if (isOwnersTeam(team) && (await repositories.teams.members(team.id)).length === 0) {
+      if (isOwnersTeam(team) && (await repositories.teamMembers.members(team.id)).length === 0) {
         throw CairnError.invalidField('users', 'the owners team must keep at least one member')
       }
     })

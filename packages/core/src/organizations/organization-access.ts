@@ -49,7 +49,7 @@ export async function organizationAccess(
       const membership = await repositories.memberships.find(organizationName, principal.user.id)
       // An invitation grants nothing until it is accepted.
       if (membership?.status !== 'active') return NONE
-      const access = fromTeams(await repositories.teams.teamsOf(organizationName, principal.user.id))
+      const access = fromTeams(await repositories.teamMembers.teamsOf(organizationName, principal.user.id))
       return { ...access, canRead: true }
     }
   }

@@ -9,6 +9,7 @@ import type { RegistryModuleRepository } from './registry-module-repository.ts'
 import type { RunRepository } from './run-repository.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { SettingsRepository } from './settings-repository.ts'
+import type { TeamMemberRepository } from './team-member-repository.ts'
 import type { TeamRepository } from './team-repository.ts'
 import type { TokenRepository } from './token-repository.ts'
 import type { ToolVersionRepository } from './tool-version-repository.ts'
@@ -24,6 +25,7 @@ export interface Repositories {
   readonly organizations: OrganizationRepository
   readonly memberships: MembershipRepository
   readonly teams: TeamRepository
+  readonly teamMembers: TeamMemberRepository
   readonly toolVersions: ToolVersionRepository
   readonly workspaces: WorkspaceRepository
   readonly runs: RunRepository

@@ -70,7 +70,7 @@ export class AdminUsers {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.run(async (repositories) => {
       const user = await findUser(repositories, command.userId)
-      const solelyOwned = await repositories.teams.solelyOwnedBy(user.id)
+      const solelyOwned = await repositories.teamMembers.solelyOwnedBy(user.id)
       if (solelyOwned.length > 0) {
         throw CairnError.invalidField(
           'user',

@@ -135,8 +135,8 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
       expect(result.owners.get('acme')?.map((user) => user.username)).toEqual(['olivia'])
       expect(result.owners.get('beta')?.map((user) => user.username)).toEqual(['oscar'])
       expect([...result.currentRuns.keys()].sort()).toEqual(['run-2', 'run-3', 'run-4'])
-      const related = calls.filter(([call]) => ['organizations.findByNames', 'teams.ownersOf', 'runs.findByIds'].includes(call))
-      expect(related.map(([call]) => call).sort()).toEqual(['organizations.findByNames', 'runs.findByIds', 'teams.ownersOf'])
+      const related = calls.filter(([call]) => ['organizations.findByNames', 'teamMembers.ownersOf', 'runs.findByIds'].includes(call))
+      expect(related.map(([call]) => call).sort()).toEqual(['organizations.findByNames', 'runs.findByIds', 'teamMembers.ownersOf'])
       expect(related.find(([call]) => call === 'organizations.findByNames')?.[1][0]).toHaveLength(2)
     })
 
@@ -145,7 +145,7 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
       const list = new AdminWorkspaces({ ...deps, unitOfWork: counting(deps.unitOfWork, calls) })
       const result = await list.list({ page: PAGE, include: [] }, admin)
       expect([result.organizations.size, result.owners.size, result.currentRuns.size]).toEqual([0, 0, 0])
-      expect(calls.map(([call]) => call)).not.toContain('teams.ownersOf')
+      expect(calls.map(([call]) => call)).not.toContain('teamMembers.ownersOf')
     })
 
     it('include=organization.owners brings the organization too', async () => {

@@ -78,7 +78,7 @@ async function related(
   const names = [...new Set(views.map((view) => view.workspace.organizationName))]
   const wantsOrganizations = include.includes('organization') || include.includes('organization.owners')
   const organizations = wantsOrganizations ? await repositories.organizations.findByNames(names) : []
-  const owners = include.includes('organization.owners') ? await repositories.teams.ownersOf(names) : new Map<string, User[]>()
+  const owners = include.includes('organization.owners') ? await repositories.teamMembers.ownersOf(names) : new Map<string, User[]>()
   const runIds = views.flatMap((view) => (view.workspace.currentRun === null ? [] : [view.workspace.currentRun.id]))
   const runs = include.includes('current_run') ? await repositories.runs.findByIds(runIds) : []
   return {

@@ -179,13 +179,13 @@ describe('ManageWorkspaces', () => {
       const { workspace } = await cases.workspaces.create({ organizationName: 'acme', name: 'net' }, owner)
       const run = await cases.runs.create({ workspaceId: workspace.id }, manager)
       const serializationFailure = new Error('could not serialize access due to read/write dependencies among transactions')
-      const failingTeams = new Proxy({} as Repositories['teams'], { get: () => () => Promise.reject(serializationFailure) })
+      const failingTeamMembers = new Proxy({} as Repositories['teamMembers'], { get: () => () => Promise.reject(serializationFailure) })
       const failing = createUseCases({
         ...deps,
         unitOfWork: {
-          run: (work) => deps.unitOfWork.run((repositories) => work({ ...repositories, teams: failingTeams })),
-          read: (work) => deps.unitOfWork.read((repositories) => work({ ...repositories, teams: failingTeams })),
-          autocommit: (work) => deps.unitOfWork.autocommit((repositories) => work({ ...repositories, teams: failingTeams })),
+          run: (work) => deps.unitOfWork.run((repositories) => work({ ...repositories, teamMembers: failingTeamMembers })),
+          read: (work) => deps.unitOfWork.read((repositories) => work({ ...repositories, teamMembers: failingTeamMembers })),
+          autocommit: (work) => deps.unitOfWork.autocommit((repositories) => work({ ...repositories, teamMembers: failingTeamMembers })),
         },
       })
       await expect(failing.workspaces.remove({ id: workspace.id }, manager)).rejects.toBe(serializationFailure)

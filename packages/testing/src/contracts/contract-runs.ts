@@ -33,6 +33,7 @@ const STORE_PORTS = [
   'OrganizationRepository',
   'MembershipRepository',
   'TeamRepository',
+  'TeamMemberRepository',
   'RunRepository',
   'RegistryModuleRepository',
   'ModuleVersionRepository',

@@ -9,6 +9,7 @@ import { registryModuleRepositoryContract } from './registry-module-repository.c
 import { runRepositoryContract } from './run-repository.contract.ts'
 import { sessionRepositoryContract } from './session-repository.contract.ts'
 import { settingsRepositoryContract } from './settings-repository.contract.ts'
+import { teamMemberRepositoryContract } from './team-member-repository.contract.ts'
 import { teamRepositoryContract } from './team-repository.contract.ts'
 import { tokenRepositoryContract } from './token-repository.contract.ts'
 import { toolVersionRepositoryContract } from './tool-version-repository.contract.ts'
@@ -34,6 +35,7 @@ export function storeContracts(name: string, open: StoreHarness): void {
   organizationRepositoryContract(name, open)
   membershipRepositoryContract(name, open)
   teamRepositoryContract(name, open)
+  teamMemberRepositoryContract(name, open)
   runRepositoryContract(name, open)
   registryModuleRepositoryContract(name, open)
   moduleVersionRepositoryContract(name, open)

@@ -133,23 +133,23 @@ export function membershipRepositoryContract(name: string, open: StoreHarness): 
 
     it("removes a membership with the user's places on that organization's teams only", async () => {
       await seed()
-      await store().run(async ({ memberships, teams }) => {
+      await store().run(async ({ memberships, teams, teamMembers }) => {
         await memberships.add(membership)
         await memberships.add(aMembership({ id: 'ou-globex', organizationName: 'globex', userId: 'user-ada' }))
         await memberships.add(aMembership({ id: 'ou-grace', userId: 'user-grace' }))
         for (const team of [aTeam({ id: 'team-acme' }), aTeam({ id: 'team-globex', organizationName: 'globex' })]) {
           await teams.add(team)
-          await teams.addMember(team.id, 'user-ada')
-          await teams.addMember(team.id, 'user-grace')
+          await teamMembers.add(team.id, 'user-ada')
+          await teamMembers.add(team.id, 'user-grace')
         }
       })
 
       await store().run(({ memberships }) => memberships.remove(membership.id))
 
-      const left = await store().run(async ({ memberships, teams }) => ({
+      const left = await store().run(async ({ memberships, teamMembers }) => ({
         removed: await memberships.findById(membership.id),
-        acme: idsOf(await teams.members('team-acme')),
-        globex: idsOf(await teams.members('team-globex')),
+        acme: idsOf(await teamMembers.members('team-acme')),
+        globex: idsOf(await teamMembers.members('team-globex')),
         kept: idsOf([...(await memberships.listByOrganization({ organizationName: 'globex', page: PAGE })).items]),
       }))
       expect(left).toEqual({ removed: undefined, acme: ['user-grace'], globex: ['user-ada', 'user-grace'], kept: ['ou-globex'] })

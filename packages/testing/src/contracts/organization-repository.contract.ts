@@ -74,14 +74,14 @@ export function organizationRepositoryContract(name: string, open: StoreHarness)
     it('removes an organization with everything in it, and nothing of another', async () => {
       await seedOrganizations(store(), 'acme', 'globex')
       const user = aUser()
-      await store().run(async ({ users, memberships, teams, tokens, workspaces, runs }) => {
+      await store().run(async ({ users, memberships, teams, teamMembers, tokens, workspaces, runs }) => {
         await users.add(user)
         for (const organizationName of ['acme', 'globex']) {
           const teamId = `team-${organizationName}`
           const workspaceId = `ws-${organizationName}`
           await memberships.add(aMembership({ id: `ou-${organizationName}`, organizationName, userId: user.id }))
           await teams.add(aTeam({ id: teamId, organizationName }))
-          await teams.addMember(teamId, user.id)
+          await teamMembers.add(teamId, user.id)
           await tokens.add(aToken({ id: `at-team-${organizationName}`, kind: 'team', subjectId: teamId }))
           await tokens.add(aToken({ id: `at-org-${organizationName}`, kind: 'organization', subjectId: organizationName }))
           await workspaces.add(aWorkspace({ id: workspaceId, organizationName }))
@@ -93,11 +93,11 @@ export function organizationRepositoryContract(name: string, open: StoreHarness)
       await store().run(({ organizations }) => organizations.remove('acme'))
 
       const what = (organizationName: string) =>
-        store().run(async ({ organizations, memberships, teams, tokens, workspaces, runs }) => ({
+        store().run(async ({ organizations, memberships, teams, teamMembers, tokens, workspaces, runs }) => ({
           organization: await organizations.findByName(organizationName),
           membership: await memberships.find(organizationName, user.id),
           team: await teams.findById(`team-${organizationName}`),
-          teamsOfUser: await teams.teamsOf(organizationName, user.id),
+          teamsOfUser: await teamMembers.teamsOf(organizationName, user.id),
           teamToken: await tokens.findById(`at-team-${organizationName}`),
           organizationToken: await tokens.findById(`at-org-${organizationName}`),
           workspace: await workspaces.findById(`ws-${organizationName}`),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { aTeam, aToken } from '../builders/builders.ts'
 import { idsOf, PAGE, seedOrganizations, seedUsers } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
-import { teamMembersContract } from './team-members.contract.ts'
 
 export function teamRepositoryContract(name: string, open: StoreHarness): void {
   describe(`TeamRepository contract: ${name}`, () => {
@@ -71,21 +70,21 @@ export function teamRepositoryContract(name: string, open: StoreHarness): void {
       await seedOrganizations(store(), 'acme')
       await seedUsers(store(), 'ada')
       const other = aTeam({ id: 'team-other', name: 'other' })
-      await store().run(async ({ teams, tokens }) => {
+      await store().run(async ({ teams, teamMembers, tokens }) => {
         for (const each of [team, other]) {
           await teams.add(each)
-          await teams.addMember(each.id, 'user-ada')
+          await teamMembers.add(each.id, 'user-ada')
           await tokens.add(aToken({ id: `at-${each.id}`, kind: 'team', subjectId: each.id }))
         }
       })
 
       await store().run(({ teams }) => teams.remove(team.id))
 
-      const left = await store().run(async ({ teams, tokens, users }) => ({
+      const left = await store().run(async ({ teams, teamMembers, tokens, users }) => ({
         team: await teams.findById(team.id),
         token: await tokens.findById(`at-${team.id}`),
-        teamsOfAda: idsOf(await teams.teamsOf('acme', 'user-ada')),
-        otherMembers: idsOf(await teams.members(other.id)),
+        teamsOfAda: idsOf(await teamMembers.teamsOf('acme', 'user-ada')),
+        otherMembers: idsOf(await teamMembers.members(other.id)),
         otherToken: (await tokens.findById(`at-${other.id}`))?.id,
         ada: (await users.findById('user-ada'))?.id,
       }))
@@ -100,6 +99,4 @@ export function teamRepositoryContract(name: string, open: StoreHarness): void {
       await store().run(({ teams }) => teams.remove('team-missing'))
     })
   })
-
-  teamMembersContract(name, open)
 }

@@ -88,7 +88,7 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
     it('removes a user with their tokens, sessions, memberships and team places, and nothing else', async () => {
       const [doomed, kept] = [aUser({ id: 'user-doomed', username: 'doomed' }), aUser({ id: 'user-kept', username: 'kept' })]
       await seedOrganizations(store(), 'acme')
-      await store().run(async ({ users, tokens, sessions, memberships, teams }) => {
+      await store().run(async ({ users, tokens, sessions, memberships, teams, teamMembers }) => {
         await users.add(doomed)
         await users.add(kept)
         await tokens.add(aToken({ id: 'at-doomed', subjectId: doomed.id }))
@@ -99,18 +99,18 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
         await memberships.add(aMembership({ id: 'ou-doomed', userId: doomed.id }))
         await memberships.add(aMembership({ id: 'ou-kept', userId: kept.id }))
         await teams.add(aTeam())
-        await teams.addMember(aTeam().id, doomed.id)
-        await teams.addMember(aTeam().id, kept.id)
+        await teamMembers.add(aTeam().id, doomed.id)
+        await teamMembers.add(aTeam().id, kept.id)
       })
 
       await store().run(({ users }) => users.remove(doomed.id))
 
-      const left = await store().run(async ({ users, tokens, sessions, memberships, teams }) => ({
+      const left = await store().run(async ({ users, tokens, sessions, memberships, teamMembers }) => ({
         user: await users.findById(doomed.id),
         token: await tokens.findById('at-doomed'),
         sessions: [await sessions.findById('sess-doomed'), await sessions.findById('sess-impersonated')],
         membership: await memberships.findById('ou-doomed'),
-        members: await teams.members(aTeam().id),
+        members: await teamMembers.members(aTeam().id),
         kept: [await users.findById(kept.id), await tokens.findById('at-kept'), await sessions.findById('sess-kept')],
         keptMembership: await memberships.find('acme', kept.id),
       }))

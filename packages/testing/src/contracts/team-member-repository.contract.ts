@@ -4,14 +4,14 @@ import { idsOf, seedOrganizations, seedUsers } from './fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 /** Who is on which team: members, teams of a user, owners of organizations. */
-export function teamMembersContract(name: string, open: StoreHarness): void {
-  describe(`TeamRepository members contract: ${name}`, () => {
+export function teamMemberRepositoryContract(name: string, open: StoreHarness): void {
+  describe(`TeamMemberRepository contract: ${name}`, () => {
     const store = useStore(open)
 
     /** Puts each user (by username) on the team with this id. */
     async function place(teamId: string, ...usernames: string[]): Promise<void> {
-      await store().run(async ({ teams }) => {
-        for (const username of usernames) await teams.addMember(teamId, `user-${username}`)
+      await store().run(async ({ teamMembers }) => {
+        for (const username of usernames) await teamMembers.add(teamId, `user-${username}`)
       })
     }
 
@@ -28,16 +28,16 @@ export function teamMembersContract(name: string, open: StoreHarness): void {
       await seedUsers(store(), 'linus', 'Zed', 'ada', 'grace')
       await seedTeams(['team-1', 'acme', 'developers'])
       await place('team-1', 'linus', 'Zed', 'ada', 'ada')
-      await store().run(async ({ teams }) => {
-        await teams.removeMember('team-1', 'user-grace')
-        await teams.removeMember('team-missing', 'user-grace')
+      await store().run(async ({ teamMembers }) => {
+        await teamMembers.remove('team-1', 'user-grace')
+        await teamMembers.remove('team-missing', 'user-grace')
       })
-      const members = await store().run(({ teams }) => teams.members('team-1'))
+      const members = await store().run(({ teamMembers }) => teamMembers.members('team-1'))
       expect(members.map((user) => user.username)).toEqual(['Zed', 'ada', 'linus'])
       expect(members[1]).toEqual(await store().run(({ users }) => users.findById('user-ada')))
-      await store().run(({ teams }) => teams.removeMember('team-1', 'user-linus'))
-      expect(idsOf(await store().run(({ teams }) => teams.members('team-1')))).toEqual(['user-Zed', 'user-ada'])
-      await expect(store().run(({ teams }) => teams.members('team-missing'))).resolves.toEqual([])
+      await store().run(({ teamMembers }) => teamMembers.remove('team-1', 'user-linus'))
+      expect(idsOf(await store().run(({ teamMembers }) => teamMembers.members('team-1')))).toEqual(['user-Zed', 'user-ada'])
+      await expect(store().run(({ teamMembers }) => teamMembers.members('team-missing'))).resolves.toEqual([])
     })
 
     it('refuses to put a user it does not have, or on a team it does not have, with not_found', async () => {
@@ -58,7 +58,7 @@ export function teamMembersContract(name: string, open: StoreHarness): void {
       await place('team-3', 'grace')
       await place('team-4', 'ada')
       const teamsOf = (organizationName: string, userId: string) =>
-        store().run(({ teams }) => teams.teamsOf(organizationName, userId))
+        store().run(({ teamMembers }) => teamMembers.teamsOf(organizationName, userId))
       expect((await teamsOf('acme', 'user-ada')).map((team) => team.name)).toEqual(['developers', 'ops'])
       expect(await teamsOf('globex', 'user-ada')).toEqual([aTeam({ id: 'team-4', organizationName: 'globex', name: 'auditors' })])
       await expect(teamsOf('globex', 'user-grace')).resolves.toEqual([])
@@ -72,7 +72,7 @@ export function teamMembersContract(name: string, open: StoreHarness): void {
       await place('team-1', 'linus', 'ada')
       await place('team-2', 'grace')
       await place('team-3', 'grace')
-      const owners = await store().run(({ teams }) => teams.ownersOf(['acme', 'globex', 'initech', 'missing']))
+      const owners = await store().run(({ teamMembers }) => teamMembers.ownersOf(['acme', 'globex', 'initech', 'missing']))
       expect(new Map([...owners].map(([organization, users]) => [organization, idsOf(users)]))).toEqual(
         new Map([
           ['acme', ['user-ada', 'user-linus']],
@@ -82,7 +82,7 @@ export function teamMembersContract(name: string, open: StoreHarness): void {
         ]),
       )
       expect(owners.get('globex')).toEqual([await store().run(({ users }) => users.findById('user-grace'))])
-      await expect(store().run(({ teams }) => teams.ownersOf([]))).resolves.toEqual(new Map())
+      await expect(store().run(({ teamMembers }) => teamMembers.ownersOf([]))).resolves.toEqual(new Map())
     })
 
     it('tells the organizations whose owners team has a user as its only member, ordered by name', async () => {
@@ -95,9 +95,9 @@ export function teamMembersContract(name: string, open: StoreHarness): void {
       await place('team-3', 'ada')
       await place('team-4', 'grace')
       await place('team-5', 'ada')
-      await expect(store().run(({ teams }) => teams.solelyOwnedBy('user-ada'))).resolves.toEqual(['acme', 'initech'])
-      await expect(store().run(({ teams }) => teams.solelyOwnedBy('user-grace'))).resolves.toEqual(['hooli'])
-      await expect(store().run(({ teams }) => teams.solelyOwnedBy('user-nobody'))).resolves.toEqual([])
+      await expect(store().run(({ teamMembers }) => teamMembers.solelyOwnedBy('user-ada'))).resolves.toEqual(['acme', 'initech'])
+      await expect(store().run(({ teamMembers }) => teamMembers.solelyOwnedBy('user-grace'))).resolves.toEqual(['hooli'])
+      await expect(store().run(({ teamMembers }) => teamMembers.solelyOwnedBy('user-nobody'))).resolves.toEqual([])
     })
   })
 }
