@@ -7,23 +7,35 @@ function numbered(sql: string): string {
   return sql.replaceAll('?', () => `$${String((next += 1))}`)
 }
 
-/** The numbered text of each statement, made once. */
-const numberedTexts = new Map<string, string>()
+/** A statement to run prepared: its name, and its SQL as MikroORM and as PostgreSQL take it. */
+export interface PreparedStatement {
+  /** Its name on each pooled connection: one name, one text. */
+  readonly name: string
+  /** Its values in `?` placeholders, none of them in a literal or an operator. */
+  readonly sql: string
+  /** `sql` with its placeholders numbered, as PostgreSQL takes it. */
+  readonly numberedSql: string
+}
 
 /**
- * Runs `sql` (its values in `?` placeholders, none of them in a literal or an operator) and
- * returns its rows as the driver gives them. On PostgreSQL, outside a transaction, it runs as the
- * prepared statement `name` of the pooled connection, parsed once per connection and, after a few
- * runs, planned once (a generic plan): planning is most of what PostgreSQL spends on a short
- * select, and MikroORM would send the statement with its values inlined, to be planned every
- * time. Anywhere else (PGlite, a transaction) it goes through MikroORM.
+ * `sql` as the prepared statement `name`, numbered now: whoever keeps the statement (a shaped
+ * statement, built once per ORM) keeps its numbered text with it, so nothing else need remember it.
  */
-export async function executePrepared<T>(em: EntityManager, name: string, sql: string, values: readonly unknown[]): Promise<T[]> {
+export function preparedStatement(name: string, sql: string): PreparedStatement {
+  return { name, sql, numberedSql: numbered(sql) }
+}
+
+/**
+ * Runs `statement` with `values` and returns its rows as the driver gives them. On PostgreSQL,
+ * outside a transaction, it runs as a prepared statement of the pooled connection, parsed once per
+ * connection and, after a few runs, planned once (a generic plan): planning is most of what
+ * PostgreSQL spends on a short select, and MikroORM would send the statement with its values
+ * inlined, to be planned every time. Anywhere else (PGlite, a transaction) it goes through MikroORM.
+ */
+export async function executePrepared<T>(em: EntityManager, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection()
-  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction()) return em.execute<T[]>(sql, [...values])
-  const text = numberedTexts.get(sql) ?? numbered(sql)
-  numberedTexts.set(sql, text)
+  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction()) return em.execute<T[]>(statement.sql, [...values])
   const pool = await connection.getNativeClient()
-  const result = await pool.query({ name, text, values: [...values] })
+  const result = await pool.query({ name: statement.name, text: statement.numberedSql, values: [...values] })
   return result.rows as T[]
 }

@@ -1,14 +1,11 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
-import { executePrepared } from './prepared-statement.ts'
+import { executePrepared, preparedStatement, type PreparedStatement } from './prepared-statement.ts'
 
 /** A placeholder's value: a constant of the statement, or the request's value of a named parameter. */
 type Parameter<P extends string> = { readonly constant: unknown } | { readonly name: P }
 
-/** A statement's SQL (`?` placeholders) and what each placeholder takes. */
-export interface ShapedStatement<P extends string> {
-  /** Its name as a prepared statement. */
-  readonly name: string
-  readonly sql: string
+/** A prepared statement and what each of its placeholders takes. */
+export interface ShapedStatement<P extends string> extends PreparedStatement {
   readonly parameters: readonly Parameter<P>[]
 }
 
@@ -27,7 +24,11 @@ export interface Placeholders<P extends string> {
 /** Far above any page size or offset a request may ask for, so no constant of a statement is taken for one. */
 const FIRST_NUMBER = 2_000_000_000
 
-/** Built once per ORM (its metadata: schema, naming) and shape. */
+/**
+ * Built once per ORM (its metadata: schema, naming) and shape, and let go with the ORM. The shapes
+ * are a closed set: each name is a literal of a repository (a list's names one per combination of
+ * the filters it has), never made from a request's values.
+ */
 const statements = new WeakMap<object, Map<string, ShapedStatement<string>>>()
 
 /**
@@ -55,7 +56,7 @@ export function shapedStatement<P extends string>(em: EntityManager, name: strin
     const parameter = names.get(value)
     return parameter === undefined ? { constant: value } : { name: parameter }
   })
-  const statement: ShapedStatement<P> = { name: `cairn_${name}`, sql: query.sql, parameters }
+  const statement: ShapedStatement<P> = { ...preparedStatement(`cairn_${name}`, query.sql), parameters }
   built.set(name, statement)
   return statement
 }
@@ -63,5 +64,5 @@ export function shapedStatement<P extends string>(em: EntityManager, name: strin
 /** Runs `statement` with the request's `values` (see `executePrepared`); rows as the driver returns them. */
 export function runShaped<T, P extends string>(em: EntityManager, statement: ShapedStatement<P>, values: Readonly<Record<P, unknown>>): Promise<T[]> {
   const parameters = statement.parameters.map((parameter) => ('name' in parameter ? values[parameter.name] : parameter.constant))
-  return executePrepared<T>(em, statement.name, statement.sql, parameters)
+  return executePrepared<T>(em, statement, parameters)
 }
