@@ -13,11 +13,10 @@ function endDue(): void {
  * A response whose `end` (the write of a whole cached answer, headers and body) waits for the end
  * of the current turn of the event loop (`setImmediate`), so that the answers of every request the
  * turn served leave back to back. Written as each is ended, with the next request's work between
- * them, each write finds the client's side asleep again and wakes it: on this project's two-core
- * virtual machine that wake-up cost a cached registry read more than the rest of its work (34 of
- * 85 µs of server time per `versions` request, issue 8's eighth pass). Back to back, most writes
- * find it awake. A quiet server serves a request a turn, and answers it at the end of that turn.
- * uWebSockets corks every socket for a turn of its loop for the same reason.
+ * them, each write finds the client's side asleep again and wakes it, and for a cached read that
+ * wake-up costs more than all the rest of its work. Back to back, most writes find it awake. A
+ * quiet server serves a request a turn, and answers it at the end of that turn. uWebSockets corks
+ * every socket for a turn of its loop for the same reason.
  */
 export class CoalescedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   override end(...args: unknown[]): this {
