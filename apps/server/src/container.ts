@@ -152,7 +152,6 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: lookups('credentials') }),
       protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: lookups('protocol') }),
       accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: lookups('access') }),
-      answerCache: answerCache(lookups('answers')),
       storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
       signInAttempts: new MemorySignInAttempts(),
@@ -176,6 +175,7 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       return {
         ...useCases,
         health,
+        answerCache: answerCache((hit) => metrics.observeCacheLookup('answers', hit)),
         edition: config.edition,
         ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
         ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),

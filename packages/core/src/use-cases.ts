@@ -3,9 +3,8 @@ import { AuthenticateToken } from './auth/authenticate-token.ts'
 import type { CredentialEntry } from './auth/cached-credentials.ts'
 import type { ProtocolVersion } from './modules/protocol-version.ts'
 import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
-import type { ReadAnswer } from './shared/read-answer.ts'
-import { StoreCache } from './shared/store-cache.ts'
-import { announcedWrites } from './shared/announced-writes.ts'
+import { StoreCache } from './caching/store-cache.ts'
+import { StoreWrites, type WriteSignal } from './caching/store-writes.ts'
 import { ManageMemberships } from './organizations/manage-memberships.ts'
 import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
@@ -67,9 +66,7 @@ export type CairnPorts = UseCaseDeps &
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
     /** What principals may do in organizations, for read-only use cases. */
     readonly accessCache: ExpiringCache<GrantLookup>
-    /** Rendered answers to reads, by who asked and what (kept by the HTTP API, `answers`). */
-    readonly answerCache: ExpiringCache<ReadAnswer>
-    /** How the processes sharing the store hear each other's writes, which clear the four caches. */
+    /** How the processes sharing the store hear each other's writes, which clear the caches (`StoreWrites`). */
     readonly storeChanges: StoreChanges
     /** Failed password sign-ins, for backing off. */
     readonly signInAttempts: SignInAttempts
@@ -77,16 +74,17 @@ export type CairnPorts = UseCaseDeps &
 
 /** Every use case over one set of ports: what an embedding service or an adapter calls. */
 export function createUseCases(ports: CairnPorts) {
-  const credentials = new StoreCache(ports.credentialCache)
-  const servedVersions = new StoreCache(ports.protocolCache)
-  const grants = new StoreCache(ports.accessCache)
-  const answers = new StoreCache(ports.answerCache)
-  const unitOfWork = announcedWrites(ports.unitOfWork, [credentials, servedVersions, grants, answers], ports.storeChanges)
+  const writes = new StoreWrites(ports.storeChanges)
+  const credentials = new StoreCache(ports.credentialCache, writes)
+  const servedVersions = new StoreCache(ports.protocolCache, writes)
+  const grants = new StoreCache(ports.accessCache, writes)
+  const unitOfWork = writes.watch(ports.unitOfWork)
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   const authenticateToken = new AuthenticateToken(deps)
+  const storeWrites: WriteSignal = writes
   return {
-    /** Cleared with the other caches; the HTTP API keeps the answers of the reads it opts in (`cachedRead`). */
-    answers,
+    /** Every write to the store, this process's and the others': what an adapter's own caches of store data clear on. */
+    storeWrites,
     authenticateToken,
     authenticateSession: new AuthenticateSession(deps),
     toolVersions: {

@@ -1,4 +1,4 @@
-import type { ErrorLog } from '@cairn/core'
+import { StoreCache, type ErrorLog } from '@cairn/core'
 import { Hono, type ErrorHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -9,7 +9,7 @@ import { errorHandler, notFoundHandler } from './error-handler.ts'
 import { protocolErrorHandler } from './protocol/protocol-error.ts'
 import { trackRequests } from './served-requests.ts'
 import { rejectControlCharacters } from './reject-control-characters.ts'
-import type { AppEnv, HttpDeps } from './http-deps.ts'
+import type { AppEnv, HttpDeps, RouteDeps } from './http-deps.ts'
 import { adminGeneralSettingsRoutes } from './routes/admin-general-settings-routes.ts'
 import { adminUserRoutes } from './routes/admin-user-routes.ts'
 import { adminWorkspaceRoutes } from './routes/admin-workspace-routes.ts'
@@ -48,7 +48,8 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024
 const ADMIN_PREFIXES = ['/api/v2/admin', '/admin'] as const
 
 /** The Cairn HTTP API over the given use cases. */
-export function createHttpApp(deps: HttpDeps): Hono<AppEnv> {
+export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
+  const deps: RouteDeps = { ...given, answers: new StoreCache(given.answerCache, given.storeWrites) }
   const root = new Hono<AppEnv>()
   // On the root, so that discovery too is tracked (and mounted apps share the root's routes).
   root.use(trackRequests(deps.onServed ?? (() => undefined)))

@@ -1,6 +1,6 @@
 import type { Principal } from '@cairn/core'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, HttpDeps } from './http-deps.ts'
+import type { AppEnv, RouteDeps } from './http-deps.ts'
 import { JSON_API } from './jsonapi/media-type.ts'
 
 const UTF8 = new TextEncoder()
@@ -9,14 +9,15 @@ const UTF8 = new TextEncoder()
  * For a GET route behind authentication whose answer depends on nothing but the store, the
  * principal and the request's URL: answers again what it answered this principal for this URL,
  * without running the handler, until a write of this process, or one another process sharing the
- * store announced, clears `answers` (or its entry expires). Only a 200 rendered by `jsonApi` is kept; errors, redirects and streams never are,
- * and neither is an answer whose reads, or whose principal's authentication, may predate a write
- * that happened while the request ran (`answersGeneration`).
+ * store announced, clears `answers` (or its entry expires). Only a 200 rendered by `jsonApi` is
+ * kept; errors, redirects and streams never are, and neither is an answer whose reads, or whose
+ * principal's authentication, may predate a write that happened while the request ran
+ * (`answersGeneration`).
  *
  * Never for a route whose answer depends on the time (an expiring link, "expired" flags), shows a
  * secret once, or does anything besides reading.
  */
-export function cachedRead(deps: Pick<HttpDeps, 'answers' | 'baseUrl' | 'basePath'>) {
+export function cachedRead(deps: Pick<RouteDeps, 'answers' | 'baseUrl' | 'basePath'>) {
   const { answers } = deps
   // Links are built from these and the request's URL: apps over the same use cases but mounted
   // or reached differently must not share answers.

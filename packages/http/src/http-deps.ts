@@ -1,6 +1,7 @@
-import type { Edition, ErrorLog, HealthCheck, Principal, UseCases } from '@cairn/core'
+import type { Edition, ErrorLog, ExpiringCache, HealthCheck, Principal, UseCases } from '@cairn/core'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
+import type { AnswerCache, CachedAnswer } from './cached-answer.ts'
 import type { MetricsEndpoint } from './routes/metrics-route.ts'
 import type { ServedRequest } from './served-requests.ts'
 
@@ -19,6 +20,11 @@ export interface HttpDeps extends UseCases {
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog
+  /**
+   * Where `cachedRead` keeps the answers of the reads that opt in; the app empties it on every
+   * write `storeWrites` hears, so its own bound and expiry only limit its memory.
+   */
+  readonly answerCache: ExpiringCache<CachedAnswer>
   /** Serves `/metrics` when given. */
   readonly metrics?: MetricsEndpoint
   /** Hears of every request once it is answered (for the request log and metrics). */
@@ -43,6 +49,11 @@ export interface HttpDeps extends UseCases {
   readonly initialAdminToken?: string
 }
 
+/** What the routes are built over: the host's deps, and the answer cache the app built over its `answerCache`. */
+export interface RouteDeps extends HttpDeps {
+  readonly answers: AnswerCache
+}
+
 /** What the host gives the API reference: its version, and Scalar's standalone script (read from the installed package). */
 export interface ApiReferenceAssets {
   readonly version: string
@@ -53,7 +64,7 @@ export interface ApiReferenceAssets {
 export interface AppEnv {
   /**
    * `basePath` is the app's mount path, for the paths in resource links (unset at the root);
-   * `answersGeneration` is the `answers` cache's generation when authentication began, and
+   * `answersGeneration` is the generation of `storeWrites` when authentication began, and
    * `jsonApiBody` the document `jsonApi` answered with (both for `cachedRead`).
    */
   Variables: { principal: Principal; requestId: string; basePath?: string; answersGeneration: number; jsonApiBody: string }

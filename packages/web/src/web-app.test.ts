@@ -1,5 +1,6 @@
 import { createUseCases } from '@cairn/core'
 import { createHttpApp, JSON_API } from '@cairn/http'
+import { InMemoryExpiringCache } from '@cairn/memory'
 import { inMemoryDeps } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { cookieOf, ORIGIN, webTestApp } from './test-support/web-test-app.ts'
@@ -37,7 +38,7 @@ describe('the web UI', () => {
 
   it('an API-only installation (no web app given) serves neither /app/ nor the redirect', async () => {
     const ports = inMemoryDeps()
-    const app = createHttpApp({ ...createUseCases(ports), health: ports.health, edition: 'self-hosted', log: { error: () => undefined } })
+    const app = createHttpApp({ ...createUseCases(ports), health: ports.health, edition: 'self-hosted', answerCache: new InMemoryExpiringCache(), log: { error: () => undefined } })
     for (const path of ['/', '/app/', '/app/sign-in', '/favicon.ico']) {
       const response = await app.request(path, { headers: { Accept: 'text/html' } })
       expect(response.status, path).toBe(404)

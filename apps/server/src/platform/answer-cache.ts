@@ -1,4 +1,4 @@
-import type { ReadAnswer } from '@cairn/core'
+import type { CachedAnswer } from '@cairn/http'
 import { LruExpiringCache } from './lru-expiring-cache.ts'
 
 /**
@@ -18,9 +18,9 @@ export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024
  */
 const ANSWER_TTL_MS = 5_000
 
-/** The cache behind `answers` (see `cachedRead` in @cairn/http): bounded by the bytes of the answers. */
-export function answerCache(onLookup: (hit: boolean) => void): LruExpiringCache<ReadAnswer> {
-  return new LruExpiringCache<ReadAnswer>({
+/** The cache the HTTP API keeps its answers in (see `cachedRead` in @cairn/http): bounded by the bytes of the answers. */
+export function answerCache(onLookup: (hit: boolean) => void): LruExpiringCache<CachedAnswer> {
+  return new LruExpiringCache<CachedAnswer>({
     onLookup,
     maxBytes: ANSWER_CACHE_BYTES,
     sizeOf: (answer, key) => answer.body.byteLength + key.length,

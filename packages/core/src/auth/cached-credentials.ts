@@ -1,4 +1,4 @@
-import type { StoreCache } from '../shared/store-cache.ts'
+import type { StoreCache } from '../caching/store-cache.ts'
 import type { OperatorPrincipal, Principal } from './principal.ts'
 
 /** What authenticating a token found: the hash its secret must match, and who it acts for. */
@@ -7,5 +7,5 @@ export interface CredentialEntry {
   readonly principal: Exclude<Principal, OperatorPrincipal>
 }
 
-/** Token id → credential, cleared by every unit of work of this process (see `StoreCache`). */
+/** Token id → credential, cleared by every write of this process or announced by another (see `StoreCache`). */
 export type CachedCredentials = StoreCache<CredentialEntry>

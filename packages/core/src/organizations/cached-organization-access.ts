@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
-import type { StoreCache } from '../shared/store-cache.ts'
+import type { StoreCache } from '../caching/store-cache.ts'
 import { organizationAccess, type OrganizationAccess } from './organization-access.ts'
 import type { Organization } from './organization.ts'
 
@@ -18,8 +18,8 @@ export interface GrantLookup {
 
 /**
  * `requireOrganization` for read-only use cases, through a cache by principal and organization
- * (a `StoreCache`: cleared by every write of this process, so a membership or team changed here
- * is seen on the very next request). A check that guards a write stays `requireOrganization`,
+ * (a `StoreCache`: cleared by every write of this process or announced by another, so a
+ * membership or team changed is seen on the very next request). A check that guards a write stays `requireOrganization`,
  * read inside the write's own transaction.
  */
 export class CachedOrganizationAccess {

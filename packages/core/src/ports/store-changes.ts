@@ -1,7 +1,7 @@
 /**
  * How the processes sharing a store (servers, the CLI, hosts embedding Cairn, all on one
  * PostgreSQL database) tell each other that they wrote to it, so that each clears what its caches
- * kept (`StoreCache`) instead of serving it until it expires.
+ * kept (`StoreWrites` hears both) instead of serving it until it expires.
  *
  * An adapter bounds how late a change is heard (PostgreSQL: about a second, see
  * `PostgresStoreChanges`); a store only one process can open needs no more than the local

@@ -1,4 +1,4 @@
-import { CairnError, type AuthenticateSession, type AuthenticateToken, type CachedAnswers, type Principal } from '@cairn/core'
+import { CairnError, type AuthenticateSession, type AuthenticateToken, type Principal, type WriteSignal } from '@cairn/core'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
@@ -35,14 +35,14 @@ export async function principalOf(c: Context<AppEnv>, deps: Authenticators): Pro
 }
 
 /** Every route behind this needs a credential (see `principalOf`). */
-export function authenticate(deps: Authenticators & { readonly answers: Pick<CachedAnswers, 'generation'> }) {
+export function authenticate(deps: Authenticators & { readonly storeWrites: Pick<WriteSignal, 'generation'> }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Admin routes under /api/v2 pass this twice; authenticate once.
     // `c.get`, not `c.var`, which copies every variable into a new object.
     if ((c.get('principal') as Principal | undefined) === undefined) {
       // Before the credential is looked up: an answer `cachedRead` keeps must not predate a write
       // that changed who the principal is (a demotion, a team's access) any more than what it read.
-      c.set('answersGeneration', deps.answers.generation)
+      c.set('answersGeneration', deps.storeWrites.generation)
       c.set('principal', await principalOf(c, deps))
     }
     await next()

@@ -2,7 +2,7 @@ import type { GeneralSettings } from '@cairn/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { readDocument } from '../jsonapi/request-document.ts'
 import { attributes, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
@@ -23,7 +23,7 @@ const SETTINGS = {
 const SETTINGS_CHANGE = resourceDocument('general-settings', attributes(SETTINGS), { typeMayBeBlank: true })
 
 /** TFE's `admin/general-settings`, mounted under both admin prefixes. */
-export function adminGeneralSettingsRoutes(deps: HttpDeps) {
+export function adminGeneralSettingsRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .get('/', operation({ summary: 'Show the general settings', tag: 'admin', responses: { 200: oneResource('The settings', 'general-settings') } }), cachedRead(deps), async (c) =>
       jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))),

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { setSessionCookie } from '../auth/session-cookie.ts'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -44,7 +44,7 @@ const LIST_QUERY = [
 ]
 
 /** Spec §4.3, mounted under both admin prefixes; `POST /` (create a user) is a Cairn extension. */
-export function adminUserRoutes(deps: HttpDeps) {
+export function adminUserRoutes(deps: RouteDeps) {
   const routes = new Hono<AppEnv>()
     .get('/', operation({ summary: 'List users', tag: 'admin', query: LIST_QUERY, responses: { 200: resourceList('A page of users', 'users') } }), cachedRead(deps), async (c) => {
       const include = parseInclude(c.req.query('include'), ['organizations'] as const)

@@ -11,7 +11,7 @@ import {
 } from '@cairn/core'
 import { Hono } from 'hono'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -46,7 +46,7 @@ const SORT_KEYS: Readonly<Record<string, WorkspaceSortKey>> = {
 }
 
 /** Spec §4.2, mounted under both admin prefixes. */
-export function adminWorkspaceRoutes(deps: HttpDeps) {
+export function adminWorkspaceRoutes(deps: RouteDeps) {
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .get('/', LIST, cached, async (c) => {

@@ -1,4 +1,5 @@
 import { createUseCases, type Edition } from '@cairn/core'
+import { InMemoryExpiringCache } from '@cairn/memory'
 import { inMemoryDeps } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { createHttpApp } from '../app.ts'
@@ -21,6 +22,7 @@ async function freshSite(options: SiteOptions = {}) {
     ...useCases,
     health: deps.health,
     edition: options.edition ?? 'self-hosted',
+    answerCache: new InMemoryExpiringCache(),
     log: { error: () => undefined },
     initialAdminToken: iact,
     ...(address !== null && { connInfo: () => ({ remote: { address } }) }),

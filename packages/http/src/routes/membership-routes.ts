@@ -2,7 +2,7 @@ import { MEMBERSHIP_STATUSES, parseEmail, type MembershipDetails, type Membershi
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { includedOf, listDocument, type ResourceObject } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -28,7 +28,7 @@ const TAG = 'memberships'
  * `actions/decline`, which TFE leaves to its web UI), a member leaves by deleting their own.
  * Mounted at /api/v2.
  */
-export function membershipRoutes(deps: HttpDeps) {
+export function membershipRoutes(deps: RouteDeps) {
   const memberships = deps.memberships
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()

@@ -1,3 +1,4 @@
+import { InMemoryExpiringCache } from '@cairn/memory'
 import { describe, expect, it } from 'vitest'
 import { createHttpApp } from '../app.ts'
 import { testApp } from '../test-support/test-app.ts'
@@ -10,6 +11,7 @@ async function appWithMetrics() {
     ...t.useCases,
     health: t.deps.health,
     edition: 'self-hosted',
+    answerCache: new InMemoryExpiringCache(),
     log: { error: () => undefined },
     metrics: { accepts: (token) => token === TOKEN, render: async () => ({ contentType: 'text/plain; version=0.0.4', body: 'up 1\n' }) },
   })

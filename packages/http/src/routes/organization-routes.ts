@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -22,7 +22,7 @@ const UPDATE = operation({ summary: 'Change an organization’s e-mail', tag: TA
 const DELETE = operation({ summary: 'Delete an organization', tag: TAG, responses: { 204: noContent('Deleted') } })
 
 /** `/api/v2/organizations`: create, list, show, update (e-mail), delete. */
-export function organizationRoutes(deps: HttpDeps) {
+export function organizationRoutes(deps: RouteDeps) {
   const organizations = deps.organizations
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()

@@ -2,7 +2,7 @@ import { CairnError, isRegistryName, type ModuleAddress, type RegistryName } fro
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, HttpDeps, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -108,7 +108,7 @@ export function uploadBase(c: Context<AppEnv>, deps: HttpDeps): URL {
 }
 
 /** Spec §4.1 without VCS, and what the official Go client also reads. Mounted at /api/v2. */
-export function registryModuleRoutes(deps: HttpDeps) {
+export function registryModuleRoutes(deps: RouteDeps) {
   const { registryModules: modules, moduleVersions: versions } = deps
   const at = '/organizations/:org/registry-modules'
   const one = `${at}/:registry/:namespace/:name/:provider`

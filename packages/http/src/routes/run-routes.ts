@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { readDocument } from '../jsonapi/request-document.ts'
 import { attributes, identifier, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
@@ -21,7 +21,7 @@ const DISCARD = operation({ summary: 'Discard a run', tag: TAG, responses: { 202
 const CANCEL = operation({ summary: 'Cancel a run', tag: TAG, responses: { 202: noContent('Cancelling') } })
 
 /** Runs, as records: create, read, discard and cancel. Mounted at /api/v2. */
-export function runRoutes(deps: HttpDeps) {
+export function runRoutes(deps: RouteDeps) {
   const runs = deps.runs
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -29,7 +29,7 @@ const ADD_MEMBERS = operation({ summary: 'Add users to a team', tag: TAG, body: 
 const REMOVE_MEMBERS = operation({ summary: 'Remove users from a team', tag: TAG, body: MEMBERS, responses: { 204: noContent('Removed') } })
 
 /** Teams and their members. Mounted at /api/v2. */
-export function teamRoutes(deps: HttpDeps) {
+export function teamRoutes(deps: RouteDeps) {
   const teams = deps.teams
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()

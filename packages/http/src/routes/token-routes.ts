@@ -2,7 +2,7 @@ import type { CreatedToken } from '@cairn/core'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { tokenResource } from '../resources/token-resource.ts'
 import { userResource } from '../resources/user-resource.ts'
@@ -31,7 +31,7 @@ const REVOKE_ORGANIZATION_TOKEN = operation({ summary: 'Revoke an organization t
 const created = ({ token, bearer }: CreatedToken) => ({ data: tokenResource(token, bearer) })
 
 /** User, team and organization tokens, and the caller's own account. Mounted at /api/v2. */
-export function tokenRoutes(deps: HttpDeps) {
+export function tokenRoutes(deps: RouteDeps) {
   const { userTokens, serviceTokens } = deps
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()

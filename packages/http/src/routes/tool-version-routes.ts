@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -10,7 +10,7 @@ import { noContent, oneResource, PAGE_QUERY, queryParameter, resourceList } from
 import { newToolVersion, toolVersionChange, toolVersionResource, type ToolVersionType } from '../resources/tool-version-resource.ts'
 
 /** Spec §4.4, for resource type `type`; mounted under every admin prefix by the app. */
-export function toolVersionRoutes(deps: HttpDeps, type: ToolVersionType) {
+export function toolVersionRoutes(deps: RouteDeps, type: ToolVersionType) {
   const useCases = deps.toolVersions
   const [create, change] = [newToolVersion(type), toolVersionChange(type)]
   const version = oneResource('The version', type)

@@ -2,7 +2,7 @@ import { CairnError, isCairnError, type WorkspaceRef } from '@cairn/core'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { cachedRead } from '../cached-read.ts'
-import type { AppEnv, HttpDeps } from '../http-deps.ts'
+import type { AppEnv, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { parsePageRequest } from '../jsonapi/pagination.ts'
@@ -26,7 +26,7 @@ const DELETE = operation({ summary: 'Delete a workspace', tag: TAG, responses: {
 const RUNS = operation({ summary: 'List a workspace’s runs', tag: 'runs', query: PAGE_QUERY, responses: { 200: resourceList('A page of runs', 'runs') } })
 
 /** Workspaces of an organization, by name or by id. Mounted at /api/v2. */
-export function workspaceRoutes(deps: HttpDeps) {
+export function workspaceRoutes(deps: RouteDeps) {
   const workspaces = deps.workspaces
   const cached = cachedRead(deps)
   const byName = (c: Context<AppEnv>): WorkspaceRef => ({ organizationName: c.req.param('org') ?? '', name: c.req.param('name') ?? '' })

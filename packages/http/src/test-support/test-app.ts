@@ -1,6 +1,8 @@
 import { createUseCases, OPERATOR, workJobs, type Edition, type GithubApp } from '@cairn/core'
+import { InMemoryExpiringCache } from '@cairn/memory'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
+import type { CachedAnswer } from '../cached-answer.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
 import type { ServedRequest } from '../served-requests.ts'
 
@@ -21,10 +23,12 @@ export async function testApp(
   await workJobs(deps.jobs, useCases)
   const logged: unknown[] = []
   const served: ServedRequest[] = []
+  const answerCache = new InMemoryExpiringCache<CachedAnswer>()
   const app = createHttpApp({
     ...useCases,
     health: deps.health,
     edition: options.edition ?? 'self-hosted',
+    answerCache,
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
     log: { error: (message, details) => logged.push({ message, details }) },
@@ -62,7 +66,7 @@ export async function testApp(
     return app.request(path, init)
   }
 
-  return { app, deps, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, served, signUp }
+  return { app, deps, answerCache, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, served, signUp }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>

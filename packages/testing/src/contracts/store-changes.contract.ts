@@ -18,7 +18,7 @@ export interface StoreChangesUnderTest {
 export type StoreChangesHarness = () => Promise<StoreChangesUnderTest>
 
 /**
- * What every `StoreChanges` promises `announcedWrites`: each subscriber hears, within the bound,
+ * What every `StoreChanges` promises `StoreWrites`: each subscriber hears, within the bound,
  * of every announcement another process sharing the store makes, and announcing never fails.
  * Calls beyond those (a start, an unreadable feed, this process's own writes) are allowed, so a
  * test listens only once the calls of a subscription's start are over.

@@ -1,4 +1,4 @@
-import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion, type ReadAnswer } from '@cairn/core'
+import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion } from '@cairn/core'
 import { InMemoryBlobStore, InMemoryExpiringCache, InMemoryHealthCheck, InMemoryJobQueue, InMemoryStoreChanges, InMemoryUnitOfWork } from '@cairn/memory'
 import { CountingSignInAttempts } from './counting-sign-in-attempts.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
@@ -28,7 +28,6 @@ export function inMemoryDeps(
     credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
     protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
-    answerCache: new InMemoryExpiringCache<ReadAnswer>(),
     storeChanges: new InMemoryStoreChanges(),
     passwords: new FakePasswordHasher(),
     signInAttempts: new CountingSignInAttempts(),

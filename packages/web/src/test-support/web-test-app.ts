@@ -1,5 +1,6 @@
 import { CairnError, createUseCases, OPERATOR, workJobs, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type ModulePart, type Principal } from '@cairn/core'
 import { createHttpApp } from '@cairn/http'
+import { InMemoryExpiringCache } from '@cairn/memory'
 import { addMember, FAKE_METADATA, inMemoryDeps, settledVersion } from '@cairn/testing'
 import { createWebApp } from '../web-app.ts'
 
@@ -62,7 +63,7 @@ export async function webTestApp() {
   // Uploads queue their analysis; the in-memory queue runs it in this process.
   await workJobs(ports.jobs, useCases)
   const webApp = createWebApp(useCases)
-  const app = createHttpApp({ ...useCases, health: ports.health, edition: 'self-hosted', log: { error: () => undefined }, webApp })
+  const app = createHttpApp({ ...useCases, health: ports.health, edition: 'self-hosted', answerCache: new InMemoryExpiringCache(), log: { error: () => undefined }, webApp })
 
   async function signUp(username: string) {
     const user = await useCases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
