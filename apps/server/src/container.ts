@@ -37,7 +37,7 @@ import type { HttpDeps } from '@cairn/http'
 import { createWebApp } from '@cairn/web'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
-import type { Settings } from './embed/settings.ts'
+import type { ResolvedOptions } from './embed/resolved-options.ts'
 import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { logServedRequest, type Logger } from './platform/logger.ts'
@@ -59,7 +59,6 @@ const port = <T>(token: symbol) => token as ServiceIdentifier<T>
 const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier<T>
 
 export const TYPES = {
-  Settings: id<Settings>('Settings'),
   Logger: id<Logger>('Logger'),
   Metrics: id<ServerMetrics>('Metrics'),
   UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
@@ -114,9 +113,8 @@ export interface Infrastructure {
  * The composition root: binds each port of the core to its adapter, and builds every use case
  * from them. Core classes carry no decorators; they are built from the ports they name.
  */
-export function buildContainer(config: Settings, infrastructure: Infrastructure): Container {
+export function buildContainer(options: ResolvedOptions, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
-  container.bind(TYPES.Settings).toConstantValue(config)
   container.bind(TYPES.Logger).toConstantValue(infrastructure.logger)
   container.bind(TYPES.Metrics).toDynamicValue(() => new ServerMetrics())
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
@@ -126,15 +124,15 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
   container.bind(TYPES.Ids).toConstantValue(new RandomIds())
   container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
   container.bind(TYPES.Passwords).toConstantValue(new BoundedPasswordHasher(new ScryptPasswordHasher()))
-  container.bind(TYPES.SigningKey).toConstantValue(config.signingKey)
+  container.bind(TYPES.SigningKey).toConstantValue(options.signingKey)
   container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
-  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(config.vcs.encryptionKey, key)), [TYPES.SigningKey])
+  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue((context) => {
     // Resolved once, as for the other caches: a lookup's count is on the path of every request it serves.
     const metrics = context.get(TYPES.Metrics)
     return new HttpUpstreamRegistry({
-      ...config.upstreamRegistry,
+      ...options.upstreamRegistry,
       cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
       onCacheLookup: (hit) => metrics.observeCacheLookup('upstream', hit),
     })
@@ -162,10 +160,10 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
       vcs: infrastructure.vcs,
       githubApp: infrastructure.githubApp,
       jobs: infrastructure.jobs,
-      edition: config.edition,
-      maxArchiveBytes: config.archiveLimits.maxArchiveBytes,
-      immutableVersions: config.immutableVersions,
-      initialAdminTokenLifetimeMs: config.initialAdminTokenLifetimeMs,
+      edition: options.edition,
+      maxArchiveBytes: options.limits.maxArchiveBytes,
+      immutableVersions: options.immutableVersions,
+      initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
     }
   })
   container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
@@ -176,17 +174,16 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
         ...useCases,
         health,
         answerCache: answerCache((hit) => metrics.observeCacheLookup('answers', hit)),
-        edition: config.edition,
-        ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
-        ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
-        basePath: config.basePath,
-        ...(config.metricsToken !== undefined && { metrics: { accepts: matchesMetricsToken(config.metricsToken), render: () => metrics.render() } }),
+        edition: options.edition,
+        ...urlsOf(options),
+        basePath: options.basePath,
+        ...(options.metricsToken !== undefined && { metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() } }),
         log: infrastructure.log,
         onServed(request) {
           logRequest(request)
           metrics.observeRequest(request)
         },
-        ...(config.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(config) }) }),
+        ...(options.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(options) }) }),
         apiReference: apiReferenceAssets(),
       }
     },
@@ -196,9 +193,9 @@ export function buildContainer(config: Settings, infrastructure: Infrastructure)
 }
 
 /** The base and upload URLs that are configured, for adapters that build links. */
-function urlsOf(config: Settings): { baseUrl?: URL; uploadUrl?: URL } {
+function urlsOf(options: ResolvedOptions): { baseUrl?: URL; uploadUrl?: URL } {
   return {
-    ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
-    ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
+    ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
+    ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
   }
 }

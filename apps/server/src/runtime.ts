@@ -7,7 +7,8 @@ import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
 import { buildContainer } from './container.ts'
-import type { Settings } from './embed/settings.ts'
+import type { CairnStoreOptions } from './embed/cairn-options.ts'
+import type { ResolvedOptions } from './embed/resolved-options.ts'
 import { blobStoreFrom } from './platform/blob-store-from-config.ts'
 import { DataDirLock } from './platform/data-dir-lock.ts'
 import { createLogger, errorLogOver } from './platform/logger.ts'
@@ -32,14 +33,14 @@ interface OpenedStore {
 }
 
 /**
- * Opens the store the settings name for `purpose` (named in the lock, so a second process learns
+ * Opens the store the options name for `purpose` (named in the lock, so a second process learns
  * who holds the embedded database), applies pending migrations, and wires the container.
  */
-export async function openRuntime(settings: Settings, purpose: string): Promise<Runtime> {
-  const logger = createLogger(settings.logLevel)
-  const log: ErrorLog = settings.log ?? errorLogOver(logger)
+export async function openRuntime(options: ResolvedOptions, purpose: string): Promise<Runtime> {
+  const logger = createLogger(options.logLevel)
+  const log: ErrorLog = options.log ?? errorLogOver(logger)
   // Both lines on the logger, at levels an embedding host's default (warn) shows, so whoever sees one sees the other.
-  const store = await openSettingsStore(settings, purpose, {
+  const store = await openConfiguredStore(options.store, purpose, {
     failing: (error) => logger.error({ error: error.message }, 'the change feed cannot be read: caches are emptied every second until it can'),
     recovered: () => logger.warn('the change feed is read again'),
   })
@@ -50,13 +51,13 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
     await store.close()
     throw error
   }
-  const blobs = blobStoreFrom(settings.blobs)
+  const blobs = blobStoreFrom(options.blobs)
   // Its parser threads start on the first upload and end at close.
-  const analyzer = new TarModuleAnalyzer(settings.archiveLimits)
-  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: settings.vcs.cacheDir, archiveLimits: settings.archiveLimits, allowedHosts: settings.vcs.allowedHosts })
-  const githubApp = settings.vcs.githubApp === undefined ? null : new GithubAppClient(settings.vcs.githubApp)
+  const analyzer = new TarModuleAnalyzer(options.limits)
+  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: options.vcs.cacheDir, archiveLimits: options.limits, allowedHosts: options.vcs.allowedHosts })
+  const githubApp = options.vcs.githubApp === undefined ? null : new GithubAppClient(options.vcs.githubApp)
   return {
-    container: buildContainer(settings, { unitOfWork: store.unitOfWork, health: store.health, storeChanges: store.changes, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
+    container: buildContainer(options, { unitOfWork: store.unitOfWork, health: store.health, storeChanges: store.changes, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
     jobs,
     sweepBlobs: () => blobs.sweep(),
     async close() {
@@ -69,8 +70,7 @@ export async function openRuntime(settings: Settings, purpose: string): Promise<
   }
 }
 
-async function openSettingsStore(settings: Settings, purpose: string, changeFeed: ChangeFeedWatcher): Promise<OpenedStore> {
-  const { store } = settings
+async function openConfiguredStore(store: CairnStoreOptions, purpose: string, changeFeed: ChangeFeedWatcher): Promise<OpenedStore> {
   if (store.kind === 'memory') {
     return {
       unitOfWork: new InMemoryUnitOfWork(),

@@ -9,7 +9,7 @@ import { startUploadSweep } from '../platform/upload-sweep.ts'
 import { startVcsPoll } from '../platform/vcs-poll.ts'
 import { openRuntime } from '../runtime.ts'
 import type { CairnOptions } from './cairn-options.ts'
-import { settingsFrom } from './settings.ts'
+import { resolveOptions } from './resolved-options.ts'
 
 /** A running Cairn inside a host process. */
 export interface Cairn {
@@ -60,8 +60,8 @@ export async function createCairn(options: CairnOptions): Promise<Cairn> {
 
 /** `createCairn`, with what the standalone server adds. The one way both are composed. */
 export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = {}): Promise<HostedCairn> {
-  const settings = settingsFrom(options)
-  const runtime = await openRuntime(settings, hooks.purpose ?? `an embedded Cairn in process ${process.pid}`)
+  const resolved = resolveOptions(options)
+  const runtime = await openRuntime(resolved, hooks.purpose ?? `an embedded Cairn in process ${process.pid}`)
   try {
     // Half-written blobs a crash left behind.
     await runtime.sweepBlobs()
@@ -80,7 +80,7 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
     await declareJobs(runtime.jobs)
     if (workers) await workJobs(runtime.jobs, useCases)
     const downloads = startDownloadFlushing(deps)
-    const vcsPoll = startVcsPoll(deps, workers ? settings.vcs.pollIntervalSeconds : 0)
+    const vcsPoll = startVcsPoll(deps, workers ? resolved.vcs.pollIntervalSeconds : 0)
     // Upload attempts a crash left behind, here or in another process sharing the database.
     const uploadSweep = startUploadSweep({ sweepStuckUploads: useCases.sweepStuckUploads, log: deps.log }, workers)
     return {

@@ -1,76 +1,51 @@
-import { EDITIONS, type Edition } from '@cairn/core'
-import type { ErrorLog } from '@cairn/core'
+import { EDITIONS } from '@cairn/core'
 import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { allowedHostProblem } from '@cairn/vcs-git'
 import { createPrivateKey, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Config } from '../cli/config.ts'
 import { ConfigError } from '../config-error.ts'
-import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
+import { LOG_LEVELS } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { signingKey } from '../platform/signing-key.ts'
-import type { CairnBlobOptions, CairnGithubAppOptions, CairnOptions, CairnStoreOptions } from './cairn-options.ts'
+import type {
+  CairnArchiveLimits,
+  CairnBlobOptions,
+  CairnGithubAppOptions,
+  CairnOptions,
+  CairnStoreOptions,
+  CairnUpstreamRegistryOptions,
+  CairnVcsOptions,
+} from './cairn-options.ts'
 
 const MiB = 1024 * 1024
 
-type ArchiveLimitsConfig = Config['archiveLimits']
-type GithubAppConfig = NonNullable<Config['vcs']['githubApp']>
-type UpstreamRegistryConfig = Config['upstreamRegistry']
+/**
+ * `CairnOptions` as the wiring reads them: checked, every default filled in, every address
+ * parsed. Not a configuration of its own but `CairnOptions` itself, narrowed: the same fields
+ * under the same names, so whatever an embedder can set reaches the wiring as they set it, and
+ * each default is decided once, here, rather than wherever the value is read.
+ */
+export type ResolvedOptions = CairnOptions &
+  Required<Pick<CairnOptions, 'blobs' | 'edition' | 'basePath' | 'signingKey' | 'immutableVersions' | 'logLevel' | 'iactTimeLimitMinutes' | 'webUi'>> & {
+    readonly baseUrl?: URL
+    readonly uploadUrl?: URL
+    readonly limits: Required<CairnArchiveLimits>
+    readonly upstreamRegistry: Required<CairnUpstreamRegistryOptions> & { readonly url: URL }
+    readonly vcs: CairnVcsOptions &
+      Required<Pick<CairnVcsOptions, 'cacheDir' | 'pollIntervalSeconds' | 'allowedHosts'>> & { readonly githubApp?: Required<CairnGithubAppOptions> }
+  }
 
-/** The options with every default applied and every value checked: what the wiring reads. */
-export interface Settings {
-  readonly store: CairnStoreOptions
-  readonly blobs: CairnBlobOptions
-  readonly edition: Edition
-  /** `''` at the root, else `/segment…` without a trailing slash. */
-  readonly basePath: string
-  readonly baseUrl: URL | undefined
-  readonly uploadUrl: URL | undefined
-  readonly signingKey: string
-  readonly immutableVersions: boolean
-  readonly archiveLimits: ArchiveLimitsConfig
-  readonly upstreamRegistry: UpstreamRegistryConfig
-  readonly logLevel: LogLevel
-  /** The host's log of unexpected errors; Cairn's own JSON log lines when unset. */
-  readonly log: ErrorLog | undefined
-  readonly metricsToken: string | undefined
-  /** How long an IACT works after it was issued. */
-  readonly initialAdminTokenLifetimeMs: number
-  readonly vcs: VcsSettings
-  readonly webUi: boolean
-}
-
-/** Publishing from git. */
-export interface VcsSettings {
-  /** Where bare mirrors of the repositories are fetched into; one directory per process. */
-  readonly cacheDir: string
-  /** Every VCS module is synced about this often (jittered); 0 turns the poll off. */
-  readonly pollIntervalSeconds: number
-  /** Seals VCS credentials (32 bytes, base64); derived from the signing key when unset. */
-  readonly encryptionKey: string | undefined
-  readonly githubApp: GithubAppConfig | undefined
-  /** Internal hosts the git client may reach: host names, `host:port` pairs and CIDR ranges. */
-  readonly allowedHosts: readonly string[]
-}
-
-/** Checks the options, naming every problem at once in a `ConfigError`. */
-export function settingsFrom(options: CairnOptions): Settings {
+/** Checks the options and fills in their defaults, naming every problem at once in a `ConfigError`. */
+export function resolveOptions(options: CairnOptions): ResolvedOptions {
   const problems: string[] = []
+  const { baseUrl: givenBaseUrl, uploadUrl: givenUploadUrl, ...given } = options
   const store = checkStore(options.store, problems)
   const blobs = options.blobs ?? defaultBlobs(store, problems)
   const edition = options.edition ?? 'self-hosted'
   if (!EDITIONS.includes(edition)) problems.push(`edition must be one of ${EDITIONS.join(', ')}`)
-  const basePath = options.basePath ?? ''
-  if (basePath !== '' && !/^(\/[\w.~-]+)+$/.test(basePath)) {
-    problems.push(`basePath must be empty or like "/registry", with no trailing slash (got "${basePath}")`)
-  }
-  if (options.signingKey !== undefined && options.signingKey.length < 32) problems.push('signingKey must be at least 32 characters')
-  if (options.signingKey === undefined && (store?.kind === 'postgres' || store?.kind === 'mikro-orm')) {
-    problems.push(`signingKey is required with a ${store.kind} store: every instance sharing the database must sign links alike`)
-  }
-  const limit = (name: keyof ArchiveLimitsConfig, fallback: number) => positive(`limits.${name}`, options.limits?.[name] ?? fallback, problems)
-  const upstream = options.upstreamRegistry
+  const basePath = checkBasePath(options.basePath ?? '', problems)
+  checkSigningKey(options.signingKey, store, problems)
   const logLevel = options.logLevel ?? 'warn'
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`logLevel must be one of ${LOG_LEVELS.join(', ')}`)
   if (options.metricsToken !== undefined && !isAcceptableMetricsToken(options.metricsToken)) {
@@ -79,34 +54,25 @@ export function settingsFrom(options: CairnOptions): Settings {
   const webUi = options.webUi ?? false
   // The UI's pages and assets link from the root (`/app/…`).
   if (webUi && basePath !== '') problems.push('webUi cannot be served under a basePath')
-  const settings = {
-    store,
+  const baseUrl = httpUrl('baseUrl', givenBaseUrl, problems)
+  const uploadUrl = httpUrl('uploadUrl', givenUploadUrl, problems)
+  const resolved = {
+    ...given,
     blobs,
     edition,
     basePath,
-    baseUrl: httpUrl('baseUrl', options.baseUrl, problems),
-    uploadUrl: httpUrl('uploadUrl', options.uploadUrl, problems),
+    ...(baseUrl !== undefined && { baseUrl }),
+    ...(uploadUrl !== undefined && { uploadUrl }),
     immutableVersions: options.immutableVersions ?? false,
-    archiveLimits: {
-      maxArchiveBytes: limit('maxArchiveBytes', 256 * MiB),
-      maxTotalBytes: limit('maxTotalBytes', 1024 * MiB),
-      maxEntries: limit('maxEntries', 10_000),
-      maxEntryBytes: limit('maxEntryBytes', 16 * MiB),
-    },
-    upstreamRegistry: {
-      url: httpUrl('upstreamRegistry.url', upstream?.url, problems) ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
-      timeoutMs: positive('upstreamRegistry.timeoutMs', upstream?.timeoutMs ?? 10_000, problems),
-      cacheTtlMs: positive('upstreamRegistry.cacheTtlMs', upstream?.cacheTtlMs ?? 300_000, problems),
-    },
+    limits: archiveLimits(options.limits, problems),
+    upstreamRegistry: upstreamRegistry(options.upstreamRegistry, problems),
     logLevel,
-    log: options.log,
-    metricsToken: options.metricsToken,
-    initialAdminTokenLifetimeMs: positive('iactTimeLimitMinutes', options.iactTimeLimitMinutes ?? 60, problems) * 60_000,
-    vcs: vcsSettings(options, store, problems),
+    iactTimeLimitMinutes: positive('iactTimeLimitMinutes', options.iactTimeLimitMinutes ?? 60, problems),
+    vcs: vcsOptions(options.vcs, store, problems),
     webUi,
   }
   if (store === undefined || problems.length > 0) throw new ConfigError(`invalid Cairn options:\n  ${problems.join('\n  ')}`)
-  return { ...settings, store, signingKey: options.signingKey ?? generatedSigningKey(store) }
+  return { ...resolved, store, signingKey: options.signingKey ?? generatedSigningKey(store) }
 }
 
 function checkStore(store: CairnStoreOptions | undefined, problems: string[]): CairnStoreOptions | undefined {
@@ -128,6 +94,21 @@ function checkStore(store: CairnStoreOptions | undefined, problems: string[]): C
   }
 }
 
+function checkBasePath(basePath: string, problems: string[]): string {
+  if (basePath !== '' && !/^(\/[\w.~-]+)+$/.test(basePath)) {
+    problems.push(`basePath must be empty or like "/registry", with no trailing slash (got "${basePath}")`)
+  }
+  return basePath
+}
+
+/** A key to share: every instance on one database must sign links alike, so none can make its own. */
+function checkSigningKey(key: string | undefined, store: CairnStoreOptions | undefined, problems: string[]): void {
+  if (key !== undefined && key.length < 32) problems.push('signingKey must be at least 32 characters')
+  if (key === undefined && (store?.kind === 'postgres' || store?.kind === 'mikro-orm')) {
+    problems.push(`signingKey is required with a ${store.kind} store: every instance sharing the database must sign links alike`)
+  }
+}
+
 function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): CairnBlobOptions {
   if (store?.kind === 'embedded') return { kind: 'filesystem', root: join(store.dataDir, 'blobs') }
   if (store?.kind === 'postgres' || store?.kind === 'mikro-orm') problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
@@ -139,8 +120,25 @@ function generatedSigningKey(store: CairnStoreOptions): string {
   return store.kind === 'embedded' ? signingKey(undefined, store.dataDir) : randomBytes(32).toString('base64url')
 }
 
-function vcsSettings(options: CairnOptions, store: CairnStoreOptions | undefined, problems: string[]): VcsSettings {
-  const vcs = options.vcs
+function archiveLimits(limits: CairnArchiveLimits | undefined, problems: string[]): Required<CairnArchiveLimits> {
+  const limit = (name: keyof CairnArchiveLimits, fallback: number) => positive(`limits.${name}`, limits?.[name] ?? fallback, problems)
+  return {
+    maxArchiveBytes: limit('maxArchiveBytes', 256 * MiB),
+    maxTotalBytes: limit('maxTotalBytes', 1024 * MiB),
+    maxEntries: limit('maxEntries', 10_000),
+    maxEntryBytes: limit('maxEntryBytes', 16 * MiB),
+  }
+}
+
+function upstreamRegistry(upstream: CairnUpstreamRegistryOptions | undefined, problems: string[]): ResolvedOptions['upstreamRegistry'] {
+  return {
+    url: httpUrl('upstreamRegistry.url', upstream?.url, problems) ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
+    timeoutMs: positive('upstreamRegistry.timeoutMs', upstream?.timeoutMs ?? 10_000, problems),
+    cacheTtlMs: positive('upstreamRegistry.cacheTtlMs', upstream?.cacheTtlMs ?? 300_000, problems),
+  }
+}
+
+function vcsOptions(vcs: CairnVcsOptions | undefined, store: CairnStoreOptions | undefined, problems: string[]): ResolvedOptions['vcs'] {
   const pollIntervalSeconds = vcs?.pollIntervalSeconds ?? 300
   if (!Number.isSafeInteger(pollIntervalSeconds) || pollIntervalSeconds < 0) {
     problems.push(`vcs.pollIntervalSeconds must be a whole number, 0 or more (got ${pollIntervalSeconds})`)
@@ -148,17 +146,19 @@ function vcsSettings(options: CairnOptions, store: CairnStoreOptions | undefined
   if (vcs?.encryptionKey !== undefined && Buffer.from(vcs.encryptionKey, 'base64').length !== 32) {
     problems.push('vcs.encryptionKey must be 32 bytes in base64 (openssl rand -base64 32)')
   }
+  const { githubApp: givenGithubApp, ...given } = vcs ?? {}
+  const githubApp = githubAppOptions(givenGithubApp, problems)
   return {
+    ...given,
     cacheDir: vcs?.cacheDir ?? defaultVcsCacheDir(store),
     pollIntervalSeconds,
-    encryptionKey: vcs?.encryptionKey,
-    githubApp: githubAppSettings(vcs?.githubApp, problems),
-    allowedHosts: allowedHostsSettings(vcs?.allowedHosts, problems),
+    ...(githubApp !== undefined && { githubApp }),
+    allowedHosts: allowedHosts(vcs?.allowedHosts, problems),
   }
 }
 
 /** Each entry a host name, `host:port` or CIDR range; the bad ones named. */
-function allowedHostsSettings(entries: readonly string[] | undefined, problems: string[]): readonly string[] {
+function allowedHosts(entries: readonly string[] | undefined, problems: string[]): readonly string[] {
   if (entries === undefined) return []
   if (!Array.isArray(entries)) {
     problems.push('vcs.allowedHosts must be an array of host names, host:port pairs and CIDR ranges')
@@ -172,7 +172,7 @@ function allowedHostsSettings(entries: readonly string[] | undefined, problems: 
 }
 
 /** The app with its addresses defaulted; a key that is not a private key is named, never shown. */
-function githubAppSettings(app: CairnGithubAppOptions | undefined, problems: string[]): GithubAppConfig | undefined {
+function githubAppOptions(app: CairnGithubAppOptions | undefined, problems: string[]): Required<CairnGithubAppOptions> | undefined {
   if (app === undefined) return undefined
   if (!/^\d+$/.test(app.appId)) problems.push('vcs.githubApp.appId must be the numeric App ID GitHub shows')
   try {
