@@ -8,15 +8,7 @@ import { ConfigError } from '../config-error.ts'
 import { LOG_LEVELS } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { signingKey } from '../platform/signing-key.ts'
-import type {
-  CairnArchiveLimits,
-  CairnBlobOptions,
-  CairnGithubAppOptions,
-  CairnOptions,
-  CairnStoreOptions,
-  CairnUpstreamRegistryOptions,
-  CairnVcsOptions,
-} from './cairn-options.ts'
+import type { CairnArchiveLimits, CairnGithubAppOptions, CairnOptions, CairnStoreOptions, CairnUpstreamRegistryOptions, CairnVcsOptions } from './cairn-options.ts'
 
 const MiB = 1024 * 1024
 
@@ -109,7 +101,7 @@ function checkSigningKey(key: string | undefined, store: CairnStoreOptions | und
   }
 }
 
-function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): CairnBlobOptions {
+function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): ResolvedOptions['blobs'] {
   if (store?.kind === 'embedded') return { kind: 'filesystem', root: join(store.dataDir, 'blobs') }
   if (store?.kind === 'postgres' || store?.kind === 'mikro-orm') problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
   return { kind: 'memory' }
