@@ -1,0 +1,20 @@
+/** The sections `pnpm bench` runs, in the order it runs them when none is named. */
+export const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs', 'web', 'scaling'] as const
+export type Section = (typeof SECTIONS)[number]
+
+/** How many times each thing is done; small enough for a run of a few minutes on two cores. */
+export const PLAN = {
+  referenceRequests: 2000,
+  typical: { runs: 20, warmups: 2 },
+  thousandFiles: { runs: 5, warmups: 1 },
+  memory: { servers: 3, runsPerServer: 2, scalingBlobs: 24 },
+  toolVersions: 50,
+  loadSeconds: 5,
+  loadConnections: 10,
+  protocol: { size: { modules: 10_000, versionsPerModule: 10 }, hotModules: 100, connections: 32, seconds: 5, rounds: 3 },
+  management: { connections: 32, seconds: 5 },
+  readMemory: { connections: 32, minutes: 5, periodSeconds: 30 },
+  vcs: { tags: 100, uploadRuns: 10 },
+  web: { size: { modules: 10_000, versionsPerModule: 10 }, requests: 300, warmup: 30 },
+  scaling: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
+} as const
