@@ -9,7 +9,17 @@ const forbid = (group, message) => ['error', { patterns: [{ group, message }] }]
 
 // The dependency rule of docs/architecture.md, made mechanical: core is pure, adapters import
 // core and their own driver only, and nothing but apps/server knows the container.
-const adapters = ['@cairn/http', '@cairn/web', '@cairn/persistence', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git']
+const adapters = [
+  '@cairn/http',
+  '@cairn/web',
+  '@cairn/persistence',
+  '@cairn/memory',
+  '@cairn/testing',
+  '@cairn/blob-store',
+  '@cairn/module-analyzer',
+  '@cairn/upstream-registry',
+  '@cairn/vcs-git',
+]
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
@@ -20,7 +30,20 @@ const rules = [
   {
     files: ['packages/http/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/http/src/test-support/**'],
-    group: ['@mikro-orm/*', 'inversify', '@cairn/persistence', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git', '@aws-sdk/*', 'tar', ...nodeBuiltins],
+    group: [
+      '@mikro-orm/*',
+      'inversify',
+      '@cairn/persistence',
+      '@cairn/memory',
+      '@cairn/testing',
+      '@cairn/blob-store',
+      '@cairn/module-analyzer',
+      '@cairn/upstream-registry',
+      '@cairn/vcs-git',
+      '@aws-sdk/*',
+      'tar',
+      ...nodeBuiltins,
+    ],
     message: 'packages/http may import core and hono only',
   },
   {
@@ -32,19 +55,39 @@ const rules = [
   {
     files: ['packages/persistence/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    group: ['hono', 'hono/*', '@hono/*', 'inversify', '@cairn/http', '@cairn/memory', '@cairn/testing', '@cairn/blob-store', '@cairn/module-analyzer', '@cairn/upstream-registry', '@cairn/vcs-git'],
+    group: [
+      'hono',
+      'hono/*',
+      '@hono/*',
+      'inversify',
+      '@cairn/http',
+      '@cairn/memory',
+      '@cairn/testing',
+      '@cairn/blob-store',
+      '@cairn/module-analyzer',
+      '@cairn/upstream-registry',
+      '@cairn/vcs-git',
+    ],
     message: 'packages/persistence may import core and MikroORM only',
   },
   {
     files: ['packages/memory/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', 'vitest', '@cairn/*', '!@cairn/core'],
-    message: 'packages/memory may import core and Node only: production runs it, and its contract runs alone take the suites of @cairn/testing',
+    message:
+      'packages/memory may import core and Node only: production runs it, and its contract runs alone take the suites of @cairn/testing',
   },
   {
     files: ['packages/testing/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/testing/src/contracts/**'],
-    group: ['hono', 'hono/*', '@mikro-orm/*', 'inversify', 'vitest', ...adapters.filter((a) => a !== '@cairn/testing' && a !== '@cairn/memory')],
+    group: [
+      'hono',
+      'hono/*',
+      '@mikro-orm/*',
+      'inversify',
+      'vitest',
+      ...adapters.filter((a) => a !== '@cairn/testing' && a !== '@cairn/memory'),
+    ],
     message: 'packages/testing may import core and the in-memory adapters only (vitest only in contracts/)',
   },
   {

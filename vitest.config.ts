@@ -11,7 +11,14 @@ const FAULT_TESTS = '**/*.fault.test.ts'
  */
 function project(
   directory: string,
-  test: { include?: string[]; exclude?: string[]; name?: string; fileParallelism?: boolean; groupOrder?: number; expect?: { poll: { timeout: number } } } = {},
+  test: {
+    include?: string[]
+    exclude?: string[]
+    name?: string
+    fileParallelism?: boolean
+    groupOrder?: number
+    expect?: { poll: { timeout: number } }
+  } = {},
 ) {
   const { name } = JSON.parse(readFileSync(join(import.meta.dirname, directory, 'package.json'), 'utf8')) as { name: string }
   const { groupOrder = 1, ...rest } = test

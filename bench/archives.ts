@@ -71,7 +71,10 @@ export interface LargeArchive {
 export async function writeLargeArchive(path: string, blobs = 8, blobBytes = 12.5 * MiB): Promise<LargeArchive> {
   const entries: TarEntry[] = [
     { path: 'README.md', body: '# Large\n\nA module that ships large binary assets.\n' },
-    { path: 'main.tf', body: 'resource "aws_s3_object" "asset" {\n  for_each = fileset("${path.module}/assets", "*")\n  bucket   = var.bucket\n  key      = each.value\n  source   = "${path.module}/assets/${each.value}"\n}\n' },
+    {
+      path: 'main.tf',
+      body: 'resource "aws_s3_object" "asset" {\n  for_each = fileset("${path.module}/assets", "*")\n  bucket   = var.bucket\n  key      = each.value\n  source   = "${path.module}/assets/${each.value}"\n}\n',
+    },
     { path: 'variables.tf', body: 'variable "bucket" {\n  type        = string\n  description = "Where the assets go."\n}\n' },
     { path: 'outputs.tf', body: 'output "keys" {\n  value = [for object in aws_s3_object.asset : object.key]\n}\n' },
     { path: 'assets', type: 'directory' },

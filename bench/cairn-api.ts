@@ -13,7 +13,7 @@ const SETTLE_POLL_MS = 20
 
 /** Reads the version until analysis settled it; throws unless it is `ok`. */
 async function untilSettled(server: CairnProcess, versionPath: string, version: string): Promise<void> {
-  for (const deadline = performance.now() + SETTLE_TIMEOUT_MS; ; ) {
+  for (const deadline = performance.now() + SETTLE_TIMEOUT_MS; ;) {
     const reply = await send('GET', `${server.url}${versionPath}`, { token: server.token })
     const status = String(expectJson<Resource>(reply, 200, `read version ${version}`).data.attributes['status'])
     if (status === 'ok') return
@@ -95,7 +95,8 @@ export async function publishVersion(
     ...(!(archive instanceof Uint8Array) && { contentLength: archive.size }),
     ...(hooks.onBodySent !== undefined && { onBodySent: hooks.onBodySent }),
   })
-  if (reply.status < 200 || reply.status > 299) throw new Error(`upload version ${version}: got ${reply.status}: ${reply.text.slice(0, 500)}`)
+  if (reply.status < 200 || reply.status > 299)
+    throw new Error(`upload version ${version}: got ${reply.status}: ${reply.text.slice(0, 500)}`)
   await untilSettled(server, `${modulePath}/version?module_version=${encodeURIComponent(version)}`, version)
   const uploadMs = performance.now() - uploadStart
   return { createMs, uploadMs, totalMs: createMs + uploadMs }

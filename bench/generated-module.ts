@@ -19,7 +19,6 @@ export const THOUSAND_FILES: ModuleShape = {
   filesPerExample: 20,
 }
 
-
 const pad = (n: number): string => String(n).padStart(3, '0')
 
 /**

@@ -10,7 +10,10 @@ import { loadTest, seedToolVersions, type ThroughputResult } from './throughput.
 const READS = [
   { name: 'GET /api/v2/admin/tool-versions (50 rows, page of 20)', path: '/api/v2/admin/tool-versions' },
   { name: `GET /api/v2/organizations/${ORGANIZATION}`, path: `/api/v2/organizations/${ORGANIZATION}` },
-  { name: `GET /api/v2/organizations/${ORGANIZATION}/registry-modules (30 modules)`, path: `/api/v2/organizations/${ORGANIZATION}/registry-modules` },
+  {
+    name: `GET /api/v2/organizations/${ORGANIZATION}/registry-modules (30 modules)`,
+    path: `/api/v2/organizations/${ORGANIZATION}/registry-modules`,
+  },
 ] as const
 
 const TOOL_VERSIONS = 50
@@ -27,7 +30,9 @@ export async function seedManagementReads(cairn: CairnProcess): Promise<void> {
 }
 
 /** A Cairn on `store` with the management reads' data: 50 tool versions, the organization, 30 modules. */
-async function seededCairn(store: StoreKind): Promise<{ readonly cairn: CairnProcess; readonly startedRss: number; readonly stop: () => Promise<void> }> {
+async function seededCairn(
+  store: StoreKind,
+): Promise<{ readonly cairn: CairnProcess; readonly startedRss: number; readonly stop: () => Promise<void> }> {
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
   try {
     const cairn = await startCairn({ env: postgres === undefined ? {} : { DATABASE_URL: postgres.url } })
@@ -91,8 +96,16 @@ export async function benchManagement(
     for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}`, `${cairn.url}${read.path}`, options))
     loads.push(await loadTest(`${store}: the three mixed`, cairn.url, { ...options, draw: mixedManagementReads() }))
     // The answer cache serves every load above from its second request on; these show the reads themselves.
-    for (const read of READS) loads.push(await loadTest(`${store}: ${read.name}, every request a miss`, cairn.url, { ...options, path: missingAnswers(() => read.path) }))
-    loads.push(await loadTest(`${store}: the three mixed, every request a miss`, cairn.url, { ...options, path: missingAnswers(mixedManagementReads()) }))
+    for (const read of READS)
+      loads.push(
+        await loadTest(`${store}: ${read.name}, every request a miss`, cairn.url, { ...options, path: missingAnswers(() => read.path) }),
+      )
+    loads.push(
+      await loadTest(`${store}: the three mixed, every request a miss`, cairn.url, {
+        ...options,
+        path: missingAnswers(mixedManagementReads()),
+      }),
+    )
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
     return { store, bare, loads: loads.map((load) => ({ ...load, ratioToBare: load.requestsPerSecond / bare.requestsPerSecond })) }

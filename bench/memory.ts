@@ -115,7 +115,7 @@ export async function benchScaling(huge: LargeArchive, warmup: Archive): Promise
  */
 async function settled(pid: number): Promise<number> {
   let previous = readProcMemory(pid).rss
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 300))
     const current = readProcMemory(pid).rss
     if (Math.abs(current - previous) < MiB) return current
@@ -133,7 +133,9 @@ async function measureServer(server: CairnProcess, large: LargeArchive, warmup: 
   const results: MemoryRun[] = []
   for (let i = 0; i < runs; i++) {
     results.push(await measureUpload(server, modulePath, `1.0.${i}`, large))
-    progress(`memory: ${Math.round(large.size / MiB)} MiB upload ${i + 1}/${runs}: growth ${((results.at(-1)?.growth ?? 0) / MiB).toFixed(1)} MiB`)
+    progress(
+      `memory: ${Math.round(large.size / MiB)} MiB upload ${i + 1}/${runs}: growth ${((results.at(-1)?.growth ?? 0) / MiB).toFixed(1)} MiB`,
+    )
   }
   return { idleRss, warmRss, runs: results }
 }
@@ -166,7 +168,10 @@ async function measureUpload(server: CairnProcess, modulePath: string, version: 
   const samples = sampler?.stop() ?? []
   const after = readProcMemory(server.pid)
   const clientPeak = samples.reduce((peak, sample) => Math.max(peak, sample.client), 0)
-  const highest = samples.reduce<Sample | undefined>((best, sample) => (best === undefined || sample.rss > best.rss ? sample : best), undefined)
+  const highest = samples.reduce<Sample | undefined>(
+    (best, sample) => (best === undefined || sample.rss > best.rss ? sample : best),
+    undefined,
+  )
   const peakOf = (selected: readonly Sample[]): number => selected.reduce((peak, sample) => Math.max(peak, sample.rss), 0)
   const peakRss = Math.max(peakFromKernel ? after.hwm : 0, highest?.rss ?? 0)
   return {

@@ -62,7 +62,11 @@ export async function benchProcessScaling(plan: {
     const measure = async (cairns: readonly CairnProcess[]) => {
       const loads = []
       for (const read of reads) {
-        const load = await loadTestAcross(`${read.name}, ${cairns.length} process(es)`, urls(cairns), { ...options, token: first.token, draw: read.draw })
+        const load = await loadTestAcross(`${read.name}, ${cairns.length} process(es)`, urls(cairns), {
+          ...options,
+          token: first.token,
+          draw: read.draw,
+        })
         if (load.non2xx > 0 || load.errors > 0) throw new Error(`answers other than success from ${load.name}`)
         loads.push(load)
       }

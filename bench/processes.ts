@@ -123,7 +123,8 @@ async function startChild(args: readonly string[], env: NodeJS.ProcessEnv, liste
       // One search of the chunk before splitting it: reading the log is work for this process,
       // which also generates the load, and the bare endpoint logs nothing.
       if (started) {
-        if (!stopping && ERROR_LEVEL.test(text)) for (const line of text.split('\n').filter(isErrorLine)) process.stderr.write(`[server ${child.pid}] ${line}\n`)
+        if (!stopping && ERROR_LEVEL.test(text))
+          for (const line of text.split('\n').filter(isErrorLine)) process.stderr.write(`[server ${child.pid}] ${line}\n`)
         return
       }
       output += text
@@ -158,4 +159,3 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited
   clearTimeout(timer)
 }
-

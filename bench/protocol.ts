@@ -32,7 +32,13 @@ const PREFIX = '/api/registry/v1/modules'
 export async function benchProtocol(
   store: StoreKind,
   bareUrl: string,
-  plan: { readonly size: DatasetSize; readonly hotModules: number; readonly connections: number; readonly seconds: number; readonly rounds: number },
+  plan: {
+    readonly size: DatasetSize
+    readonly hotModules: number
+    readonly connections: number
+    readonly seconds: number
+    readonly rounds: number
+  },
 ): Promise<ProtocolResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-protocol-'))
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
@@ -71,7 +77,10 @@ export async function benchProtocol(
       ...randomLoads,
       // Pipelines mostly init the same few modules: the same reads over a hot set of them.
       await measure(`${store}: versions, ${plan.hotModules} hot modules`, { ...authenticated, draw: () => `${hot()}/versions` }),
-      await measure(`${store}: download, ${plan.hotModules} hot modules`, { ...authenticated, draw: () => `${hot()}/${anyVersion()}/download` }),
+      await measure(`${store}: download, ${plan.hotModules} hot modules`, {
+        ...authenticated,
+        draw: () => `${hot()}/${anyVersion()}/download`,
+      }),
     ]
     // A fast 404 is no measurement: every answer must be the endpoint's success.
     const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
@@ -98,7 +107,11 @@ async function warmProtocolCache(cairn: CairnProcess, modules: number): Promise<
   let next = 0
   const worker = async () => {
     for (let i = next++; i < modules; i = next++) {
-      expectJson(await send('GET', `${cairn.url}${PREFIX}/${ORGANIZATION}/${moduleName(i)}/aws/versions`, { token: cairn.token }), 200, `versions of ${moduleName(i)}`)
+      expectJson(
+        await send('GET', `${cairn.url}${PREFIX}/${ORGANIZATION}/${moduleName(i)}/aws/versions`, { token: cairn.token }),
+        200,
+        `versions of ${moduleName(i)}`,
+      )
     }
   }
   await Promise.all(Array.from({ length: WARMING_CONNECTIONS }, worker))

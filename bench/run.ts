@@ -43,7 +43,12 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`)
   const sections = new Set<Section>(positionals.length === 0 ? SECTIONS : (positionals as Section[]))
 
-  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: machine(), plan: PLAN, cairnNodeArgs: CAIRN_NODE_ARGS }
+  const report: Record<string, unknown> = {
+    startedAt: new Date().toISOString(),
+    machine: machine(),
+    plan: PLAN,
+    cairnNodeArgs: CAIRN_NODE_ARGS,
+  }
   if (CAIRN_NODE_ARGS.length > 0) console.log(`Cairn runs with node ${CAIRN_NODE_ARGS.join(' ')} (BENCH_CAIRN_NODE_ARGS)`)
   const work = await mkdtemp(join(tmpdir(), 'cairn-bench-work-'))
   try {

@@ -76,10 +76,16 @@ export function loadTest(name: string, url: string, options: LoadOptions = {}): 
 export async function loadTestAcross(name: string, urls: readonly string[], options: LoadOptions = {}): Promise<ThroughputResult> {
   const { connections = 10, seconds = 5, path, draw } = options
   const headers = options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }
-  const requests = path === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }) }] }
+  const requests =
+    path === undefined ? {} : { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: path() }) }] }
   // autocannon builds these before its clock starts (setupClient runs as each connection is made).
   const draws =
-    draw === undefined ? {} : { setupClient: (client: autocannon.Client) => client.setRequests(Array.from({ length: DRAWS_PER_CONNECTION }, () => ({ path: draw() }))) }
+    draw === undefined
+      ? {}
+      : {
+          setupClient: (client: autocannon.Client) =>
+            client.setRequests(Array.from({ length: DRAWS_PER_CONNECTION }, () => ({ path: draw() }))),
+        }
   const share = Math.max(1, Math.round(connections / urls.length))
   const loads = urls.map((url) => ({ url, connections: share, headers, ...requests, ...draws }))
   // One second of warm-up, not counted: JIT, connection set-up.

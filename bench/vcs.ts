@@ -75,7 +75,12 @@ export async function benchVcs(
   const client = expectJson<Resource>(
     await send('POST', `${server.url}/api/v2/organizations/${ORGANIZATION}/oauth-clients`, {
       token: server.token,
-      json: { data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } } },
+      json: {
+        data: {
+          type: 'oauth-clients',
+          attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password },
+        },
+      },
     }),
     201,
     'create the VCS connection',
@@ -87,17 +92,28 @@ export async function benchVcs(
   expectJson(
     await send('POST', `${server.url}/api/v2/organizations/${ORGANIZATION}/registry-modules/vcs`, {
       token: server.token,
-      json: { data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: `${ORGANIZATION}/terraform-aws-network`, 'oauth-token-id': tokenId } } } },
+      json: {
+        data: {
+          type: 'registry-modules',
+          attributes: { 'vcs-repo': { identifier: `${ORGANIZATION}/terraform-aws-network`, 'oauth-token-id': tokenId } },
+        },
+      },
     }),
     201,
     'publish from VCS',
   )
   let sampledPeak = baselineRss
-  for (let done = 0; done < plan.tags; ) {
+  for (let done = 0; done < plan.tags;) {
     if (performance.now() - start > INGEST_TIMEOUT_MS) throw new Error(`only ${done} of ${plan.tags} tags ingested in time`)
     await new Promise((resolve) => setTimeout(resolve, 100))
     sampledPeak = Math.max(sampledPeak, readProcMemory(server.pid).rss)
-    const module = expectJson<Resource>(await send('GET', `${server.url}/api/v2/organizations/${ORGANIZATION}/registry-modules/private/${ORGANIZATION}/network/aws`, { token: server.token }), 200, 'read the module')
+    const module = expectJson<Resource>(
+      await send('GET', `${server.url}/api/v2/organizations/${ORGANIZATION}/registry-modules/private/${ORGANIZATION}/network/aws`, {
+        token: server.token,
+      }),
+      200,
+      'read the module',
+    )
     const statuses = module.data.attributes['version-statuses'] as { status: string; error?: string }[]
     const failed = statuses.find((status) => status.status.endsWith('failed'))
     if (failed !== undefined) throw new Error(`a version failed: ${JSON.stringify(failed)}`)
@@ -114,5 +130,14 @@ export async function benchVcs(
   for (let i = 0; i < plan.uploadRuns; i++) uploads.push((await publishVersion(server, modulePath, `1.0.${i}`, typical.bytes)).totalMs)
   const upload = summarize(uploads)
   const perTagMs = wallMs / plan.tags
-  return { tags: plan.tags, wallMs: round(wallMs), perTagMs: round(perTagMs), baselineRss, peakRss, peakFromKernel, upload, perTagOverUpload: round(perTagMs / upload.median) }
+  return {
+    tags: plan.tags,
+    wallMs: round(wallMs),
+    perTagMs: round(perTagMs),
+    baselineRss,
+    peakRss,
+    peakFromKernel,
+    upload,
+    perTagOverUpload: round(perTagMs / upload.median),
+  }
 }

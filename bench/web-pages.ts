@@ -70,7 +70,10 @@ async function signIn(cairn: CairnProcess): Promise<string> {
  * `size.modules` modules of `size.versionsPerModule` ok versions: time to first byte against the
  * bare endpoint's, measured just before in the same run.
  */
-export async function benchWebPages(bareUrl: string, plan: { readonly size: DatasetSize; readonly requests: number; readonly warmup: number }): Promise<WebPagesResult> {
+export async function benchWebPages(
+  bareUrl: string,
+  plan: { readonly size: DatasetSize; readonly requests: number; readonly warmup: number },
+): Promise<WebPagesResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-web-'))
   const postgres = await scratchPostgres()
   let cairn: CairnProcess | undefined
@@ -90,7 +93,10 @@ export async function benchWebPages(bareUrl: string, plan: { readonly size: Data
       ['module list, recently published', () => `${base}?sort=recently-published`],
       ['module list, searched', () => `${base}?q=${pick().slice(0, 4)}`],
       ['module page, latest version', () => `${base}/${pick()}/aws`],
-      ['module page, a chosen version', () => `${base}/${pick()}/aws?version=1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`],
+      [
+        'module page, a chosen version',
+        () => `${base}/${pick()}/aws?version=1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`,
+      ],
     ] as const
     const pages = []
     for (const [name, url] of loads) {

@@ -46,12 +46,20 @@ try {
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name, email: `${name}@example.com` } } })
   }
   const archive = Buffer.from(await collect(packDirectory(fixtureModule('network'))))
-  const modules = [['network', 'aws'], ['network', 'google'], ['dns-zone', 'aws'], ['eks-cluster', 'aws'], ['storage-bucket', 'google']]
+  const modules = [
+    ['network', 'aws'],
+    ['network', 'google'],
+    ['dns-zone', 'aws'],
+    ['eks-cluster', 'aws'],
+    ['storage-bucket', 'google'],
+  ]
   for (const [name, provider] of modules) {
     const base = `/api/v2/organizations/platform/registry-modules`
     await api('POST', base, { data: { type: 'registry-modules', attributes: { name, provider } } })
     for (const version of ['1.0.0', '1.2.0']) {
-      const created = await api('POST', `${base}/private/platform/${name}/${provider}/versions`, { data: { type: 'registry-module-versions', attributes: { version } } })
+      const created = await api('POST', `${base}/private/platform/${name}/${provider}/versions`, {
+        data: { type: 'registry-module-versions', attributes: { version } },
+      })
       const { data } = (await created.json()) as { data: { links: { upload: string } } }
       const uploaded = await fetch(data.links.upload, { method: 'PUT', body: archive })
       if (uploaded.status !== 200) throw new Error(`PUT ${name}/${provider} ${version}: ${uploaded.status}`)

@@ -45,7 +45,10 @@ export async function httpSections(sections: ReadonlySet<Section>): Promise<Reco
           ...options,
           token: cairn.token,
         }),
-        await loadTest('Cairn GET /api/v2/admin/tool-versions', `${cairn.url}/api/v2/admin/tool-versions`, { ...options, token: cairn.token }),
+        await loadTest('Cairn GET /api/v2/admin/tool-versions', `${cairn.url}/api/v2/admin/tool-versions`, {
+          ...options,
+          token: cairn.token,
+        }),
       ]
       printThroughput(loads)
       const floor = loads[0]?.requestsPerSecond ?? Number.NaN
@@ -75,10 +78,11 @@ export async function httpSections(sections: ReadonlySet<Section>): Promise<Reco
 function printReference(reference: Reference): void {
   const row = (name: string, s: Summary) => [name, String(s.n), ms(s.median), ms(s.p95), ms(s.min), ms(s.max)]
   console.log(
-    table('Reference: one request at a time over a kept-alive connection (ms)', ['endpoint', 'n', 'median', 'p95', 'min', 'max'], [
-      row('bare Hono GET / (separate process)', reference.bare),
-      row('Cairn GET /api/v2/ping', reference.ping),
-    ]),
+    table(
+      'Reference: one request at a time over a kept-alive connection (ms)',
+      ['endpoint', 'n', 'median', 'p95', 'min', 'max'],
+      [row('bare Hono GET / (separate process)', reference.bare), row('Cairn GET /api/v2/ping', reference.ping)],
+    ),
   )
 }
 
@@ -103,7 +107,9 @@ function printUploads(uploads: readonly UploadResult[], reference: Reference): v
     ),
   )
   console.log('× bare, × ping: the median over the median of the reference; POST, PUT: medians of the two requests.')
-  console.log(`Warm-up uploads, not counted (the first loads the HCL parser): ${uploads.map((u) => `${u.name} ${u.warmupMs.map(ms).join(', ')} ms`).join('; ')}`)
+  console.log(
+    `Warm-up uploads, not counted (the first loads the HCL parser): ${uploads.map((u) => `${u.name} ${u.warmupMs.map(ms).join(', ')} ms`).join('; ')}`,
+  )
 }
 
 function printThroughput(loads: readonly ThroughputResult[]): void {

@@ -8,12 +8,19 @@ import type { ThroughputResult } from '../throughput.ts'
 export async function managementSection(): Promise<ManagementResult[]> {
   const bare = await startBare()
   try {
-    const results = [await benchManagement('postgres', bare.url, PLAN.management), await benchManagement('pglite', bare.url, PLAN.management)]
+    const results = [
+      await benchManagement('postgres', bare.url, PLAN.management),
+      await benchManagement('pglite', bare.url, PLAN.management),
+    ]
     console.log(
       table(
         `Authenticated management reads: autocannon, ${PLAN.management.connections} connections, ${PLAN.management.seconds} s`,
         ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'non-2xx', 'errors'],
-        results.flatMap((result) => [result.bare, ...result.loads].map((load) => loadRow(load === result.bare ? `${result.store}: ${load.name}` : load.name, load, result.bare))),
+        results.flatMap((result) =>
+          [result.bare, ...result.loads].map((load) =>
+            loadRow(load === result.bare ? `${result.store}: ${load.name}` : load.name, load, result.bare),
+          ),
+        ),
       ),
     )
     return results

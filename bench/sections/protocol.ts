@@ -21,7 +21,19 @@ function printProtocol(results: readonly ProtocolResult[]): void {
   console.log(
     table(
       `Registry protocol: ${size.modules} modules × ${size.versionsPerModule} versions, autocannon, ${connections} connections, ${seconds} s, a random module per request; each load ${rounds} times right after the bare endpoint, the round of the median ratio shown`,
-      ['endpoint', 'requests/s', 'p50 ms', 'p99 ms', '÷ bare', 'rounds ÷ bare', 'rounds p99 ms', 'bare requests/s', 'bare p99 ms', 'non-2xx', 'errors'],
+      [
+        'endpoint',
+        'requests/s',
+        'p50 ms',
+        'p99 ms',
+        '÷ bare',
+        'rounds ÷ bare',
+        'rounds p99 ms',
+        'bare requests/s',
+        'bare p99 ms',
+        'non-2xx',
+        'errors',
+      ],
       results.flatMap((result) =>
         result.loads.map((load) => [
           load.name,
@@ -39,6 +51,10 @@ function printProtocol(results: readonly ProtocolResult[]): void {
       ),
     ),
   )
-  console.log(`Every module's versions asked once before the loads (a cold cache filled): ${results.map((result) => `${result.store} ${result.warming.seconds.toFixed(1)} s, ${Math.round(result.warming.requestsPerSecond)} requests/s`).join(', ')}`)
-  console.log(`Server RSS after the loads over every module: ${results.map((result) => `${result.store} ${(result.rssAfterRandom / MiB).toFixed(1)} MiB`).join(', ')}`)
+  console.log(
+    `Every module's versions asked once before the loads (a cold cache filled): ${results.map((result) => `${result.store} ${result.warming.seconds.toFixed(1)} s, ${Math.round(result.warming.requestsPerSecond)} requests/s`).join(', ')}`,
+  )
+  console.log(
+    `Server RSS after the loads over every module: ${results.map((result) => `${result.store} ${(result.rssAfterRandom / MiB).toFixed(1)} MiB`).join(', ')}`,
+  )
 }

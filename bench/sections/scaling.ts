@@ -22,6 +22,8 @@ export async function scalingSection(): Promise<ProcessScalingResult> {
       [row(result.bare), ...result.loads.map(row)],
     ),
   )
-  console.log(`The machine has ${availableParallelism()} cores for the servers and the load generator: the bare endpoint's ratio is the ceiling.`)
+  console.log(
+    `The machine has ${availableParallelism()} cores for the servers and the load generator: the bare endpoint's ratio is the ceiling.`,
+  )
   return result
 }

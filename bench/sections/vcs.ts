@@ -20,10 +20,22 @@ export async function vcsSection(): Promise<VcsResult> {
       table(
         `Publishing from git: ${result.tags} semver tags of the network module, git http-backend on loopback, until every version is ok`,
         ['tags', 'wall s', 'per tag ms', 'upload median ms', 'per tag ÷ upload', 'baseline RSS MiB', 'peak RSS MiB'],
-        [[String(result.tags), (result.wallMs / 1000).toFixed(1), ms(result.perTagMs), ms(result.upload.median), ratio(result.perTagOverUpload), mib(result.baselineRss), mib(result.peakRss)]],
+        [
+          [
+            String(result.tags),
+            (result.wallMs / 1000).toFixed(1),
+            ms(result.perTagMs),
+            ms(result.upload.median),
+            ratio(result.perTagOverUpload),
+            mib(result.baselineRss),
+            mib(result.peakRss),
+          ],
+        ],
       ),
     )
-    console.log(`Upload path: ${result.upload.n} versions of the same module, POST …/versions, PUT, read until ok. Peak from VmHWM: ${result.peakFromKernel ? 'yes' : 'no, samples only'}.`)
+    console.log(
+      `Upload path: ${result.upload.n} versions of the same module, POST …/versions, PUT, read until ok. Peak from VmHWM: ${result.peakFromKernel ? 'yes' : 'no, samples only'}.`,
+    )
     return result
   } finally {
     await cairn?.stop()

@@ -15,7 +15,14 @@ export async function webSection(): Promise<WebPagesResult> {
         ['page', 'median', 'p95', 'max', 'KiB', '× bare'],
         [
           ['bare Hono GET /', ms(result.bare.median), ms(result.bare.p95), ms(result.bare.max), '', '1'],
-          ...result.pages.map((p) => [p.name, ms(p.ttfb.median), ms(p.ttfb.p95), ms(p.ttfb.max), (p.bytes / 1024).toFixed(1), ratio(p.ratioToBare)]),
+          ...result.pages.map((p) => [
+            p.name,
+            ms(p.ttfb.median),
+            ms(p.ttfb.p95),
+            ms(p.ttfb.max),
+            (p.bytes / 1024).toFixed(1),
+            ratio(p.ratioToBare),
+          ]),
         ],
       ),
     )

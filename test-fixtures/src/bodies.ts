@@ -13,7 +13,7 @@ const CHUNK = 64 * 1024
 /** The body's bytes, in chunks of at most 64 KiB. */
 export function* generateBody({ size, fill }: GeneratedBody): Generator<Uint8Array> {
   const chunks = fill === 'zeros' ? zeros() : fill === 'text' ? text() : noise()
-  for (let produced = 0; produced < size; ) {
+  for (let produced = 0; produced < size;) {
     const chunk = chunks.next().value.subarray(0, size - produced)
     produced += chunk.length
     yield chunk
@@ -27,7 +27,7 @@ function* zeros(): Generator<Uint8Array, never> {
 
 function* text(): Generator<Uint8Array, never> {
   const encoder = new TextEncoder()
-  for (let line = 0; ; ) {
+  for (let line = 0; ;) {
     let chunk = ''
     while (chunk.length < CHUNK) chunk += `${(line++).toString().padStart(9, '0')} resource tags for the audit trail\n`
     yield encoder.encode(chunk)

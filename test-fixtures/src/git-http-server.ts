@@ -29,7 +29,8 @@ export interface GitHttpsOptions {
  * The basic-auth credential a git server takes: one fixed password, or whichever passwords
  * `accepts` says are good now (short-lived tokens, e.g. a GitHub App's installation tokens).
  */
-export type GitCredential = { readonly username: string; readonly password: string } | { readonly username: string; readonly accepts: (password: string) => boolean }
+export type GitCredential =
+  { readonly username: string; readonly password: string } | { readonly username: string; readonly accepts: (password: string) => boolean }
 
 /**
  * Serves every repository under `root` (read-only: receive-pack stays off) to clients that send

@@ -96,6 +96,9 @@ export class GitRepository {
   }
 
   #gitWithInput(input: string | Uint8Array | undefined, ...args: string[]): string {
-    return execFileSync('git', [`--git-dir=${this.#gitDir}`, `--work-tree=${this.#workTree}`, ...args], { encoding: 'utf8', ...(input !== undefined && { input }) }).trim()
+    return execFileSync('git', [`--git-dir=${this.#gitDir}`, `--work-tree=${this.#workTree}`, ...args], {
+      encoding: 'utf8',
+      ...(input !== undefined && { input }),
+    }).trim()
   }
 }

@@ -78,10 +78,19 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
     const mint = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(url.pathname)
     if (request.method === 'POST' && mint !== null) {
       const installationId = Number(mint[1])
-      if (!options.installations.some((installation) => installation.id === installationId)) return send(response, 404, { message: 'Not Found' })
-      const token: MintedToken = { installationId, token: `ghs_${randomBytes(18).toString('base64url')}`, expiresAt: Date.now() + lifetimeMs }
+      if (!options.installations.some((installation) => installation.id === installationId))
+        return send(response, 404, { message: 'Not Found' })
+      const token: MintedToken = {
+        installationId,
+        token: `ghs_${randomBytes(18).toString('base64url')}`,
+        expiresAt: Date.now() + lifetimeMs,
+      }
       minted.push(token)
-      return send(response, 201, { token: token.token, expires_at: new Date(token.expiresAt).toISOString(), permissions: { contents: 'read' } })
+      return send(response, 201, {
+        token: token.token,
+        expires_at: new Date(token.expiresAt).toISOString(),
+        permissions: { contents: 'read' },
+      })
     }
     send(response, 404, { message: 'Not Found' })
   }
@@ -92,14 +101,21 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
     try {
       const { payload } = await jwtVerify(jwt, publicKey, { algorithms: ['RS256'], issuer: options.app.appId })
       const now = Date.now() / 1000
-      return payload.iat !== undefined && payload.exp !== undefined && payload.iat <= now + 60 && payload.exp <= now + 600 + 60 && payload.exp > payload.iat
+      return (
+        payload.iat !== undefined &&
+        payload.exp !== undefined &&
+        payload.iat <= now + 60 &&
+        payload.exp <= now + 600 + 60 &&
+        payload.exp > payload.iat
+      )
     } catch {
       return false
     }
   }
 
   const listener = (request: IncomingMessage, response: ServerResponse) => void handle(request, response)
-  const server = options.https === undefined ? createServer(listener) : createHttpsServer({ cert: options.https.cert, key: options.https.key }, listener)
+  const server =
+    options.https === undefined ? createServer(listener) : createHttpsServer({ cert: options.https.cert, key: options.https.key }, listener)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.https?.port ?? 0, options.host ?? '127.0.0.1', resolve)
@@ -124,7 +140,11 @@ export async function startGithubApiServer(options: GithubApiOptions): Promise<G
 }
 
 function installationJson({ id, login }: { readonly id: number; readonly login: string }) {
-  return { id, html_url: `https://github.com/organizations/${login}/settings/installations/${id}`, account: { login, type: 'Organization', avatar_url: `https://avatars.githubusercontent.com/${login}` } }
+  return {
+    id,
+    html_url: `https://github.com/organizations/${login}/settings/installations/${id}`,
+    account: { login, type: 'Organization', avatar_url: `https://avatars.githubusercontent.com/${login}` },
+  }
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {

@@ -15,12 +15,10 @@ const withSound = (...entries: TarEntry[]): Bytes => tarGz([sound, ...entries])
 export const pathTraversal = (): Bytes => withSound({ path: '../escaped.tf', body: MAIN_TF })
 
 /** A climb hidden in the middle of a path that starts inside the module. */
-export const nestedPathTraversal = (): Bytes =>
-  withSound({ path: 'modules/vpc/../../../escaped.tf', body: MAIN_TF })
+export const nestedPathTraversal = (): Bytes => withSound({ path: 'modules/vpc/../../../escaped.tf', body: MAIN_TF })
 
 /** A harmless ustar name overridden by a pax `path` record that climbs out. */
-export const paxPathTraversal = (): Bytes =>
-  withSound({ path: 'harmless.tf', pax: { path: '../escaped.tf' }, body: MAIN_TF })
+export const paxPathTraversal = (): Bytes => withSound({ path: 'harmless.tf', pax: { path: '../escaped.tf' }, body: MAIN_TF })
 
 /** A configuration file whose name (given in a pax header) is longer than file systems allow. */
 export const overlongName = (): Bytes => withSound({ path: 'long.tf', pax: { path: `${'a'.repeat(300)}.tf` }, body: MAIN_TF })
@@ -29,12 +27,10 @@ export const overlongName = (): Bytes => withSound({ path: 'long.tf', pax: { pat
 export const absolutePath = (path: string): Bytes => withSound({ path, body: MAIN_TF })
 
 /** `link.tf -> target`. */
-export const symbolicLink = (target = '/etc/passwd'): Bytes =>
-  withSound({ path: 'link.tf', type: 'symbolic-link', linkTarget: target })
+export const symbolicLink = (target = '/etc/passwd'): Bytes => withSound({ path: 'link.tf', type: 'symbolic-link', linkTarget: target })
 
 /** A hard link to a file outside the archive. */
-export const hardLink = (target = '/etc/passwd'): Bytes =>
-  withSound({ path: 'passwd.tf', type: 'hard-link', linkTarget: target })
+export const hardLink = (target = '/etc/passwd'): Bytes => withSound({ path: 'passwd.tf', type: 'hard-link', linkTarget: target })
 
 export const characterDevice = (): Bytes => withSound({ path: 'null', type: 'character-device' })
 export const blockDevice = (): Bytes => withSound({ path: 'sda', type: 'block-device' })
@@ -53,8 +49,7 @@ export const tooManyEntries = (count: number): Bytes =>
   )
 
 /** One file of `size` bytes (zeros), declared in its header before any of its content. */
-export const oversizedEntry = (size: number): Bytes =>
-  withSound({ path: 'assets/disk.img', body: { size, fill: 'zeros' } })
+export const oversizedEntry = (size: number): Bytes => withSound({ path: 'assets/disk.img', body: { size, fill: 'zeros' } })
 
 /**
  * Incompressible files of `fileSize` bytes adding up to `totalBytes`: no entry is too large and
@@ -64,8 +59,7 @@ export const expansionBeyondTotal = (totalBytes: number, fileSize: number): Byte
   manyFiles(totalBytes, { size: fileSize, fill: 'noise' }, 1)
 
 /** A gzip bomb: files of zeros (each `fileSize`), `totalBytes` in all, compressed 1000-fold. */
-export const compressionBomb = (totalBytes: number, fileSize: number): Bytes =>
-  manyFiles(totalBytes, { size: fileSize, fill: 'zeros' }, 9)
+export const compressionBomb = (totalBytes: number, fileSize: number): Bytes => manyFiles(totalBytes, { size: fileSize, fill: 'zeros' }, 9)
 
 function manyFiles(totalBytes: number, body: GeneratedBody, level: number): Bytes {
   return tarGz(
@@ -109,11 +103,13 @@ export const noConfiguration = (): Bytes => tarGz([{ path: 'README.md', body: '#
 
 /** The module one directory down, as `tar czf module.tgz my-module/` makes it. */
 export const moduleInSubdirectory = (): Bytes =>
-  tarGz([{ path: 'terraform-aws-thing', type: 'directory' }, { path: 'terraform-aws-thing/main.tf', body: MAIN_TF }])
+  tarGz([
+    { path: 'terraform-aws-thing', type: 'directory' },
+    { path: 'terraform-aws-thing/main.tf', body: MAIN_TF },
+  ])
 
 /** A `.tf` file with an unclosed block. */
-export const unparsableHcl = (): Bytes =>
-  withSound({ path: 'outputs.tf', body: 'output "id" {\n  value = aws_vpc.this.id\n' })
+export const unparsableHcl = (): Bytes => withSound({ path: 'outputs.tf', body: 'output "id" {\n  value = aws_vpc.this.id\n' })
 
 /** A `.tf.json` file that is not JSON. */
 export const unparsableJson = (): Bytes => withSound({ path: 'tags.tf.json', body: '{ "variable": { ' })

@@ -5,13 +5,19 @@ import type { GitRepository } from './git-repository.ts'
  * unless `mode` says otherwise) holding `content`. An export that writes the entries out in turn
  * writes the file through the link, to wherever `target` is. Returns the commit's sha.
  */
-export function linkThenFile(repository: GitRepository, target: string, { name = 'x', content = '#!/bin/sh\necho pwned\n', mode = '100755' } = {}): string {
+export function linkThenFile(
+  repository: GitRepository,
+  target: string,
+  { name = 'x', content = '#!/bin/sh\necho pwned\n', mode = '100755' } = {},
+): string {
   const link = repository.blob(target)
   const file = repository.blob(content)
-  return repository.commitTree(repository.tree([
-    { mode: '120000', name, oid: link },
-    { mode, name, oid: file },
-  ]))
+  return repository.commitTree(
+    repository.tree([
+      { mode: '120000', name, oid: link },
+      { mode, name, oid: file },
+    ]),
+  )
 }
 
 /**
@@ -28,8 +34,10 @@ export function treeBomb(repository: GitRepository, { fanOut = 10, depth = 5, fi
     mode = '40000'
   }
   const main = repository.blob('variable "a" {}\n')
-  return repository.commitTree(repository.tree([
-    { mode: '40000', name: 'bomb', oid: level },
-    { mode: '100644', name: 'main.tf', oid: main },
-  ]))
+  return repository.commitTree(
+    repository.tree([
+      { mode: '40000', name: 'bomb', oid: level },
+      { mode: '100644', name: 'main.tf', oid: main },
+    ]),
+  )
 }

@@ -18,7 +18,10 @@ export interface HostileHttpServer {
  * connections and recording requests, to stand in for a git host that answers wrongly: a body
  * that is no git, a redirect elsewhere, a reply that trickles or never ends.
  */
-export async function startHostileHttpServer(handle: (request: IncomingMessage, response: ServerResponse) => void, host = '127.0.0.1'): Promise<HostileHttpServer> {
+export async function startHostileHttpServer(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+  host = '127.0.0.1',
+): Promise<HostileHttpServer> {
   const requests: { method: string; path: string; headers: IncomingMessage['headers'] }[] = []
   let connections = 0
   const server = createServer((request, response) => {

@@ -6,14 +6,7 @@ import { END_OF_ARCHIVE, padding, ustarHeader } from './ustar-header.ts'
 /** Bytes as the analyzer receives them (the core's `ByteStream`). */
 export type Bytes = AsyncIterable<Uint8Array>
 
-export type EntryType =
-  | 'file'
-  | 'directory'
-  | 'symbolic-link'
-  | 'hard-link'
-  | 'character-device'
-  | 'block-device'
-  | 'fifo'
+export type EntryType = 'file' | 'directory' | 'symbolic-link' | 'hard-link' | 'character-device' | 'block-device' | 'fifo'
 
 const FLAGS: Readonly<Record<EntryType, string>> = {
   file: '0',

@@ -39,7 +39,11 @@ describe.skipIf(skipped !== undefined)('the API reference in a real browser', { 
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/)
     await expect.poll(() => page.getByText('Create a module version', { exact: true }).count(), { timeout: 30_000 }).toBeGreaterThan(0)
     const text = await page.locator('body').innerText()
-    for (const summary of ['Upload a module version’s archive', 'List an organization’s modules', 'Publish a module from a VCS repository']) {
+    for (const summary of [
+      'Upload a module version’s archive',
+      'List an organization’s modules',
+      'Publish a module from a VCS repository',
+    ]) {
       expect(text).toContain(summary)
     }
     expect(text).toMatch(/registry-modules/i)

@@ -78,7 +78,13 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
       let link = await newVersion()
       await fc.assert(
         fc.asyncProperty(uploadCases(server.soundArchive), async (upload) => {
-          const request: Sent = { label: `upload: ${upload.kind}`, method: 'PUT', path: new URL(link).pathname, as: 'anonymous', body: upload.bytes }
+          const request: Sent = {
+            label: `upload: ${upload.kind}`,
+            method: 'PUT',
+            path: new URL(link).pathname,
+            as: 'anonymous',
+            body: upload.bytes,
+          }
           const answer = await server.send(request)
           check(request, answer, true)
           // As TFE's upload host: the PUT succeeds once the bytes are in; the content's fate shows on the version.
@@ -96,7 +102,9 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
           expect(attributes['status'], describeSent(request)).toBe('reg_ingress_failed')
           expect(attributes['error']).toEqual(expect.stringMatching(/\S/))
           // The job drops a refused archive just after settling the version.
-          await expect.poll(() => server.blobFiles().length, { message: `a refused archive left a blob: ${describeSent(request)}` }).toBe(accepted)
+          await expect
+            .poll(() => server.blobFiles().length, { message: `a refused archive left a blob: ${describeSent(request)}` })
+            .toBe(accepted)
           // The link keeps taking archives until it expires: the next case goes to the same one.
         }),
         { numRuns: RUNS.uploads, seed: SEED },
@@ -145,7 +153,14 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
       ['/api/v2/admin/tool-versions', 'admin', { version: '7.7.7', url: 'https://x.test/\u0080\udc00', sha: 'a'.repeat(64) }],
     ] as const) {
       const type = path.endsWith('tool-versions') ? 'tool-versions' : 'organizations'
-      const request: Sent = { label: 'lone low surrogate', method: 'POST', path, as, contentType: JSON_API, body: JSON.stringify({ data: { type, attributes } }) }
+      const request: Sent = {
+        label: 'lone low surrogate',
+        method: 'POST',
+        path,
+        as,
+        contentType: JSON_API,
+        body: JSON.stringify({ data: { type, attributes } }),
+      }
       check(request, await server.send(request), true)
     }
   })
@@ -190,7 +205,14 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
   it('text the API accepts reads back as it was answered (a lone surrogate in an e-mail)', async () => {
     const email = '\ud800\u0001@odd.test'
     const body = JSON.stringify({ data: { type: 'organizations', attributes: { name: 'odd', email } } })
-    const created = await server.send({ label: 'odd e-mail', method: 'POST', path: '/api/v2/organizations', as: 'owner', body, contentType: JSON_API })
+    const created = await server.send({
+      label: 'odd e-mail',
+      method: 'POST',
+      path: '/api/v2/organizations',
+      as: 'owner',
+      body,
+      contentType: JSON_API,
+    })
     if (created.status >= 400 && created.status < 500) return // refusing such text would settle it too
     expect(created.status).toBe(201)
     expect((JSON.parse(created.text) as Doc).data.attributes['email']).toBe(email)
@@ -212,7 +234,9 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
       const answer = await server.send(settings({ 'api-rate-limit': limit }))
       check(settings({ 'api-rate-limit': limit }), answer, false)
       expect(answer.status).toBe(422)
-      expect(JSON.parse(answer.text)).toMatchObject({ errors: [{ source: { pointer: '/data/attributes/api-rate-limit' }, detail: 'api-rate-limit must be at most 2147483647' }] })
+      expect(JSON.parse(answer.text)).toMatchObject({
+        errors: [{ source: { pointer: '/data/attributes/api-rate-limit' }, detail: 'api-rate-limit must be at most 2147483647' }],
+      })
     }
     expect((await server.send(settings({ 'api-rate-limit': 2_147_483_647 }))).status).toBe(200)
     expect((await server.send(settings({ 'api-rate-limit': before }))).status).toBe(200)
@@ -233,7 +257,10 @@ describe('bad input against the real server on PGlite (architecture §6)', () =>
   it('an error that quotes a huge value quotes a bounded part of it, and keeps the reason', async () => {
     const version = '1'.repeat(900_000)
     const document = { data: { type: 'workspaces', attributes: { name: 'huge', 'terraform-version': version } } }
-    const request = withDocument({ label: 'huge terraform-version', method: 'POST', path: '/api/v2/organizations/acme/workspaces', as: 'owner' }, document)
+    const request = withDocument(
+      { label: 'huge terraform-version', method: 'POST', path: '/api/v2/organizations/acme/workspaces', as: 'owner' },
+      document,
+    )
     const answer = await server.send(request)
     check(request, answer, false)
     expect(answer.status).toBe(422)

@@ -126,7 +126,9 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
   container.bind(TYPES.Passwords).toConstantValue(new BoundedPasswordHasher(new ScryptPasswordHasher()))
   container.bind(TYPES.SigningKey).toConstantValue(options.signingKey)
   container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
-  container.bind(TYPES.Cipher).toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, key)), [TYPES.SigningKey])
+  container
+    .bind(TYPES.Cipher)
+    .toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue((context) => {
     // Resolved once, as for the other caches: a lookup's count is on the path of every request it serves.
@@ -177,7 +179,9 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
         edition: options.edition,
         ...urlsOf(options),
         basePath: options.basePath,
-        ...(options.metricsToken !== undefined && { metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() } }),
+        ...(options.metricsToken !== undefined && {
+          metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() },
+        }),
         log: infrastructure.log,
         onServed(request) {
           logRequest(request)

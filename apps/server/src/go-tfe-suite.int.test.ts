@@ -36,10 +36,7 @@ const SEEDED_USERNAME = 'admin-security-maintenance'
 const SKIPPED = readSkipList()
 
 /** A Cairn on a scratch PostgreSQL database in `edition`, seeded by `seed`, while `work` runs. */
-async function withCairn<T>(
-  edition: 'self-hosted' | 'hosted',
-  work: (server: { url: string; token: string }) => Promise<T>,
-): Promise<T> {
+async function withCairn<T>(edition: 'self-hosted' | 'hosted', work: (server: { url: string; token: string }) => Promise<T>): Promise<T> {
   const database = await scratchDatabase()
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-go-tfe-suite-'))
   const env = { DATABASE_URL: database.url, CAIRN_DATA_DIR: dataDir, CAIRN_EDITION: edition, PORT: '0' }
@@ -112,7 +109,10 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
   }, 900_000)
 
   afterAll(() => {
-    for (const [edition, result] of [['self-hosted', selfHosted], ['hosted', hosted]] as const) {
+    for (const [edition, result] of [
+      ['self-hosted', selfHosted],
+      ['hosted', hosted],
+    ] as const) {
       // Unset when the setup itself failed; its own error says why.
       if ((result as SuiteResult | undefined) === undefined) continue
       console.info(`go-tfe suite, ${edition} edition: ${JSON.stringify(summary(result))}`)
@@ -132,11 +132,22 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
   it('self-hosted edition: every admin and registry-module test not skipped passes', () => {
     expect(failures(selfHosted), selfHosted.output.slice(-20_000)).toEqual([])
     expect(selfHosted.code, selfHosted.output.slice(-5_000)).toBe(0)
-    for (const name of ['TestAdminTerraformVersions_CreateDelete', 'TestAdminTerraformVersions_ReadUpdate', 'TestAdminWorkspaces_Read', 'TestRegistryModulesUploadTarGzip', 'TestRegistryModulesList']) {
+    for (const name of [
+      'TestAdminTerraformVersions_CreateDelete',
+      'TestAdminTerraformVersions_ReadUpdate',
+      'TestAdminWorkspaces_Read',
+      'TestRegistryModulesUploadTarGzip',
+      'TestRegistryModulesList',
+    ]) {
       expect(selfHosted.outcomes.get(name), name).toBe('PASS')
     }
     expect(selfHosted.outcomes.get('TestAdminUsers_List/filter_by_admin')).toBe('PASS')
-    for (const name of ['TestAdminUsers_Delete', 'TestAdminUsers_List/query_by_username_or_email', 'TestAdminSettings_General_Update', 'TestOrganizationMembershipsCreate']) {
+    for (const name of [
+      'TestAdminUsers_Delete',
+      'TestAdminUsers_List/query_by_username_or_email',
+      'TestAdminSettings_General_Update',
+      'TestOrganizationMembershipsCreate',
+    ]) {
       expect(selfHosted.outcomes.get(name), name).toBe('PASS')
     }
     // It skips itself unless the invited user shows two-factor enabled, which an invitation never does.

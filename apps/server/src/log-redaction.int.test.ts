@@ -35,7 +35,12 @@ describe('the log of a real server', () => {
 
   beforeAll(async () => {
     database = await scratchDatabase()
-    const env = { DATABASE_URL: database.url, PORT: '0', CAIRN_SIGNING_KEY: signingKey, CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-log-')) }
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      CAIRN_SIGNING_KEY: signingKey,
+      CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-log-')),
+    }
     server = await spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env: { ...process.env, ...env } })
     const client = new RegistryClient(server.url)
 
@@ -77,7 +82,12 @@ describe('the log of a real server', () => {
     await database.drop()
   })
 
-  const lines = () => server.log().trim().split('\n').map((line) => JSON.parse(line) as LogLine)
+  const lines = () =>
+    server
+      .log()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as LogLine)
 
   it('is JSON, one object per line', () => {
     expect(lines().length).toBeGreaterThan(10)
@@ -87,7 +97,12 @@ describe('the log of a real server', () => {
     const requests = lines().filter((line) => line.msg === 'request')
     expect(requests.length).toBeGreaterThanOrEqual(12)
     for (const line of requests) {
-      expect(line).toMatchObject({ requestId: expect.any(String), route: expect.any(String), status: expect.any(Number), durationMs: expect.any(Number) })
+      expect(line).toMatchObject({
+        requestId: expect.any(String),
+        route: expect.any(String),
+        status: expect.any(Number),
+        durationMs: expect.any(Number),
+      })
     }
     expect(new Set(requests.map((line) => line.requestId)).size).toBe(requests.length)
     expect(requests).toContainEqual(expect.objectContaining({ route: '/api/registry/v1/archives/:token/module.tar.gz', status: 200 }))
@@ -111,7 +126,9 @@ describe('the log of a real server', () => {
 
 /** A signed link's token (path segment) and its MAC, which alone would prove nothing leaked. */
 function signedLink(name: string, link: string): Record<string, string> {
-  const token = decodeURIComponent(new URL(link).pathname.split('/').find((segment) => segment.includes('.') && !segment.endsWith('.tar.gz')) ?? '')
+  const token = decodeURIComponent(
+    new URL(link).pathname.split('/').find((segment) => segment.includes('.') && !segment.endsWith('.tar.gz')) ?? '',
+  )
   expect(token).toMatch(/^[\w-]+\.[\w-]+$/)
   return { [`${name}Link`]: token, [`${name}Mac`]: token.slice(token.indexOf('.') + 1) }
 }

@@ -49,7 +49,9 @@ describe('Prometheus metrics of a real server', () => {
     expect(after).not.toContain('zq-org')
     const bucket = 'cairn_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/v2/organizations/:name",status="404"}'
     expect(sample(after, bucket)).toBeGreaterThanOrEqual(3)
-    expect(sample(after, 'cairn_http_request_duration_seconds_count{method="GET",route="/api/v2/organizations/:name",status="404"}')).toBeGreaterThanOrEqual(3)
+    expect(
+      sample(after, 'cairn_http_request_duration_seconds_count{method="GET",route="/api/v2/organizations/:name",status="404"}'),
+    ).toBeGreaterThanOrEqual(3)
   })
 
   it('counts credential cache hits and misses: the second request with a token finds it cached', async () => {
@@ -64,7 +66,12 @@ describe('Prometheus metrics of a real server', () => {
 
   it("has the process's own metrics", async () => {
     const text = await scrape()
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(text).toContain(`\n${name} `)
     }
   })

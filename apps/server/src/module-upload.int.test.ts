@@ -60,7 +60,10 @@ describe('module archive uploads, end to end', () => {
 
   /** The version once its upload's analysis (a job) has settled it. */
   async function settled(version = versionCount): Promise<VersionDoc['data']> {
-    const read = async () => (await (await api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.${version}`)).json()) as VersionDoc
+    const read = async () =>
+      (await (
+        await api('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=1.0.${version}`)
+      ).json()) as VersionDoc
     return (await untilSettled(read, latestStatusOf)).data
   }
 
@@ -84,7 +87,7 @@ describe('module archive uploads, end to end', () => {
     expect(blobFiles()).toHaveLength(1)
   })
 
-  it('everything the CLI and the server create is its owner\'s alone: data and db directories, blobs, signing key', () => {
+  it("everything the CLI and the server create is its owner's alone: data and db directories, blobs, signing key", () => {
     const mode = (...path: string[]) => statSync(join(dataDir, ...path)).mode & 0o777
     // The CLI (user create) made the data directory and database; the server the rest.
     const tree = readdirSync(dataDir, { recursive: true }).map(String)
@@ -129,7 +132,10 @@ describe('module archive uploads, end to end', () => {
     await stored(version.links.upload ?? '', packDirectory(fixtureModule('network')))
     const firstSha = (await settled()).attributes['archive-sha256']
     const before = blobFiles().length
-    await stored(version.links.upload ?? '', packDirectory(fixtureModule('network'), { extra: [{ path: 'NOTES.md', body: Buffer.from('again') }] }))
+    await stored(
+      version.links.upload ?? '',
+      packDirectory(fixtureModule('network'), { extra: [{ path: 'NOTES.md', body: Buffer.from('again') }] }),
+    )
     const data = await settled()
     expect(data.attributes.status).toBe('ok')
     expect(data.attributes['archive-sha256']).not.toBe(firstSha)
@@ -155,10 +161,18 @@ describe('module archive uploads, end to end', () => {
     expect((await fetch(link, { method: 'HEAD' })).status).toBe(200)
     const fetched = await fetch(link)
     expect(fetched.status).toBe(200)
-    expect(createHash('sha256').update(Buffer.from(await fetched.arrayBuffer())).digest('hex')).toBe(sha256)
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await fetched.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256)
     // Another payload under the same signature, and the same payload under another signature.
     const [body = '', mac = ''] = decodeURIComponent(link.split('/').at(-2) ?? '').split('.')
-    const otherBody = Buffer.from(Buffer.from(body, 'base64url').toString('utf8').replace(/\.tar\.gz$/, '.tgz')).toString('base64url')
+    const otherBody = Buffer.from(
+      Buffer.from(body, 'base64url')
+        .toString('utf8')
+        .replace(/\.tar\.gz$/, '.tgz'),
+    ).toString('base64url')
     for (const forged of [`${otherBody}.${mac}`, `${body}.${mac.slice(1)}A`]) {
       const altered = link.replace(/archives\/[^/]+\//, `archives/${forged}/`)
       expect((await fetch(altered)).status).toBe(404)

@@ -30,7 +30,13 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
 
   beforeAll(async () => {
     database = await scratchDatabase()
-    const env = { ...process.env, DATABASE_URL: database.url, PORT: '0', CAIRN_SIGNING_KEY: randomBytes(32).toString('hex'), CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-outage-')) }
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      PORT: '0',
+      CAIRN_SIGNING_KEY: randomBytes(32).toString('hex'),
+      CAIRN_DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-outage-')),
+    }
     server = await spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env })
     client = new RegistryClient(server.url)
     ;({ token: adminToken } = await client.createInitialAdmin('admin', `pw-${randomBytes(12).toString('hex')}`))
@@ -90,7 +96,8 @@ describe.skipIf(cannotRun !== undefined)(`a PostgreSQL outage${cannotRun ? ` (sk
     // After it: normal service within the bound, and readiness back.
     let recoveredAfter: number | undefined
     while (recoveredAfter === undefined && Date.now() - restartedAt < RECOVERY_BOUND_MS + 5_000) {
-      if ((await organizations()).status === 200 && (await fetch(`${server.url}/readyz`)).status === 200) recoveredAfter = Date.now() - restartedAt
+      if ((await organizations()).status === 200 && (await fetch(`${server.url}/readyz`)).status === 200)
+        recoveredAfter = Date.now() - restartedAt
       else await sleep(100)
     }
     loading = false

@@ -36,7 +36,10 @@ describe('public module proxy, end to end', () => {
     await call('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     for (const name of ['vpc', 'iam']) {
       await call('POST', '/api/v2/organizations/acme/registry-modules', {
-        data: { type: 'registry-modules', attributes: { name, provider: 'aws', namespace: 'terraform-aws-modules', 'registry-name': 'public' } },
+        data: {
+          type: 'registry-modules',
+          attributes: { name, provider: 'aws', namespace: 'terraform-aws-modules', 'registry-name': 'public' },
+        },
       })
     }
   }, 60_000)
@@ -72,14 +75,19 @@ describe('public module proxy, end to end', () => {
     expect(await versions.json()).toEqual({
       modules: [{ source: 'terraform-aws-modules/vpc/aws', versions: [{ version: '5.0.0' }, { version: '5.1.0' }] }],
     })
-    expect(await (await call('GET', `${PROXY}/terraform-aws-modules/vpc/aws/5.0.0`)).json()).toMatchObject({ version: '5.0.0', downloads: 42 })
+    expect(await (await call('GET', `${PROXY}/terraform-aws-modules/vpc/aws/5.0.0`)).json()).toMatchObject({
+      version: '5.0.0',
+      downloads: 42,
+    })
     expect(await (await call('GET', `${PROXY}/terraform-aws-modules/vpc/aws`)).json()).toMatchObject({ version: '5.1.0' })
   })
 
   it("counts the upstream cache's hits and misses in the metrics", async () => {
     const lookups = async (result: string) => {
       const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text()
-      const line = text.split('\n').find((candidate) => candidate.startsWith(`cairn_cache_lookups_total{cache="upstream",result="${result}"} `))
+      const line = text
+        .split('\n')
+        .find((candidate) => candidate.startsWith(`cairn_cache_lookups_total{cache="upstream",result="${result}"} `))
       return Number(line?.split(' ')[1] ?? 0)
     }
     const [hits, misses] = [await lookups('hit'), await lookups('miss')]
@@ -93,11 +101,15 @@ describe('public module proxy, end to end', () => {
     const failed = await call('GET', `${PROXY}/terraform-aws-modules/iam/aws/versions`)
     expect(failed.status).toBe(502)
     expect(failed.headers.get('Content-Type')).toMatch(/^application\/json/)
-    expect(await failed.json()).toEqual({ errors: [{ status: '502', title: 'bad gateway', detail: expect.stringContaining('answered 500') }] })
+    expect(await failed.json()).toEqual({
+      errors: [{ status: '502', title: 'bad gateway', detail: expect.stringContaining('answered 500') }],
+    })
     upstream.behaviour = 'hang'
     const timedOut = await call('GET', `${PROXY}/terraform-aws-modules/iam/aws`)
     expect(timedOut.status).toBe(504)
-    expect(await timedOut.json()).toEqual({ errors: [{ status: '504', title: 'gateway timeout', detail: expect.stringContaining('in time') }] })
+    expect(await timedOut.json()).toEqual({
+      errors: [{ status: '504', title: 'gateway timeout', detail: expect.stringContaining('in time') }],
+    })
     upstream.behaviour = 'normal'
   })
 })

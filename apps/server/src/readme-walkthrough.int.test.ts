@@ -45,9 +45,20 @@ async function prepare(scratch: string, ports: { http: number; https: number }) 
     code: block.code.replaceAll('8080', String(ports.http)).replaceAll('8443', String(ports.https)),
   }))
   expect(blocks.map((block) => block.walkthrough + (block.server ? ' (server)' : ''))).toEqual([
-    'first-token (server)', 'first-token', 'tofu', 'tofu', 'tofu (server)', 'tofu', 'tofu',
+    'first-token (server)',
+    'first-token',
+    'tofu',
+    'tofu',
+    'tofu (server)',
+    'tofu',
+    'tofu',
   ])
-  const [checkout, home, bin, walk] = ['cairn', 'home', 'bin', 'walk'].map((name) => join(scratch, name)) as [string, string, string, string]
+  const [checkout, home, bin, walk] = ['cairn', 'home', 'bin', 'walk'].map((name) => join(scratch, name)) as [
+    string,
+    string,
+    string,
+    string,
+  ]
   copyCheckout(checkout)
   for (const directory of [home, bin, walk]) mkdirSync(directory)
   symlinkSync(await buildTofuOnce(), join(bin, 'tofu'))
@@ -63,7 +74,10 @@ async function prepare(scratch: string, ports: { http: number; https: number }) 
     PORT: String(ports.http),
     // What the machine has fetched and installed already, where a newcomer's machine would fetch it.
     CAIRN_TOOLS: cairnToolsDir(),
-    npm_config_store_dir: execFileSync('bash', ['-c', 'source scripts/provision.sh && pnpm store path'], { cwd: CHECKOUT, encoding: 'utf8' }).trim(),
+    npm_config_store_dir: execFileSync('bash', ['-c', 'source scripts/provision.sh && pnpm store path'], {
+      cwd: CHECKOUT,
+      encoding: 'utf8',
+    }).trim(),
   }
   return { checkout, home, walk, env }
 }
@@ -74,7 +88,10 @@ async function runWalkthrough(scratch: string, prepared: Awaited<ReturnType<type
   const args = ['-m', 'sh', '-c', mountHosts, join(scratch, 'hosts'), join(prepared.walk, 'walkthrough.sh')]
   return run('unshare', args, { cwd: prepared.checkout, env: prepared.env, maxBuffer: 64 << 20 }).then(
     ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? 1,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }),
   )
 }
 

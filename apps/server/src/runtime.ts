@@ -41,7 +41,8 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
   const log: ErrorLog = options.log ?? errorLogOver(logger)
   // Both lines on the logger, at levels an embedding host's default (warn) shows, so whoever sees one sees the other.
   const store = await openConfiguredStore(options.store, purpose, {
-    failing: (error) => logger.error({ error: error.message }, 'the change feed cannot be read: caches are emptied every second until it can'),
+    failing: (error) =>
+      logger.error({ error: error.message }, 'the change feed cannot be read: caches are emptied every second until it can'),
     recovered: () => logger.warn('the change feed is read again'),
   })
   let jobs: JobQueue
@@ -54,10 +55,25 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
   const blobs = blobStoreFrom(options.blobs)
   // Its parser threads start on the first upload and end at close.
   const analyzer = new TarModuleAnalyzer(options.limits)
-  const vcs = new IsomorphicGitVcsClient({ cacheDirectory: options.vcs.cacheDir, archiveLimits: options.limits, allowedHosts: options.vcs.allowedHosts })
+  const vcs = new IsomorphicGitVcsClient({
+    cacheDirectory: options.vcs.cacheDir,
+    archiveLimits: options.limits,
+    allowedHosts: options.vcs.allowedHosts,
+  })
   const githubApp = options.vcs.githubApp === undefined ? null : new GithubAppClient(options.vcs.githubApp)
   return {
-    container: buildContainer(options, { unitOfWork: store.unitOfWork, health: store.health, storeChanges: store.changes, blobs: blobs.store, analyzer, jobs, vcs, githubApp, logger, log }),
+    container: buildContainer(options, {
+      unitOfWork: store.unitOfWork,
+      health: store.health,
+      storeChanges: store.changes,
+      blobs: blobs.store,
+      analyzer,
+      jobs,
+      vcs,
+      githubApp,
+      logger,
+      log,
+    }),
     jobs,
     sweepBlobs: () => blobs.sweep(),
     async close() {
@@ -81,7 +97,10 @@ async function openConfiguredStore(store: CairnStoreOptions, purpose: string, ch
       close: async () => undefined,
     }
   }
-  if (store.kind === 'postgres') return migrated(await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }, { changeFeed }))
+  if (store.kind === 'postgres')
+    return migrated(
+      await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }, { changeFeed }),
+    )
   if (store.kind === 'mikro-orm') return migrated(storeOnOrm(store.orm, { changeFeed }))
   const lock = DataDirLock.acquire(store.dataDir, purpose)
   try {

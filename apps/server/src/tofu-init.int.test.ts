@@ -20,7 +20,9 @@ const skipped = whyNoTofu()
 const unshare = canUnshareMounts()
 if (skipped !== undefined) console.warn(`\n!!! SKIPPING the OpenTofu CLI tests: ${skipped}\n`)
 if (skipped === undefined && !unshare) {
-  console.warn(`\n!!! ${HOST} cannot be given its own hosts file here (unshare -m refused): the CLI reaches Cairn through a host block, and discovery is not tested\n`)
+  console.warn(
+    `\n!!! ${HOST} cannot be given its own hosts file here (unshare -m refused): the CLI reaches Cairn through a host block, and discovery is not tested\n`,
+  )
 }
 
 /** A module's files with no provider, so that `init` needs nothing from the internet; `version` marks them. */
@@ -41,10 +43,13 @@ function moduleArchive(version: string, extra: readonly TarEntry[] = []): Promis
 /** Where Cairn keeps its data: the embedded database, or a PostgreSQL database of the test's own. */
 const STORES: readonly (readonly [string, () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>])[] = [
   ['the embedded database', async () => ({ env: {}, drop: async () => undefined })],
-  ['PostgreSQL', async () => {
-    const database = await scratchDatabase()
-    return { env: { DATABASE_URL: database.url }, drop: database.drop }
-  }],
+  [
+    'PostgreSQL',
+    async () => {
+      const database = await scratchDatabase()
+      return { env: { DATABASE_URL: database.url }, drop: database.drop }
+    },
+  ],
 ]
 
 const GIT_CREDENTIAL = { username: 'x-access-token', password: 'cairn-tofu-test-credential' }
@@ -55,228 +60,268 @@ async function collect(bytes: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-describe.skipIf(skipped !== undefined).each(STORES)(`tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS, on %s`, (_store, openStore) => {
-  let binary: string
-  let ca: ThrowawayCa
-  let caPem: Buffer
-  let server: RunningServer
-  let git: GitHttpServer
-  let token: string
-  let scratch: string
-  let registry: string
-  let dropStore: () => Promise<void> = async () => undefined
-  /** Each version's upload link and the archive sent there. */
-  const uploads = new Map<string, { link: string; archive: Buffer }>()
+describe.skipIf(skipped !== undefined).each(STORES)(
+  `tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS, on %s`,
+  (_store, openStore) => {
+    let binary: string
+    let ca: ThrowawayCa
+    let caPem: Buffer
+    let server: RunningServer
+    let git: GitHttpServer
+    let token: string
+    let scratch: string
+    let registry: string
+    let dropStore: () => Promise<void> = async () => undefined
+    /** Each version's upload link and the archive sent there. */
+    const uploads = new Map<string, { link: string; archive: Buffer }>()
 
-  beforeAll(async () => {
-    binary = await buildTofuOnce()
-    ca = await makeThrowawayCa([HOST, 'localhost'])
-    caPem = await readFile(ca.caFile)
-    scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
-    git = await startGitHttpServer(join(scratch, 'git'), GIT_CREDENTIAL)
-    const store = await openStore()
-    dropStore = store.drop
-    const env = {
-      ...store.env,
-      CAIRN_DATA_DIR: join(scratch, 'data'),
-      PORT: '0',
-      CAIRN_TLS_CERT: ca.certFile,
-      CAIRN_TLS_KEY: ca.keyFile,
-      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
-      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
-    }
-    token = await userToken(env, 'owner', true)
-    server = await startServer(testConfig(env))
-    registry = `${HOST}:${new URL(server.url).port}`
-    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
-    await api('POST', '/api/v2/organizations/acme/registry-modules', {
-      data: { type: 'registry-modules', attributes: { name: 'greeting', provider: 'generic' } },
+    beforeAll(async () => {
+      binary = await buildTofuOnce()
+      ca = await makeThrowawayCa([HOST, 'localhost'])
+      caPem = await readFile(ca.caFile)
+      scratch = await mkdtemp(join(tmpdir(), 'cairn-tofu-'))
+      git = await startGitHttpServer(join(scratch, 'git'), GIT_CREDENTIAL)
+      const store = await openStore()
+      dropStore = store.drop
+      const env = {
+        ...store.env,
+        CAIRN_DATA_DIR: join(scratch, 'data'),
+        PORT: '0',
+        CAIRN_TLS_CERT: ca.certFile,
+        CAIRN_TLS_KEY: ca.keyFile,
+        CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+        CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
+      }
+      token = await userToken(env, 'owner', true)
+      server = await startServer(testConfig(env))
+      registry = `${HOST}:${new URL(server.url).port}`
+      await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+      await api('POST', '/api/v2/organizations/acme/registry-modules', {
+        data: { type: 'registry-modules', attributes: { name: 'greeting', provider: 'generic' } },
+      })
+      for (const version of ['1.0.0', '1.1.0', '2.0.0']) await publish(version, await moduleArchive(version))
+      // Newer than 1.1.0 and inside "~> 1.0", but its archive is refused: it must never be chosen.
+      await publish('1.2.0', await moduleArchive('1.2.0', [{ path: 'broken.tf', body: 'resource "x" {' }]))
+    }, 20 * 60_000)
+
+    afterAll(async () => {
+      await server?.stop()
+      await git?.close()
+      await ca?.dispose()
+      await dropStore()
+      if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
     })
-    for (const version of ['1.0.0', '1.1.0', '2.0.0']) await publish(version, await moduleArchive(version))
-    // Newer than 1.1.0 and inside "~> 1.0", but its archive is refused: it must never be chosen.
-    await publish('1.2.0', await moduleArchive('1.2.0', [{ path: 'broken.tf', body: 'resource "x" {' }]))
-  }, 20 * 60_000)
 
-  afterAll(async () => {
-    await server?.stop()
-    await git?.close()
-    await ca?.dispose()
-    await dropStore()
-    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
-  })
-
-  async function api(method: string, path: string, body?: unknown): Promise<unknown> {
-    const answer = await httpsRequest(`${server.url}${path}`, {
-      ca: caPem,
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body.toString()}`)
-    return answer.body.length === 0 ? undefined : JSON.parse(answer.body.toString())
-  }
-
-  async function publish(version: string, archive: Buffer): Promise<void> {
-    const body = { data: { type: 'registry-module-versions', attributes: { version } } }
-    const created = (await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/versions', body)) as {
-      data: { links: { upload: string } }
+    async function api(method: string, path: string, body?: unknown): Promise<unknown> {
+      const answer = await httpsRequest(`${server.url}${path}`, {
+        ca: caPem,
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
+      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body.toString()}`)
+      return answer.body.length === 0 ? undefined : JSON.parse(answer.body.toString())
     }
-    // The upload host answers once the archive is stored; its analysis then settles the version
-    // (ok, or refused with the reason), which `tofu init` must not run ahead of.
-    uploads.set(version, { link: created.data.links.upload, archive })
-    const stored = await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
-    if (stored.status !== 200) throw new Error(`upload ${version}: ${stored.status} ${stored.body.toString()}`)
-    await settled('greeting', version)
-  }
 
-  /** `version` of acme's `name`/generic module, read; undefined while it does not exist (a tag sync has yet to add it). */
-  async function versionOf(name: string, version: string): Promise<VersionDocument | undefined> {
-    const path = `/api/v2/organizations/acme/registry-modules/private/acme/${name}/generic/version?module_version=${version}`
-    const answer = await httpsRequest(`${server.url}${path}`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
-    if (answer.status === 404) return undefined
-    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.toString()}`)
-    return JSON.parse(answer.body.toString()) as VersionDocument
-  }
-
-  /** `version` of acme's `name`/generic module once it exists and `statusOf` it has settled (by default, its latest attempt). */
-  async function settled(name: string, version: string, statusOf = latestStatusOf): Promise<VersionDocument> {
-    const document = await untilSettled(() => versionOf(name, version), (read) => (read === undefined ? 'pending' : statusOf(read)), 30_000)
-    if (document === undefined) throw new Error(`no version ${version} of ${name}`)
-    return document
-  }
-
-  /** The versions the registry protocol lists for acme's `name`/generic module. */
-  async function listed(name: string): Promise<string[]> {
-    const answer = (await api('GET', `/api/registry/v1/modules/acme/${name}/generic/versions`)) as { modules: { versions: { version: string }[] }[] }
-    return (answer.modules[0]?.versions ?? []).map(({ version }) => version).sort()
-  }
-
-  /** The archive a CLI downloads for `version`: the protocol's `X-Terraform-Get`, followed. */
-  async function downloaded(name: string, version: string): Promise<Buffer> {
-    const answer = await httpsRequest(`${server.url}/api/registry/v1/modules/acme/${name}/generic/${version}/download`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
-    expect(answer.status).toBe(204)
-    const archive = await httpsRequest(String(answer.headers['x-terraform-get']), { ca: caPem })
-    expect(archive.status).toBe(200)
-    return archive.body
-  }
-
-  /** `tofu init` of acme's `name`/generic module at `version`; answers its main.tf as installed. */
-  async function installedMainTf(name: string, version: string): Promise<string> {
-    const result = await init(`module "${name}" {\n  source  = "${registry}/acme/${name}/generic"\n  version = "${version}"\n}\n`)
-    expect(result.output).toContain('OpenTofu has been successfully initialized')
-    const module = (await installed(result.dir)).get(name)
-    expect(module?.version).toBe(version)
-    return readFile(join(module?.dir ?? '', 'main.tf'), 'utf8')
-  }
-
-  /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
-  async function init(configuration: string, cliToken = token): Promise<TofuResult & { dir: string }> {
-    const dir = await mkdtemp(join(scratch, 'work-'))
-    await writeFile(join(dir, 'main.tf'), configuration)
-    const cliConfigFile = join(dir, 'cli.tfrc')
-    const port = new URL(server.url).port
-    // Without a hosts file of its own, the CLI is told where the registry's services are.
-    const hostBlock = unshare ? '' : `host "${registry}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}\n`
-    await writeFile(cliConfigFile, `credentials "${registry}" {\n  token = "${cliToken}"\n}\n${hostBlock}`)
-    const hostsFile = join(dir, 'hosts')
-    await writeFile(hostsFile, `127.0.0.1 localhost ${HOST}\n`)
-    const result = await tofu(binary, ['init', '-input=false', '-no-color'], {
-      cwd: dir,
-      cliConfigFile,
-      caFile: ca.caFile,
-      ...(unshare && { hostsFile }),
-    })
-    return { ...result, dir }
-  }
-
-  /** Where `init` put each module, from the manifest the CLI writes. */
-  async function installed(dir: string): Promise<Map<string, { dir: string; version: string }>> {
-    const manifest = JSON.parse(await readFile(join(dir, '.terraform/modules/modules.json'), 'utf8')) as {
-      Modules: { Key: string; Dir: string; Version?: string }[]
+    async function publish(version: string, archive: Buffer): Promise<void> {
+      const body = { data: { type: 'registry-module-versions', attributes: { version } } }
+      const created = (await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/greeting/generic/versions', body)) as {
+        data: { links: { upload: string } }
+      }
+      // The upload host answers once the archive is stored; its analysis then settles the version
+      // (ok, or refused with the reason), which `tofu init` must not run ahead of.
+      uploads.set(version, { link: created.data.links.upload, archive })
+      const stored = await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
+      if (stored.status !== 200) throw new Error(`upload ${version}: ${stored.status} ${stored.body.toString()}`)
+      await settled('greeting', version)
     }
-    return new Map(manifest.Modules.filter((m) => m.Key !== '').map((m) => [m.Key, { dir: join(dir, m.Dir), version: m.Version ?? '' }]))
-  }
 
-  it('installs the newest ok version matching the constraint, and a submodule by //path', async () => {
-    const result = await init(
-      `module "greeting" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic"\n  version = "~> 1.0"\n}\n\n` +
-        `module "shout" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic//modules/shout"\n  version = "1.0.0"\n}\n`,
+    /** `version` of acme's `name`/generic module, read; undefined while it does not exist (a tag sync has yet to add it). */
+    async function versionOf(name: string, version: string): Promise<VersionDocument | undefined> {
+      const path = `/api/v2/organizations/acme/registry-modules/private/acme/${name}/generic/version?module_version=${version}`
+      const answer = await httpsRequest(`${server.url}${path}`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
+      if (answer.status === 404) return undefined
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.toString()}`)
+      return JSON.parse(answer.body.toString()) as VersionDocument
+    }
+
+    /** `version` of acme's `name`/generic module once it exists and `statusOf` it has settled (by default, its latest attempt). */
+    async function settled(name: string, version: string, statusOf = latestStatusOf): Promise<VersionDocument> {
+      const document = await untilSettled(
+        () => versionOf(name, version),
+        (read) => (read === undefined ? 'pending' : statusOf(read)),
+        30_000,
+      )
+      if (document === undefined) throw new Error(`no version ${version} of ${name}`)
+      return document
+    }
+
+    /** The versions the registry protocol lists for acme's `name`/generic module. */
+    async function listed(name: string): Promise<string[]> {
+      const answer = (await api('GET', `/api/registry/v1/modules/acme/${name}/generic/versions`)) as {
+        modules: { versions: { version: string }[] }[]
+      }
+      return (answer.modules[0]?.versions ?? []).map(({ version }) => version).sort()
+    }
+
+    /** The archive a CLI downloads for `version`: the protocol's `X-Terraform-Get`, followed. */
+    async function downloaded(name: string, version: string): Promise<Buffer> {
+      const answer = await httpsRequest(`${server.url}/api/registry/v1/modules/acme/${name}/generic/${version}/download`, {
+        ca: caPem,
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      expect(answer.status).toBe(204)
+      const archive = await httpsRequest(String(answer.headers['x-terraform-get']), { ca: caPem })
+      expect(archive.status).toBe(200)
+      return archive.body
+    }
+
+    /** `tofu init` of acme's `name`/generic module at `version`; answers its main.tf as installed. */
+    async function installedMainTf(name: string, version: string): Promise<string> {
+      const result = await init(`module "${name}" {\n  source  = "${registry}/acme/${name}/generic"\n  version = "${version}"\n}\n`)
+      expect(result.output).toContain('OpenTofu has been successfully initialized')
+      const module = (await installed(result.dir)).get(name)
+      expect(module?.version).toBe(version)
+      return readFile(join(module?.dir ?? '', 'main.tf'), 'utf8')
+    }
+
+    /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
+    async function init(configuration: string, cliToken = token): Promise<TofuResult & { dir: string }> {
+      const dir = await mkdtemp(join(scratch, 'work-'))
+      await writeFile(join(dir, 'main.tf'), configuration)
+      const cliConfigFile = join(dir, 'cli.tfrc')
+      const port = new URL(server.url).port
+      // Without a hosts file of its own, the CLI is told where the registry's services are.
+      const hostBlock = unshare
+        ? ''
+        : `host "${registry}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}\n`
+      await writeFile(cliConfigFile, `credentials "${registry}" {\n  token = "${cliToken}"\n}\n${hostBlock}`)
+      const hostsFile = join(dir, 'hosts')
+      await writeFile(hostsFile, `127.0.0.1 localhost ${HOST}\n`)
+      const result = await tofu(binary, ['init', '-input=false', '-no-color'], {
+        cwd: dir,
+        cliConfigFile,
+        caFile: ca.caFile,
+        ...(unshare && { hostsFile }),
+      })
+      return { ...result, dir }
+    }
+
+    /** Where `init` put each module, from the manifest the CLI writes. */
+    async function installed(dir: string): Promise<Map<string, { dir: string; version: string }>> {
+      const manifest = JSON.parse(await readFile(join(dir, '.terraform/modules/modules.json'), 'utf8')) as {
+        Modules: { Key: string; Dir: string; Version?: string }[]
+      }
+      return new Map(manifest.Modules.filter((m) => m.Key !== '').map((m) => [m.Key, { dir: join(dir, m.Dir), version: m.Version ?? '' }]))
+    }
+
+    it('installs the newest ok version matching the constraint, and a submodule by //path', async () => {
+      const result = await init(
+        `module "greeting" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic"\n  version = "~> 1.0"\n}\n\n` +
+          `module "shout" {\n  source  = "${HOST}:${new URL(server.url).port}/acme/greeting/generic//modules/shout"\n  version = "1.0.0"\n}\n`,
+      )
+      expect(result.output).toContain('OpenTofu has been successfully initialized')
+      expect(result.code).toBe(0)
+      const modules = await installed(result.dir)
+      expect(modules.get('greeting')?.version).toBe('1.1.0')
+      expect(await readFile(join(modules.get('greeting')?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
+      expect(modules.get('shout')?.version).toBe('1.0.0')
+      expect(await readFile(join(modules.get('shout')?.dir ?? '', 'main.tf'), 'utf8')).toContain('HELLO from 1.0.0')
+    }, 120_000)
+
+    it('fails with the CLI’s own message when no version matches the constraint', async () => {
+      const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "~> 3.0"\n}\n`)
+      expect(result.code).not.toBe(0)
+      expect(result.output).toMatch(/Unresolvable module version constraint/)
+      expect(result.output).toMatch(/newest available version is 2\.0\.0/)
+    }, 120_000)
+
+    it('is refused with a wrong token', async () => {
+      const result = await init(
+        `module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "1.0.0"\n}\n`,
+        'at-wrong.cairn.secret',
+      )
+      expect(result.code).not.toBe(0)
+      expect(result.output).toMatch(/401/)
+      expect(result.output).not.toContain('successfully initialized')
+    }, 120_000)
+
+    it.skipIf(!unshare)(
+      'finds the registry through /.well-known/terraform.json',
+      async () => {
+        const answer = await httpsRequest(`${server.url}/.well-known/terraform.json`, { ca: caPem })
+        expect(answer.headers['content-type']).toMatch(/^application\/json/)
+        expect(JSON.parse(answer.body.toString())).toMatchObject({ 'modules.v1': '/api/registry/v1/modules/' })
+        // Every init above resolved modules.v1 through discovery: no host block was written.
+        const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "2.0.0"\n}\n`)
+        expect(result.code).toBe(0)
+        expect((await installed(result.dir)).get('greeting')?.version).toBe('2.0.0')
+      },
+      120_000,
     )
-    expect(result.output).toContain('OpenTofu has been successfully initialized')
-    expect(result.code).toBe(0)
-    const modules = await installed(result.dir)
-    expect(modules.get('greeting')?.version).toBe('1.1.0')
-    expect(await readFile(join(modules.get('greeting')?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
-    expect(modules.get('shout')?.version).toBe('1.0.0')
-    expect(await readFile(join(modules.get('shout')?.dir ?? '', 'main.tf'), 'utf8')).toContain('HELLO from 1.0.0')
-  }, 120_000)
 
-  it('fails with the CLI’s own message when no version matches the constraint', async () => {
-    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "~> 3.0"\n}\n`)
-    expect(result.code).not.toBe(0)
-    expect(result.output).toMatch(/Unresolvable module version constraint/)
-    expect(result.output).toMatch(/newest available version is 2\.0\.0/)
-  }, 120_000)
+    it('a bad archive sent to the link of 1.1.0 once it is ok leaves 1.1.0 served: listed, downloaded byte for byte, installed; the version shows why the attempt failed', async () => {
+      const first = uploads.get('1.1.0')
+      const refused = await httpsRequest(first?.link ?? '', { ca: caPem, method: 'PUT', body: '# a README, not an archive\n' })
+      expect(refused.status).toBe(200)
+      const version = await settled('greeting', '1.1.0')
+      expect(version.data.attributes).toMatchObject({
+        status: 'ok',
+        error: null,
+        attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('gzip'), 'started-by': 'upload link issued to user owner' },
+      })
+      expect(await listed('greeting')).toEqual(['1.0.0', '1.1.0', '2.0.0'])
+      expect((await downloaded('greeting', '1.1.0')).equals(first?.archive ?? Buffer.alloc(0))).toBe(true)
+      expect(await installedMainTf('greeting', '1.1.0')).toContain('from 1.1.0')
+    }, 120_000)
 
-  it('is refused with a wrong token', async () => {
-    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "1.0.0"\n}\n`, 'at-wrong.cairn.secret')
-    expect(result.code).not.toBe(0)
-    expect(result.output).toMatch(/401/)
-    expect(result.output).not.toContain('successfully initialized')
-  }, 120_000)
+    it('a tag force-pushed to a commit whose tree is refused leaves its version served: listed, downloaded byte for byte, installed; the version shows why', async () => {
+      const repository = GitRepository.create(join(scratch, 'git'), 'acme/terraform-generic-words')
+      const served = repository.commit(moduleFiles('git 1.0.0'))
+      repository.tag('v1.0.0')
+      const client = (await api('POST', '/api/v2/organizations/acme/oauth-clients', {
+        data: {
+          type: 'oauth-clients',
+          attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': GIT_CREDENTIAL.password },
+        },
+      })) as { data: { relationships: { 'oauth-tokens': { data: { id: string }[] } } } }
+      const tokenId = client.data.relationships['oauth-tokens'].data[0]?.id ?? ''
+      await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {
+        data: {
+          type: 'registry-modules',
+          attributes: {
+            'vcs-repo': {
+              identifier: 'acme/terraform-generic-words',
+              'oauth-token-id': tokenId,
+              'display-identifier': 'acme/terraform-generic-words',
+            },
+          },
+        },
+      })
+      expect((await settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
+      const before = await downloaded('words', '1.0.0')
 
-  it.skipIf(!unshare)('finds the registry through /.well-known/terraform.json', async () => {
-    const answer = await httpsRequest(`${server.url}/.well-known/terraform.json`, { ca: caPem })
-    expect(answer.headers['content-type']).toMatch(/^application\/json/)
-    expect(JSON.parse(answer.body.toString())).toMatchObject({ 'modules.v1': '/api/registry/v1/modules/' })
-    // Every init above resolved modules.v1 through discovery: no host block was written.
-    const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "2.0.0"\n}\n`)
-    expect(result.code).toBe(0)
-    expect((await installed(result.dir)).get('greeting')?.version).toBe('2.0.0')
-  }, 120_000)
-
-  it('a bad archive sent to the link of 1.1.0 once it is ok leaves 1.1.0 served: listed, downloaded byte for byte, installed; the version shows why the attempt failed', async () => {
-    const first = uploads.get('1.1.0')
-    const refused = await httpsRequest(first?.link ?? '', { ca: caPem, method: 'PUT', body: '# a README, not an archive\n' })
-    expect(refused.status).toBe(200)
-    const version = await settled('greeting', '1.1.0')
-    expect(version.data.attributes).toMatchObject({
-      status: 'ok',
-      error: null,
-      attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('gzip'), 'started-by': 'upload link issued to user owner' },
-    })
-    expect(await listed('greeting')).toEqual(['1.0.0', '1.1.0', '2.0.0'])
-    expect((await downloaded('greeting', '1.1.0')).equals(first?.archive ?? Buffer.alloc(0))).toBe(true)
-    expect(await installedMainTf('greeting', '1.1.0')).toContain('from 1.1.0')
-  }, 120_000)
-
-  it('a tag force-pushed to a commit whose tree is refused leaves its version served: listed, downloaded byte for byte, installed; the version shows why', async () => {
-    const repository = GitRepository.create(join(scratch, 'git'), 'acme/terraform-generic-words')
-    const served = repository.commit(moduleFiles('git 1.0.0'))
-    repository.tag('v1.0.0')
-    const client = (await api('POST', '/api/v2/organizations/acme/oauth-clients', {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': GIT_CREDENTIAL.password } },
-    })) as { data: { relationships: { 'oauth-tokens': { data: { id: string }[] } } } }
-    const tokenId = client.data.relationships['oauth-tokens'].data[0]?.id ?? ''
-    await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {
-      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: 'acme/terraform-generic-words', 'oauth-token-id': tokenId, 'display-identifier': 'acme/terraform-generic-words' } } },
-    })
-    expect((await settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
-    const before = await downloaded('words', '1.0.0')
-
-    const moved = repository.commit({ ...moduleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
-    repository.moveTag('v1.0.0')
-    await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/words/generic/actions/resync')
-    // Settled once the attempt at the moved tag's commit has come to an end.
-    const failed = await settled('words', '1.0.0', (document) => (document.data.attributes.attempt === null ? 'pending' : latestStatusOf(document)))
-    expect(failed.data.attributes).toMatchObject({
-      status: 'ok',
-      error: null,
-      'commit-sha': served,
-      attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('main.tf'), 'commit-sha': moved, 'started-by': 'the module repository' },
-    })
-    expect(await listed('words')).toEqual(['1.0.0'])
-    expect((await downloaded('words', '1.0.0')).equals(before)).toBe(true)
-    expect(await installedMainTf('words', '1.0.0')).toContain('from git 1.0.0"')
-  }, 120_000)
-})
+      const moved = repository.commit({ ...moduleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
+      repository.moveTag('v1.0.0')
+      await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/words/generic/actions/resync')
+      // Settled once the attempt at the moved tag's commit has come to an end.
+      const failed = await settled('words', '1.0.0', (document) =>
+        document.data.attributes.attempt === null ? 'pending' : latestStatusOf(document),
+      )
+      expect(failed.data.attributes).toMatchObject({
+        status: 'ok',
+        error: null,
+        'commit-sha': served,
+        attempt: {
+          status: 'reg_ingress_failed',
+          error: expect.stringContaining('main.tf'),
+          'commit-sha': moved,
+          'started-by': 'the module repository',
+        },
+      })
+      expect(await listed('words')).toEqual(['1.0.0'])
+      expect((await downloaded('words', '1.0.0')).equals(before)).toBe(true)
+      expect(await installedMainTf('words', '1.0.0')).toContain('from git 1.0.0"')
+    }, 120_000)
+  },
+)

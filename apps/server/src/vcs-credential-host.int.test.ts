@@ -30,7 +30,12 @@ interface Doc {
 const listed = (doc: Doc): Resource[] => doc.data as unknown as Resource[]
 
 /** A host that asks every client for credentials and records what it was sent: the finding's attacker. */
-async function startCredentialRecorder(): Promise<{ url: string; passwords: () => string[]; requests: () => number; close: () => Promise<void> }> {
+async function startCredentialRecorder(): Promise<{
+  url: string
+  passwords: () => string[]
+  requests: () => number
+  close: () => Promise<void>
+}> {
   const authorizations: (string | undefined)[] = []
   const server: Server = createServer((request, response) => {
     authorizations.push(request.headers.authorization)
@@ -89,9 +94,14 @@ describe('a VCS credential stays with the host it was given for', { timeout: 60_
     }
     admin = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
-    await api('POST', '/api/v2/organizations', admin, { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+    await api('POST', '/api/v2/organizations', admin, {
+      data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } },
+    })
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', admin, {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': PAT, name: 'github' } },
+      data: {
+        type: 'oauth-clients',
+        attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': PAT, name: 'github' },
+      },
     })
     expect(client.status).toBe(201)
     connection = { id: client.body.data.id, tokenId: client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? '' }
@@ -109,11 +119,18 @@ describe('a VCS credential stays with the host it was given for', { timeout: 60_
 
   /** A JSON:API request with `token` as the bearer. */
   function api(method: string, path: string, token: string, body?: unknown): Promise<JsonApiAnswer<Doc>> {
-    return jsonApiClient<Doc>(() => server.url, () => token)(method, path, body)
+    return jsonApiClient<Doc>(
+      () => server.url,
+      () => token,
+    )(method, path, body)
   }
 
-  const moveTo = (attributes: Record<string, unknown>) => api('PATCH', `/api/v2/oauth-clients/${connection.id}`, ownersTeam.bearer, { data: { type: 'oauth-clients', attributes } })
-  const publish = (identifier: string) => api('POST', `${MODULES}/vcs`, ownersTeam.bearer, { data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier, 'oauth-token-id': connection.tokenId } } } })
+  const moveTo = (attributes: Record<string, unknown>) =>
+    api('PATCH', `/api/v2/oauth-clients/${connection.id}`, ownersTeam.bearer, { data: { type: 'oauth-clients', attributes } })
+  const publish = (identifier: string) =>
+    api('POST', `${MODULES}/vcs`, ownersTeam.bearer, {
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier, 'oauth-token-id': connection.tokenId } } },
+    })
 
   it('422 naming oauth-token-string: an owners-team token moves http-url to its own host without a credential; publishing still reads the first host, and the other hears nothing', async () => {
     const moved = await moveTo({ 'http-url': attacker.url })
@@ -154,7 +171,9 @@ describe('a VCS credential stays with the host it was given for', { timeout: 60_
 
     const audit = await api('GET', '/api/v2/admin/audit-events?page[size]=100', admin)
     expect(JSON.stringify(audit.body)).not.toContain(PAT)
-    const updates = listed(audit.body).filter((event) => event.attributes['action'] === 'vcs_connection.updated').map((event) => event.attributes)
+    const updates = listed(audit.body)
+      .filter((event) => event.attributes['action'] === 'vcs_connection.updated')
+      .map((event) => event.attributes)
     expect(updates).toEqual([
       expect.objectContaining({
         'actor-kind': 'team',

@@ -9,7 +9,8 @@ import { userToken } from './test-support/cli.ts'
 
 const JSON_API = 'application/vnd.api+json'
 const FAKE_SECRET = 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
-const UNREACHABLE = /^cannot reach the git host at \S+ \(hosts on loopback, private or link-local addresses are reached only when the server's operator allows them\)$/
+const UNREACHABLE =
+  /^cannot reach the git host at \S+ \(hosts on loopback, private or link-local addresses are reached only when the server's operator allows them\)$/
 
 interface Answer {
   status: number
@@ -22,7 +23,7 @@ interface Answer {
  * `http-url` is the owner's to choose, so publishing must not become a way to read the server's
  * network. Loopback stands in for it; `CAIRN_VCS_ALLOWED_HOSTS` names one loopback port only.
  */
-describe('publishing from VCS never reads the server\'s own network for an owner', { timeout: 120_000 }, () => {
+describe("publishing from VCS never reads the server's own network for an owner", { timeout: 120_000 }, () => {
   const base = mkdtempSync(join(tmpdir(), 'cairn-vcs-destinations-'))
   let internal: HostileHttpServer
   let internalV6: HostileHttpServer
@@ -32,16 +33,28 @@ describe('publishing from VCS never reads the server\'s own network for an owner
 
   beforeAll(async () => {
     internal = await startHostileHttpServer((_, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(FAKE_SECRET))
-    internalV6 = await startHostileHttpServer((_, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(FAKE_SECRET), '::1')
+    internalV6 = await startHostileHttpServer(
+      (_, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(FAKE_SECRET),
+      '::1',
+    )
     // An allowed host that is no git host: a fake credential for one repository, a redirect to the internal one for another.
     allowed = await startHostileHttpServer((request, response) => {
-      if ((request.url ?? '').startsWith('/bounce/')) return void response.writeHead(302, { location: `${internal.url}${request.url ?? ''}` }).end()
+      if ((request.url ?? '').startsWith('/bounce/'))
+        return void response.writeHead(302, { location: `${internal.url}${request.url ?? ''}` }).end()
       response.writeHead(200, { 'content-type': 'text/plain' }).end(FAKE_SECRET)
     })
-    const env = { CAIRN_DATA_DIR: join(base, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: `127.0.0.1:${allowed.port}` }
+    const env = {
+      CAIRN_DATA_DIR: join(base, 'data'),
+      PORT: '0',
+      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+      CAIRN_VCS_ALLOWED_HOSTS: `127.0.0.1:${allowed.port}`,
+    }
     token = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
-    expect((await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })).status).toBe(201)
+    expect(
+      (await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } }))
+        .status,
+    ).toBe(201)
   }, 120_000)
 
   afterAll(async () => {
@@ -62,7 +75,10 @@ describe('publishing from VCS never reads the server\'s own network for an owner
   /** Creates a connection at `httpUrl` and publishes `identifier` through it: the answer. */
   async function publishFrom(httpUrl: string, identifier: string): Promise<Answer> {
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': httpUrl, 'oauth-token-string': 'ghp-owner-credential' } },
+      data: {
+        type: 'oauth-clients',
+        attributes: { 'service-provider': 'github', 'http-url': httpUrl, 'oauth-token-string': 'ghp-owner-credential' },
+      },
     })
     expect(client.status).toBe(201)
     const tokenId = client.body.data?.relationships?.['oauth-tokens']?.data[0]?.id
@@ -72,7 +88,13 @@ describe('publishing from VCS never reads the server\'s own network for an owner
   }
 
   it('503 with one fixed text for loopback in any spelling and the metadata address; the addresses hear nothing', async () => {
-    const urls = [internal.url, `http://0x7f000001:${internal.port}`, `http://2130706433:${internal.port}`, internalV6.url, 'http://169.254.169.254']
+    const urls = [
+      internal.url,
+      `http://0x7f000001:${internal.port}`,
+      `http://2130706433:${internal.port}`,
+      internalV6.url,
+      'http://169.254.169.254',
+    ]
     for (const [index, url] of urls.entries()) {
       const answer = await publishFrom(url, `acme/terraform-aws-m${index}`)
       expect(answer.status).toBe(503)

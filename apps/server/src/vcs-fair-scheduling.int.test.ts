@@ -61,13 +61,21 @@ describe('one organization stalling its git host does not stall publishing for a
     await git.close()
   }, 60_000)
 
-  const api = jsonApiClient<Doc>(() => server.url, () => token)
+  const api = jsonApiClient<Doc>(
+    () => server.url,
+    () => token,
+  )
 
   /** An organization with a connection to `httpUrl`, publishing `identifier` from its tags. */
   async function publishFrom(organization: string, httpUrl: string, identifier: string): Promise<number> {
-    await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: organization, email: `a@${organization}.test` } } })
+    await api('POST', '/api/v2/organizations', {
+      data: { type: 'organizations', attributes: { name: organization, email: `a@${organization}.test` } },
+    })
     const client = await api('POST', `/api/v2/organizations/${organization}/oauth-clients`, {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } },
+      data: {
+        type: 'oauth-clients',
+        attributes: { 'service-provider': 'github', 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password },
+      },
     })
     const tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? ''
     const published = await api('POST', `/api/v2/organizations/${organization}/registry-modules/vcs`, {
@@ -77,17 +85,23 @@ describe('one organization stalling its git host does not stall publishing for a
   }
 
   const statusesOf = async (organization: string, name: string) =>
-    (await api('GET', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/${name}/aws`)).body.data.attributes['version-statuses']
+    (await api('GET', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/${name}/aws`)).body.data.attributes[
+      'version-statuses'
+    ]
 
   it("publishes the other organization's version within seconds while six clones of the first stall", async () => {
     expect(await publishFrom('acme', stalling.url, 'acme/terraform-aws-slow')).toBe(201)
     // Every worker the first organization may hold is busy with a clone that trickles (or waits for one).
-    const cloning = async () => ((await statusesOf('acme', 'slow')) as { status: string }[] | undefined)?.filter((version) => version.status === 'cloning') ?? []
+    const cloning = async () =>
+      ((await statusesOf('acme', 'slow')) as { status: string }[] | undefined)?.filter((version) => version.status === 'cloning') ?? []
     await vi.waitFor(async () => expect((await cloning()).length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 100 })
     await vi.waitFor(() => expect(stalling.packs).toContain('opened 1'), { timeout: 30_000, interval: 100 })
     const queuedAt = performance.now()
     expect(await publishFrom('globex', git.url, 'globex/terraform-aws-dns')).toBe(201)
-    await vi.waitFor(async () => expect(await statusesOf('globex', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), { timeout: 30_000, interval: 100 })
+    await vi.waitFor(async () => expect(await statusesOf('globex', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), {
+      timeout: 30_000,
+      interval: 100,
+    })
     const waited = performance.now() - queuedAt
     expect((await cloning()).length).toBeGreaterThanOrEqual(2)
     // Before: both ingest workers of the process held by the stalled clones, for their whole timeout (10 min).
@@ -97,15 +111,23 @@ describe('one organization stalling its git host does not stall publishing for a
   it("ingests a third organization's one version next while two organizations' backlogs on a slow host take every worker", async () => {
     for (const organization of BUSY) expect(await publishFrom(organization, slow.url, `${organization}/terraform-aws-queue`)).toBe(201)
     const unsettled = async () => {
-      const statuses = await Promise.all(BUSY.map(async (organization) => ((await statusesOf(organization, 'queue')) as { status: string }[] | undefined) ?? []))
+      const statuses = await Promise.all(
+        BUSY.map(async (organization) => ((await statusesOf(organization, 'queue')) as { status: string }[] | undefined) ?? []),
+      )
       return statuses.flat().filter((version) => version.status !== 'ok').length
     }
     // Both syncs have queued every version's ingestion.
-    await vi.waitFor(async () => {
-      for (const organization of BUSY) expect(await statusesOf(organization, 'queue')).toHaveLength(BACKLOG)
-    }, { timeout: 30_000, interval: 100 })
+    await vi.waitFor(
+      async () => {
+        for (const organization of BUSY) expect(await statusesOf(organization, 'queue')).toHaveLength(BACKLOG)
+      },
+      { timeout: 30_000, interval: 100 },
+    )
     expect(await publishFrom('hooli', git.url, 'hooli/terraform-aws-dns')).toBe(201)
-    await vi.waitFor(async () => expect(await statusesOf('hooli', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), { timeout: 60_000, interval: 100 })
+    await vi.waitFor(async () => expect(await statusesOf('hooli', 'dns')).toEqual([{ version: '1.0.0', status: 'ok' }]), {
+      timeout: 60_000,
+      interval: 100,
+    })
     // Before: queued behind all 24, it ran once at most the two other workers' clones were left.
     expect(await unsettled()).toBeGreaterThanOrEqual(BACKLOG)
   })

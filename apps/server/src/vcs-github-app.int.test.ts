@@ -1,4 +1,11 @@
-import { createTestGithubApp, GitRepository, startGithubApiServer, startGitHttpServer, type GitHttpServer, type GithubApiServer } from '@cairn/test-fixtures'
+import {
+  createTestGithubApp,
+  GitRepository,
+  startGithubApiServer,
+  startGitHttpServer,
+  type GitHttpServer,
+  type GithubApiServer,
+} from '@cairn/test-fixtures'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -34,7 +41,10 @@ describe('publishing from VCS through a GitHub App installation', { timeout: 90_
 
   beforeAll(async () => {
     // Cairn replaces a token 5 minutes before it expires: these are stale a second after minting.
-    const installations = [{ id: INSTALLATION, login: 'acme' }, { id: UNMINTED_INSTALLATION, login: 'other' }]
+    const installations = [
+      { id: INSTALLATION, login: 'acme' },
+      { id: UNMINTED_INSTALLATION, login: 'other' },
+    ]
     api = await startGithubApiServer({ app, installations, tokenLifetimeSeconds: 301 })
     git = await startGitHttpServer(gitRoot, { username: 'x-access-token', accepts: (minted) => api.accepts(minted) })
     vpc = GitRepository.create(gitRoot, 'acme/terraform-aws-vpc')
@@ -66,11 +76,17 @@ describe('publishing from VCS through a GitHub App installation', { timeout: 90_
     await Promise.all([api.close(), git.close()])
   })
 
-  const call = jsonApiClient<Doc>(() => server.url, () => token)
+  const call = jsonApiClient<Doc>(
+    () => server.url,
+    () => token,
+  )
 
   const publish = (vcsRepo: Record<string, unknown>) =>
     call('POST', `${MODULES}/vcs`, {
-      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', ...vcsRepo } } },
+      data: {
+        type: 'registry-modules',
+        attributes: { 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', ...vcsRepo } },
+      },
     })
 
   it('lists the installations from the GitHub API, by ghain- id', async () => {

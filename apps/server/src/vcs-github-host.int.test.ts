@@ -1,4 +1,11 @@
-import { createTestGithubApp, GitRepository, startGithubApiServer, startGitHttpServer, type GitHttpServer, type GithubApiServer } from '@cairn/test-fixtures'
+import {
+  createTestGithubApp,
+  GitRepository,
+  startGithubApiServer,
+  startGitHttpServer,
+  type GitHttpServer,
+  type GithubApiServer,
+} from '@cairn/test-fixtures'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,7 +48,12 @@ const TITLE = 'publishing from "https://github.com" (and api.github.com) served 
 describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE})`, { timeout: 60_000 }, () => {
   const scratch = mkdtempSync(join(tmpdir(), 'cairn-github-host-'))
   // github.com is 127.0.0.1 in Cairn's hosts file: allowed by name, as an operator allows an internal git host.
-  const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: 'github.com' }
+  const env = {
+    CAIRN_DATA_DIR: join(scratch, 'data'),
+    PORT: '0',
+    CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+    CAIRN_VCS_ALLOWED_HOSTS: 'github.com',
+  }
   let ca: ThrowawayCa
   let git: GitHttpServer
   let githubApi: GithubApiServer
@@ -55,24 +67,49 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
     const app = createTestGithubApp()
     githubApi = await startGithubApiServer({ app, installations: [{ id: INSTALLATION, login: 'acme' }], https: tls, host: API_HOST })
     // The OAuth client's token, or an installation token the GitHub App minted.
-    git = await startGitHttpServer(join(scratch, 'git'), { username: CREDENTIAL.username, accepts: (password) => password === CREDENTIAL.password || githubApi.accepts(password) }, tls)
+    git = await startGitHttpServer(
+      join(scratch, 'git'),
+      { username: CREDENTIAL.username, accepts: (password) => password === CREDENTIAL.password || githubApi.accepts(password) },
+      tls,
+    )
     const keyFile = join(scratch, 'github-app.pem')
     writeFileSync(keyFile, app.privateKey, { mode: 0o600 })
     const vpc = GitRepository.create(join(scratch, 'git'), IDENTIFIER)
     // The source directories go-tfe's monorepo tests name, so that their versions ingest too.
-    const directories = ['src', 'modules/nestedA', 'modules/nestedB', 'terraform/modules/aws/compute', 'modules/azure-vnet', 'modules/random-pet']
-    vpcCommit = vpc.commit(Object.fromEntries(['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n'])))
+    const directories = [
+      'src',
+      'modules/nestedA',
+      'modules/nestedB',
+      'terraform/modules/aws/compute',
+      'modules/azure-vnet',
+      'modules/random-pet',
+    ]
+    vpcCommit = vpc.commit(
+      Object.fromEntries(
+        ['main.tf', ...directories.map((directory) => `${directory}/main.tf`)].map((file) => [file, 'variable "cidr" {}\n']),
+      ),
+    )
     vpc.tag('v1.0.0')
     const hosts = join(scratch, 'hosts')
     writeFileSync(hosts, `127.0.0.1 localhost\n127.0.0.1 github.com\n${API_HOST} api.github.com\n`)
     token = await userToken(env, 'owner', true)
     const { CAIRN_DATA_DIR: _dataDir, DATABASE_URL: _databaseUrl, ...inherited } = process.env
     // Only Cairn's process sees the private hosts file: `sh` binds it, then becomes Cairn.
-    server = await spawnServer(UNSHARE, ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, process.execPath, MAIN, 'serve'], {
-      cwd: scratch,
-      // The GitHub App's API and web addresses are GitHub.com's defaults.
-      env: { ...inherited, ...env, NODE_EXTRA_CA_CERTS: ca.caFile, CAIRN_GITHUB_APP_ID: app.appId, CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: keyFile },
-    })
+    server = await spawnServer(
+      UNSHARE,
+      ['-m', 'sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', hosts, process.execPath, MAIN, 'serve'],
+      {
+        cwd: scratch,
+        // The GitHub App's API and web addresses are GitHub.com's defaults.
+        env: {
+          ...inherited,
+          ...env,
+          NODE_EXTRA_CA_CERTS: ca.caFile,
+          CAIRN_GITHUB_APP_ID: app.appId,
+          CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: keyFile,
+        },
+      },
+    )
   }, 60_000)
 
   afterAll(async () => {
@@ -89,21 +126,37 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
-    return { status: response.status, body: (await response.json()) as { data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> } } }
+    return {
+      status: response.status,
+      body: (await response.json()) as {
+        data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
+      },
+    }
   }
 
   it('ingests a tag from https://github.com/acme/terraform-aws-vpc.git, and lists its commits', async () => {
-    expect((await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })).status).toBe(201)
+    expect(
+      (await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } }))
+        .status,
+    ).toBe(201)
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
       data: {
         type: 'oauth-clients',
-        attributes: { 'service-provider': 'github', 'api-url': 'https://api.github.com', 'http-url': 'https://github.com', 'oauth-token-string': CREDENTIAL.password },
+        attributes: {
+          'service-provider': 'github',
+          'api-url': 'https://api.github.com',
+          'http-url': 'https://github.com',
+          'oauth-token-string': CREDENTIAL.password,
+        },
       },
     })
     expect(client.status).toBe(201)
     const tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id
     const created = await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {
-      data: { type: 'registry-modules', attributes: { 'vcs-repo': { identifier: IDENTIFIER, 'display-identifier': IDENTIFIER, 'oauth-token-id': tokenId } } },
+      data: {
+        type: 'registry-modules',
+        attributes: { 'vcs-repo': { identifier: IDENTIFIER, 'display-identifier': IDENTIFIER, 'oauth-token-id': tokenId } },
+      },
     })
     expect(created.status).toBe(201)
     expect(created.body.data.attributes['vcs-repo']).toMatchObject({
@@ -120,21 +173,34 @@ describe.skipIf(!CAN_RUN)(CAN_RUN ? TITLE : `${TITLE} (needs root and ${UNSHARE}
     )
     const commits = await api('GET', '/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/commits')
     expect(commits.status).toBe(200)
-    expect(commits.body.data).toEqual([expect.objectContaining({ id: vpcCommit, attributes: expect.objectContaining({ url: `https://github.com/${IDENTIFIER}/commit/${vpcCommit}` }) as unknown })])
+    expect(commits.body.data).toEqual([
+      expect.objectContaining({
+        id: vpcCommit,
+        attributes: expect.objectContaining({ url: `https://github.com/${IDENTIFIER}/commit/${vpcCommit}` }) as unknown,
+      }),
+    ])
   })
 
-  it.skipIf(GO === undefined)(`go-tfe's own VCS registry-module tests pass: ${GO_TFE_VCS_TESTS.join(', ')}`, { timeout: 400_000 }, async () => {
-    const suite = await buildGoTfeSuite(GO ?? 'go')
-    const result = await runGoTfeSuite(suite, {
-      address: server.url,
-      token,
-      run: `^(${GO_TFE_VCS_TESTS.join('|')})$`,
-      skip: [],
-      env: { GITHUB_REGISTRY_MODULE_IDENTIFIER: IDENTIFIER, OAUTH_CLIENT_GITHUB_TOKEN: CREDENTIAL.password, GITHUB_APP_INSTALLATION_ID: `ghain-${INSTALLATION}` },
-    })
-    for (const name of GO_TFE_VCS_TESTS) expect(result.outcomes.get(name), `${name}\n${result.output.slice(-10_000)}`).toBe('PASS')
-    expect(result.code, result.output.slice(-5_000)).toBe(0)
-    // TestRegistryModulesCreateWithGithubApp read the repository with a token the app minted.
-    expect(githubApi.minted.map((minted) => minted.installationId)).toContain(INSTALLATION)
-  })
+  it.skipIf(GO === undefined)(
+    `go-tfe's own VCS registry-module tests pass: ${GO_TFE_VCS_TESTS.join(', ')}`,
+    { timeout: 400_000 },
+    async () => {
+      const suite = await buildGoTfeSuite(GO ?? 'go')
+      const result = await runGoTfeSuite(suite, {
+        address: server.url,
+        token,
+        run: `^(${GO_TFE_VCS_TESTS.join('|')})$`,
+        skip: [],
+        env: {
+          GITHUB_REGISTRY_MODULE_IDENTIFIER: IDENTIFIER,
+          OAUTH_CLIENT_GITHUB_TOKEN: CREDENTIAL.password,
+          GITHUB_APP_INSTALLATION_ID: `ghain-${INSTALLATION}`,
+        },
+      })
+      for (const name of GO_TFE_VCS_TESTS) expect(result.outcomes.get(name), `${name}\n${result.output.slice(-10_000)}`).toBe('PASS')
+      expect(result.code, result.output.slice(-5_000)).toBe(0)
+      // TestRegistryModulesCreateWithGithubApp read the repository with a token the app minted.
+      expect(githubApi.minted.map((minted) => minted.installationId)).toContain(INSTALLATION)
+    },
+  )
 })

@@ -1,4 +1,12 @@
-import { createUseCases, INGEST_VCS_VERSION_JOB, IngestVcsVersion, queueTagSync, SyncVcsTags, workVcsJobs, type JobQueue } from '@cairn/core'
+import {
+  createUseCases,
+  INGEST_VCS_VERSION_JOB,
+  IngestVcsVersion,
+  queueTagSync,
+  SyncVcsTags,
+  workVcsJobs,
+  type JobQueue,
+} from '@cairn/core'
 import { DEFAULT_ARCHIVE_LIMITS } from '@cairn/module-analyzer'
 import { openStore } from '@cairn/persistence'
 import { GitRepository, startGitHttpServer } from '@cairn/test-fixtures'
@@ -17,7 +25,12 @@ const TEN_MINUTES = 600_000
 /** The queue, with the ingestion's timeout cut to 2 s and one retry at once. */
 function withShortIngestion(queue: JobQueue): JobQueue {
   return {
-    define: (definition) => queue.define(definition.name === INGEST_VCS_VERSION_JOB.name ? { ...definition, timeoutSeconds: 2, retryLimit: 1, retryDelaySeconds: 0 } : definition),
+    define: (definition) =>
+      queue.define(
+        definition.name === INGEST_VCS_VERSION_JOB.name
+          ? { ...definition, timeoutSeconds: 2, retryLimit: 1, retryDelaySeconds: 0 }
+          : definition,
+      ),
     enqueue: (...args) => queue.enqueue(...args),
     work: (name, handler) => queue.work(name, handler),
     stop: () => queue.stop(),
@@ -57,7 +70,10 @@ describe('an ingestion attempt past its job timeout', { timeout: 60_000 }, () =>
         transport: { fetchMs: TEN_MINUTES, stallWindowMs: TEN_MINUTES },
       })
       const sourceOf = async () => ({ remote })
-      await workVcsJobs(queue, { sync: new SyncVcsTags({ ...deps, vcs, sourceOf }), ingest: new IngestVcsVersion({ ...deps, jobs: queue, vcs, sourceOf }) })
+      await workVcsJobs(queue, {
+        sync: new SyncVcsTags({ ...deps, vcs, sourceOf }),
+        ingest: new IngestVcsVersion({ ...deps, jobs: queue, vcs, sourceOf }),
+      })
       await queueTagSync(queue, { id: moduleId, organizationName: 'acme' })
       await vi.waitFor(() => expect(stalling.packs).toContain('opened 2'), { timeout: 30_000, interval: 50 })
       expect(stalling.packs.slice(0, 3)).toEqual(['opened 1', 'closed 1', 'opened 2'])

@@ -52,7 +52,10 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     server = await startServer(testConfig(env))
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
     const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } },
+      data: {
+        type: 'oauth-clients',
+        attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password },
+      },
     })
     tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? ''
   }, 60_000)
@@ -78,7 +81,9 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   }
 
   const publish = (vcsRepo: Record<string, unknown>, attributes: Record<string, unknown> = {}, path = `${MODULES}/vcs`) =>
-    api('POST', path, { data: { type: 'registry-modules', attributes: { ...attributes, 'vcs-repo': { 'oauth-token-id': tokenId, ...vcsRepo } } } })
+    api('POST', path, {
+      data: { type: 'registry-modules', attributes: { ...attributes, 'vcs-repo': { 'oauth-token-id': tokenId, ...vcsRepo } } },
+    })
 
   async function statusesOf(name: string, provider = 'aws', count?: number) {
     let statuses: unknown[] = []
@@ -104,12 +109,16 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
       { version: '1.1.0', status: 'reg_ingress_failed', error: expect.stringContaining('main.tf') },
       { version: '1.2.0', status: 'ok' },
     ])
-    const detail = await fetch(`${server.url}/api/registry/v1/modules/acme/vpc/aws/1.0.0`, { headers: { Authorization: `Bearer ${token}` } })
+    const detail = await fetch(`${server.url}/api/registry/v1/modules/acme/vpc/aws/1.0.0`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
     expect(((await detail.json()) as { root: { inputs: { name: string }[] } }).root.inputs.map((input) => input.name)).toEqual(['cidr'])
   })
 
   it('the credential is nowhere in the data directory: sealed in the database, never returned', async () => {
-    const files = readdirSync(dataDir, { recursive: true }).map((name) => join(dataDir, String(name))).filter((path) => statSync(path).isFile())
+    const files = readdirSync(dataDir, { recursive: true })
+      .map((name) => join(dataDir, String(name)))
+      .filter((path) => statSync(path).isFile())
     expect(files.length).toBeGreaterThan(0)
     const secret = Buffer.from(CREDENTIAL.password)
     expect(files.filter((path) => readFileSync(path).includes(secret))).toEqual([])
@@ -121,14 +130,20 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     for (const name of ['dns', 'net']) {
       const prefix = name === 'dns' ? 'dns/' : 'vpc/'
       const directory = name === 'dns' ? 'modules/dns' : 'modules/vpc'
-      expect((await publish({ identifier: 'acme/infra', 'source-directory': directory, 'tag-prefix': prefix }, { name, provider: 'aws' })).status).toBe(201)
+      expect(
+        (await publish({ identifier: 'acme/infra', 'source-directory': directory, 'tag-prefix': prefix }, { name, provider: 'aws' }))
+          .status,
+      ).toBe(201)
     }
     expect(await statusesOf('dns', 'aws', 1)).toEqual([{ version: '3.0.0', status: 'ok' }])
     expect(await statusesOf('net', 'aws', 1)).toEqual([{ version: '0.9.0', status: 'ok' }])
   })
 
   it('201 branch-based: the branch head is the initial version; create-version takes a commit-sha', async () => {
-    const { status, body } = await publish({ identifier: 'acme/infra', branch: 'main', 'source-directory': 'modules/dns' }, { name: 'zone', provider: 'aws', 'initial-version': '1.0.0' })
+    const { status, body } = await publish(
+      { identifier: 'acme/infra', branch: 'main', 'source-directory': 'modules/dns' },
+      { name: 'zone', provider: 'aws', 'initial-version': '1.0.0' },
+    )
     expect(status).toBe(201)
     expect(body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
     expect(await statusesOf('zone', 'aws', 1)).toEqual([{ version: '1.0.0', status: 'ok' }])
@@ -139,8 +154,12 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect(await statusesOf('zone', 'aws', 2)).toContainEqual({ version: '1.1.0', status: 'ok' })
   })
 
-  it('201 deprecated POST /registry-modules: the organization is the connection\'s, with Deprecation and Link', async () => {
-    const response = await publish({ identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc' }, { name: 'legacy', provider: 'aws' }, '/api/v2/registry-modules')
+  it("201 deprecated POST /registry-modules: the organization is the connection's, with Deprecation and Link", async () => {
+    const response = await publish(
+      { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc' },
+      { name: 'legacy', provider: 'aws' },
+      '/api/v2/registry-modules',
+    )
     expect(response.status).toBe(201)
     expect(response.headers.get('Deprecation')).toBe('true')
     expect(response.headers.get('Link')).toContain('successor-version')
@@ -148,14 +167,23 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   })
 
   it('PATCH switches between tags and a branch', async () => {
-    const toBranch = await api('PATCH', `${MODULES}/private/acme/legacy/aws`, { data: { type: 'registry-modules', attributes: { 'vcs-repo': { branch: 'main' } } } })
+    const toBranch = await api('PATCH', `${MODULES}/private/acme/legacy/aws`, {
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { branch: 'main' } } },
+    })
     expect(toBranch.body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch' })
-    const toTags = await api('PATCH', `${MODULES}/private/acme/legacy/aws/`, { data: { type: 'registry-modules', attributes: { 'vcs-repo': { tags: true } } } })
+    const toTags = await api('PATCH', `${MODULES}/private/acme/legacy/aws/`, {
+      data: { type: 'registry-modules', attributes: { 'vcs-repo': { tags: true } } },
+    })
     expect(toTags.body.data.attributes).toMatchObject({ 'publishing-mechanism': 'git_tag', 'vcs-repo': { branch: '', tags: true } })
   })
 
   it('422 for a malformed body, nothing created', async () => {
-    for (const vcsRepo of [{}, { identifier: 'acme' }, { identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-1' }, { identifier: 'acme/vpc' }]) {
+    for (const vcsRepo of [
+      {},
+      { identifier: 'acme' },
+      { identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-1' },
+      { identifier: 'acme/vpc' },
+    ]) {
       expect((await publish(vcsRepo)).status).toBe(422)
     }
   })
@@ -164,7 +192,12 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     const stranger = await fetch(`${server.url}${MODULES}/vcs`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${outsiderToken}`, 'Content-Type': JSON_API },
-      body: JSON.stringify({ data: { type: 'registry-modules', attributes: { name: 'x', provider: 'aws', 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId } } } }),
+      body: JSON.stringify({
+        data: {
+          type: 'registry-modules',
+          attributes: { name: 'x', provider: 'aws', 'vcs-repo': { identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId } },
+        },
+      }),
     })
     expect(stranger.status).toBe(404)
     expect((await api('GET', `${MODULES}/private/acme/x/aws`)).status).toBe(404)
@@ -175,18 +208,24 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect(wrong.status).toBe(422)
     expect(wrong.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/identifier')
     const client = await connectionOf(tokenId)
-    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'oauth-token-string': 'revoked' } } })
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
+      data: { type: 'oauth-clients', attributes: { 'oauth-token-string': 'revoked' } },
+    })
     const refused = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'refused', provider: 'aws' })
     expect(refused.status).toBe(422)
     expect(refused.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/oauth-token-id')
-    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'oauth-token-string': CREDENTIAL.password } } })
+    await api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
+      data: { type: 'oauth-clients', attributes: { 'oauth-token-string': CREDENTIAL.password } },
+    })
   })
 
   it('503 when the git host cannot be reached', async () => {
     const client = await connectionOf(tokenId)
     // Another host (here another port) takes the credential again: it is never sent where it was not given.
     const moveTo = (httpUrl: string) =>
-      api('PATCH', `/api/v2/oauth-clients/${client.id}`, { data: { type: 'oauth-clients', attributes: { 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } } })
+      api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
+        data: { type: 'oauth-clients', attributes: { 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } },
+      })
     expect((await moveTo('http://127.0.0.1:9')).status).toBe(200)
     const response = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'unreachable', provider: 'aws' })
     expect((await moveTo(git.url)).status).toBe(200)
@@ -199,7 +238,9 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect((await publish({ identifier: 'acme/terraform-aws-gone-soon', branch: 'main' })).status).toBe(201)
     expect(await statusesOf('gone-soon', 'aws', 1)).toEqual([{ version: '0.0.0', status: 'ok' }])
     gone.remove()
-    await api('POST', `${MODULES}/private/acme/gone-soon/aws/versions`, { data: { type: 'registry-module-versions', attributes: { version: '0.1.0', 'commit-sha': sha } } })
+    await api('POST', `${MODULES}/private/acme/gone-soon/aws/versions`, {
+      data: { type: 'registry-module-versions', attributes: { version: '0.1.0', 'commit-sha': sha } },
+    })
     const statuses = await statusesOf('gone-soon', 'aws', 2)
     expect(statuses).toContainEqual({ version: '0.1.0', status: 'clone_failed', error: expect.stringContaining('no repository') })
   })
@@ -220,14 +261,16 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect(readdirSync(outside)).toEqual([])
   })
 
-  it('webhook: a forged token is 404 and queues nothing; the module\'s own URL syncs a pushed tag', async () => {
+  it("webhook: a forged token is 404 and queues nothing; the module's own URL syncs a pushed tag", async () => {
     const { body } = await api('GET', `${MODULES}/private/acme/dns/aws`)
     const webhook = (body.data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
     infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
     infra.tag('dns/v3.1.0')
     expect(webhook).toMatch(new RegExp(`^${server.url}/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`))
     // Sealed and digested in the database, as the connection's credential: a copy of the data directory does not give it away.
-    const files = readdirSync(dataDir, { recursive: true }).map((name) => join(dataDir, String(name))).filter((path) => statSync(path).isFile())
+    const files = readdirSync(dataDir, { recursive: true })
+      .map((name) => join(dataDir, String(name)))
+      .filter((path) => statSync(path).isFile())
     const secret = Buffer.from(webhook.slice(webhook.lastIndexOf('/') + 1))
     expect(files.filter((path) => readFileSync(path).includes(secret))).toEqual([])
     expect((await fetch(`${webhook}x`, { method: 'POST' })).status).toBe(404)
@@ -241,12 +284,19 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   it('commits: the default branch of a tag-based module from git, newest first; 404 for a module not from VCS', async () => {
     const { status, body } = await api('GET', `${MODULES}/private/acme/vpc/aws/commits?page[size]=2`)
     expect(status).toBe(200)
-    const list = body as unknown as { data: { id: string; type: string; attributes: Record<string, unknown> }[]; meta: { pagination: Record<string, number> } }
+    const list = body as unknown as {
+      data: { id: string; type: string; attributes: Record<string, unknown> }[]
+      meta: { pagination: Record<string, number> }
+    }
     expect(list.data).toHaveLength(2)
     expect(list.meta.pagination).toMatchObject({ 'total-count': 3, 'total-pages': 2 })
     expect(list.data[0]).toMatchObject({
       type: 'commit',
-      attributes: { message: 'change', author: 'Fixture', url: expect.stringMatching(new RegExp(`^${git.url}/acme/terraform-aws-vpc/commit/[0-9a-f]{40}$`)) as unknown },
+      attributes: {
+        message: 'change',
+        author: 'Fixture',
+        url: expect.stringMatching(new RegExp(`^${git.url}/acme/terraform-aws-vpc/commit/[0-9a-f]{40}$`)) as unknown,
+      },
     })
     expect(list.data[0]?.attributes['sha']).toBe(list.data[0]?.id)
     expect(new Date(String(list.data[0]?.attributes['date'])).getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1))

@@ -45,7 +45,10 @@ describe('malformed web forms against the real server on PGlite', () => {
   const browser = { csrf: '', session: '' }
 
   /** Sends a request as is, on a connection of its own (a 413 closes its connection), and reads the whole answer. */
-  function send(path: string, init: { method?: string; body?: Uint8Array | string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  function send(
+    path: string,
+    init: { method?: string; body?: Uint8Array | string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const logged = stderr.mock.calls.length
     const body = init.body === undefined ? undefined : Buffer.from(init.body)
     const headers = { ...init.headers, ...(body !== undefined && { 'Content-Length': String(body.length) }) }
@@ -56,12 +59,22 @@ describe('malformed web forms against the real server on PGlite', () => {
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
         incoming.on('error', reject)
         incoming.on('end', () => {
-          const serverErrors = stderr.mock.calls.slice(logged).map(([chunk]) => String(chunk)).filter(isError)
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8'), serverErrors })
+          const serverErrors = stderr.mock.calls
+            .slice(logged)
+            .map(([chunk]) => String(chunk))
+            .filter(isError)
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            serverErrors,
+          })
         })
       })
       // The server may answer (413) and close before reading all of a large body.
-      outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+      outgoing.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+      )
       outgoing.end(body)
     })
   }
@@ -92,9 +105,15 @@ describe('malformed web forms against the real server on PGlite', () => {
     server = await startServer(testConfig(env))
     origin = server.url
     port = Number(new URL(server.url).port)
-    await api('PATCH', '/api/v2/admin/general-settings', tokens.admin, { data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } } })
-    await api('POST', '/api/v2/organizations', tokens.owner, { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
-    await api('POST', '/api/v2/organizations/acme/registry-modules', tokens.owner, { data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } } })
+    await api('PATCH', '/api/v2/admin/general-settings', tokens.admin, {
+      data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } },
+    })
+    await api('POST', '/api/v2/organizations', tokens.owner, {
+      data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } },
+    })
+    await api('POST', '/api/v2/organizations/acme/registry-modules', tokens.owner, {
+      data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } },
+    })
     const page = await send('/app/sign-in')
     browser.csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? ''
     expect(browser.csrf).not.toBe('')
@@ -130,7 +149,8 @@ describe('malformed web forms against the real server on PGlite', () => {
         const why = `${describeCase(c)}\nanswer: ${answer.status} ${answer.text.slice(0, 300)}\n${answer.serverErrors.map((line) => line.slice(0, 1_500)).join('\n')}`
         expect(answer.serverErrors, why).toEqual([])
         expect(expected, why).toContain(answer.status)
-        if (answer.status >= 400) expect(answer.headers['content-type'], why).toMatch(/^(text\/html|application\/json|application\/vnd\.api\+json)/)
+        if (answer.status >= 400)
+          expect(answer.headers['content-type'], why).toMatch(/^(text\/html|application\/json|application\/vnd\.api\+json)/)
       }),
       { numRuns: RUNS, seed: SEED },
     )
@@ -138,7 +158,10 @@ describe('malformed web forms against the real server on PGlite', () => {
     // Every rule was reached: too large, other origin or stale token, unreadable, unfit, refused by the route, signed out.
     const reached = [...seen.keys()].sort()
     for (const status of [303, 400, 403, 413, 422]) expect(reached, JSON.stringify([...seen])).toContain(status)
-    expect(reached.some((status) => status === 401 || status === 429), JSON.stringify([...seen])).toBe(true)
+    expect(
+      reached.some((status) => status === 401 || status === 429),
+      JSON.stringify([...seen]),
+    ).toBe(true)
   }, 300_000)
 
   // -------------------------------------------------------------------------------------------
@@ -152,7 +175,10 @@ describe('malformed web forms against the real server on PGlite', () => {
       for (const headers of [{}, { 'X-CSRF-Token': browser.csrf }]) {
         // A sign-out ends the session it is sent with: it gets one of its own.
         const cookie = `cairn_csrf=${browser.csrf}; ${session === 'fresh' ? await newSession() : browser.session}`
-        const answer = await send(path, { body: 'x', headers: { ...headers, Origin: origin, 'Content-Type': 'multipart/form-data', Cookie: cookie } })
+        const answer = await send(path, {
+          body: 'x',
+          headers: { ...headers, Origin: origin, 'Content-Type': 'multipart/form-data', Cookie: cookie },
+        })
         expect(answer.serverErrors, path).toEqual([])
         // Sign-out and delete read no form: with the token in its header they answer as the route does.
         expect(answer.status, path).toBe(!readsForm && 'X-CSRF-Token' in headers ? answers[0] : 400)

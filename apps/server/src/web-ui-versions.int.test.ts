@@ -5,7 +5,8 @@ import type { VersionDocument } from './test-support/registry-client.ts'
 import { moduleArchive, SETUP_TIMEOUT, startWebUi, versionPath, whyNoWebUiBrowser, type WebUi } from './test-support/web-ui.ts'
 
 /** A status as the API spells it: no page or message of the UI shows one. */
-const RAW_STATUS = /\b(pending|cloning|clone_failed|reg_ingress_req_failed|reg_ingressing|reg_ingress_failed|ok|no_version_tags|setup_failed|setup_complete)\b/
+const RAW_STATUS =
+  /\b(pending|cloning|clone_failed|reg_ingress_req_failed|reg_ingressing|reg_ingress_failed|ok|no_version_tags|setup_failed|setup_complete)\b/
 const skipped = whyNoWebUiBrowser()
 
 /**
@@ -34,14 +35,20 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
   it('a broken archive sent again to a Ready version leaves it Ready, the failed attempt shown; a good one from the page clears it', async () => {
     // As a CI job run again would: to the upload link the API hands the version's managers.
     const shown = (await (await web.api(web.tokens.owner, 'GET', versionPath('acme', '1.1.0'))).json()) as VersionDocument
-    const refused = await web.send(web.tokens.owner, { organization: 'acme', version: '1.1.0', upload: shown.data.links.upload ?? '' }, Buffer.from('not a tarball'))
+    const refused = await web.send(
+      web.tokens.owner,
+      { organization: 'acme', version: '1.1.0', upload: shown.data.links.upload ?? '' },
+      Buffer.from('not a tarball'),
+    )
     expect(refused.data.attributes).toMatchObject({ status: 'ok', attempt: { status: 'reg_ingress_failed' } })
     await page.goto(`${web.url}/app/acme/vpc/aws?version=1.1.0`)
     expect(await page.locator('.facts dd').first().textContent()).toBe('Ready')
     const attempt = page.locator('.attempt')
     expect(await attempt.getAttribute('class')).toContain('error')
     expect(await attempt.locator('p').first().textContent()).toBe(`Failed: ${refused.data.attributes.attempt?.error ?? ''}`)
-    expect(await attempt.textContent()).toMatch(/came from upload link issued to user owner, \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The version is still served with its previous archive\./)
+    expect(await attempt.textContent()).toMatch(
+      /came from upload link issued to user owner, \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The version is still served with its previous archive\./,
+    )
     expect(await page.getByRole('rowheader', { name: 'zone' }).count()).toBe(1)
     expect(await page.content()).not.toMatch(RAW_STATUS)
 
@@ -77,11 +84,14 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     // Once the archive is sent (the script says so, or has opened the version), reload until the page shows it Ready.
     const status = page.locator('.facts dd').first()
     await expect
-      .poll(async () => {
-        if (/^(Creating|Uploading)/.test((await page.locator('.upload-status').textContent()) ?? '')) return 'sending'
-        await page.reload()
-        return status.textContent()
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          if (/^(Creating|Uploading)/.test((await page.locator('.upload-status').textContent()) ?? '')) return 'sending'
+          await page.reload()
+          return status.textContent()
+        },
+        { timeout: 20_000 },
+      )
       .toBe('Ready')
     expect(await page.getByRole('rowheader', { name: 'fixed' }).count()).toBe(1)
     expect(await page.getByText('Published').count()).toBe(1)
@@ -92,7 +102,9 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await page.goto(`${web.url}/app/acme/vpc/aws`)
     for (const version of ['2.2.0', '2.3.0']) {
       await uploadFromPage(version, Buffer.from('not a tarball either'))
-      await expect.poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^Version ${version.replaceAll('.', '\\.')} — Failed: .+`))
+      await expect
+        .poll(() => page.locator('.upload-status').textContent(), { timeout: 20_000 })
+        .toMatch(new RegExp(`^Version ${version.replaceAll('.', '\\.')} — Failed: .+`))
     }
     await page.goto(`${web.url}/app/acme/vpc/aws?version=2.2.0`)
     const confirm = page.getByRole('button', { name: 'Yes, delete version 2.2.0' })
@@ -114,16 +126,27 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await watcher.clock.install()
     // An analysis that never settles: the upload and every status read answer reg_ingressing.
     await watcher.route(/\/versions\/3\.0\.0\/status$|\/v1\/object\//, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify(route.request().method() === 'PUT' ? { data: { attributes: { status: 'reg_ingressing' } } } : { tone: 'waiting', text: 'Processing' }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(
+          route.request().method() === 'PUT'
+            ? { data: { attributes: { status: 'reg_ingressing' } } }
+            : { tone: 'waiting', text: 'Processing' },
+        ),
+      }),
     )
     await watcher.goto(`${web.url}/app/acme/dns/aws`)
     await watcher.getByLabel('Version number').fill('3.0.0')
-    await watcher.getByLabel('Archive (.tar.gz)').setInputFiles({ name: 'dns.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('never analysed') })
+    await watcher
+      .getByLabel('Archive (.tar.gz)')
+      .setInputFiles({ name: 'dns.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('never analysed') })
     await watcher.getByRole('button', { name: 'Upload' }).click()
     await expect.poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 }).toBe('Analysing 3.0.0…')
     await watcher.clock.fastForward('05:01')
     await watcher.clock.runFor(1000)
-    await expect.poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 }).toMatch(/3\.0\.0 is still being analysed after 5 minutes/)
+    await expect
+      .poll(() => watcher.locator('.upload-status').textContent(), { timeout: 10_000 })
+      .toMatch(/3\.0\.0 is still being analysed after 5 minutes/)
     await watcher.close()
   })
 
@@ -135,8 +158,22 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await scan.getByLabel('API token').fill(web.tokens.owner)
     await scan.getByRole('button', { name: 'Sign in with the token' }).click()
     await expect.poll(() => new URL(scan.url()).pathname).toBe('/app/')
-    await web.api(web.tokens.owner, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'untouched', email: 'ops@untouched.test' } } })
-    for (const path of ['/app/', '/app/untouched', '/app/acme', '/app/acme?q=nothing', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.0.0', '/app/acme/vpc/aws?version=2.3.0', '/app/acme/dns/aws', '/app/acme/vpc/aws/modules/subnet', '/app/acme/vpc/aws/examples/basic', '/app/nope']) {
+    await web.api(web.tokens.owner, 'POST', '/api/v2/organizations', {
+      data: { type: 'organizations', attributes: { name: 'untouched', email: 'ops@untouched.test' } },
+    })
+    for (const path of [
+      '/app/',
+      '/app/untouched',
+      '/app/acme',
+      '/app/acme?q=nothing',
+      '/app/acme/vpc/aws',
+      '/app/acme/vpc/aws?version=1.0.0',
+      '/app/acme/vpc/aws?version=2.3.0',
+      '/app/acme/dns/aws',
+      '/app/acme/vpc/aws/modules/subnet',
+      '/app/acme/vpc/aws/examples/basic',
+      '/app/nope',
+    ]) {
       await scan.goto(`${web.url}${path}`)
       expect(await seriousViolations(scan), path).toEqual([])
     }

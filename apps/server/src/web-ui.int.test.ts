@@ -112,26 +112,35 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     expect(await page.getByRole('rowheader', { name: 'subnet_id' }).isVisible()).toBe(true)
     expect(await page.locator('.readme').textContent()).toContain('One subnet of the network.')
     await page.getByRole('button', { name: 'Copy snippet' }).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `module "subnet" {\n  source  = "${new URL(web.url).host}/acme/vpc/aws//modules/subnet"\n  version = "1.1.0"\n}`,
-    )
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`module "subnet" {\n  source  = "${new URL(web.url).host}/acme/vpc/aws//modules/subnet"\n  version = "1.1.0"\n}`)
   })
 
   it('an empty organization shows the ways to a first module: the API commands, copied and run as they are, publish one', async () => {
-    await web.api(web.tokens.owner, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'fresh', email: 'ops@fresh.test' } } })
+    await web.api(web.tokens.owner, 'POST', '/api/v2/organizations', {
+      data: { type: 'organizations', attributes: { name: 'fresh', email: 'ops@fresh.test' } },
+    })
     await page.goto(`${web.url}/app/fresh`)
-    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['1. With the API', '2. Upload in this page', '3. From a repository'])
+    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      '1. With the API',
+      '2. Upload in this page',
+      '3. From a repository',
+    ])
     await page.getByRole('button', { name: 'Copy the API commands' }).click()
     await expect.poll(() => page.getByText('Copied to the clipboard.').count()).toBe(1)
     const commands = await page.evaluate(() => navigator.clipboard.readText())
     expect(commands).toContain(`API=${web.url}/api/v2`)
     // The other two ways need a person (the page's form) or a git host: their commands are at least shell.
-    for (const id of ['first-module-upload', 'first-module-vcs']) await promisify(execFile)('bash', ['-n', '-c', (await page.locator(`#${id}`).textContent()) ?? ''])
+    for (const id of ['first-module-upload', 'first-module-vcs'])
+      await promisify(execFile)('bash', ['-n', '-c', (await page.locator(`#${id}`).textContent()) ?? ''])
     const moduleDir = mkdtempSync(join(tmpdir(), 'cairn-first-module-'))
     writeFileSync(join(moduleDir, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n')
     // Only the placeholders the page asks its reader to fill are filled.
     const script = commands.replace('<your API token>', web.tokens.owner).replace('~/path/to/your/module', moduleDir)
-    await promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: moduleDir }).finally(() => rmSync('/tmp/vpc.tar.gz', { force: true }))
+    await promisify(execFile)('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: moduleDir }).finally(() =>
+      rmSync('/tmp/vpc.tar.gz', { force: true }),
+    )
     const read = async () => (await (await web.api(web.tokens.owner, 'GET', versionPath('fresh', '1.0.0'))).json()) as VersionDocument
     expect((await untilSettled(read, latestStatusOf)).data.attributes.status).toBe('ok')
     await page.reload()

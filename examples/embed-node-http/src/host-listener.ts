@@ -15,6 +15,8 @@ export function hostListener(cairn: Cairn): RequestListener {
   return (request, response) => {
     const path = request.url ?? '/'
     if (path.startsWith(`${REGISTRY_PATH}/`) || path === '/.well-known/terraform.json') return void registry(request, response)
-    response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`An example service, with a private module registry at ${REGISTRY_PATH}\n`)
+    response
+      .writeHead(200, { 'Content-Type': 'text/plain' })
+      .end(`An example service, with a private module registry at ${REGISTRY_PATH}\n`)
   }
 }

@@ -103,9 +103,24 @@ export { isRegistryName, REGISTRY_NAMES } from './modules/module-address.ts'
 export type { ModuleAddress, RegistryName } from './modules/module-address.ts'
 export type { PublishingMechanism, RegistryModule, RegistryModuleStatus, VcsRepo } from './modules/registry-module.ts'
 export { ModuleVersion } from './modules/module-version.ts'
-export type { AttemptStatus, ModuleArchive, ModuleVersionState, ModuleVersionStatus, ModuleVersionSummary, VersionAttempt } from './modules/module-version.ts'
+export type {
+  AttemptStatus,
+  ModuleArchive,
+  ModuleVersionState,
+  ModuleVersionStatus,
+  ModuleVersionSummary,
+  VersionAttempt,
+} from './modules/module-version.ts'
 export type { ModuleView } from './modules/module-view.ts'
-export type { ModuleCall, ModuleInput, ModuleMetadata, ModuleOutput, ModulePart, ModuleResource, ProviderRequirement } from './modules/module-metadata.ts'
+export type {
+  ModuleCall,
+  ModuleInput,
+  ModuleMetadata,
+  ModuleOutput,
+  ModulePart,
+  ModuleResource,
+  ProviderRequirement,
+} from './modules/module-metadata.ts'
 export { README_DESCRIPTION_READ_CHARS, readmeDescription, versionDescription } from './modules/readme-description.ts'
 export type { RegistryModuleQuery, RegistryModuleRepository, RegistryModuleSort } from './ports/registry-module-repository.ts'
 export type { ModuleVersionRepository } from './ports/module-version-repository.ts'

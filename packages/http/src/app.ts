@@ -106,7 +106,20 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
-  const routeGroups = [sessionRoutes, membershipRoutes, teamRoutes, tokenRoutes, workspaceRoutes, runRoutes, registryModuleRoutes, deprecatedModuleRoutes, vcsConnectionRoutes, vcsPublishRoutes, vcsCommitRoutes, githubAppInstallationRoutes]
+  const routeGroups = [
+    sessionRoutes,
+    membershipRoutes,
+    teamRoutes,
+    tokenRoutes,
+    workspaceRoutes,
+    runRoutes,
+    registryModuleRoutes,
+    deprecatedModuleRoutes,
+    vcsConnectionRoutes,
+    vcsPublishRoutes,
+    vcsCommitRoutes,
+    githubAppInstallationRoutes,
+  ]
   for (const routes of routeGroups) {
     app.route('/api/v2', routes(deps))
   }

@@ -18,14 +18,21 @@ describe('control characters and NUL bytes', () => {
 
   it('422 for a NUL character anywhere in a JSON body', async () => {
     const t = await testApp()
-    const body = { data: { type: 'tool-versions', attributes: { version: '1.0.0', url: 'https://x.test/a\u0000.zip', sha: 'a'.repeat(64) } } }
+    const body = {
+      data: { type: 'tool-versions', attributes: { version: '1.0.0', url: 'https://x.test/a\u0000.zip', sha: 'a'.repeat(64) } },
+    }
     const response = await t.call('POST', '/api/v2/admin/tool-versions', t.adminToken, body)
     expect(response.status).toBe(422)
   })
 
   it('401 for characters no token has, in a token or a session cookie', async () => {
     const t = await testApp()
-    for (const credential of ['at-1.cairn.x"y', 'at-1.cairn.é', { cookie: 'cairn_session=sess-%00.cairn.x' }, { cookie: 'cairn_session=a%0A.cairn.b' }]) {
+    for (const credential of [
+      'at-1.cairn.x"y',
+      'at-1.cairn.é',
+      { cookie: 'cairn_session=sess-%00.cairn.x' },
+      { cookie: 'cairn_session=a%0A.cairn.b' },
+    ]) {
       expect((await t.call('GET', '/api/v2/account/details', credential)).status).toBe(401)
     }
   })

@@ -24,7 +24,8 @@ describe('cached reads: the answers of authenticated GETs, until the next write'
 
   beforeEach(async () => {
     t = await testApp()
-    for (const version of ['1.7.0', '1.8.0', '1.9.0']) expect((await t.call('POST', TOOL_VERSIONS, t.adminToken, toolVersion(version))).status).toBe(201)
+    for (const version of ['1.7.0', '1.8.0', '1.9.0'])
+      expect((await t.call('POST', TOOL_VERSIONS, t.adminToken, toolVersion(version))).status).toBe(201)
     reads = vi.spyOn(t.deps.unitOfWork, 'read')
   })
 
@@ -94,7 +95,9 @@ describe('cached reads: the answers of authenticated GETs, until the next write'
     expect((await t.call('GET', '/api/v2/organizations/acme/registry-modules', bob.token)).status).toBe(404)
 
     const invitation = { data: { type: 'organization-memberships', attributes: { email: 'bob@example.com' } } }
-    const invited = await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, invitation))
+    const invited = await json<SingleDoc>(
+      await t.call('POST', '/api/v2/organizations/acme/organization-memberships', t.memberToken, invitation),
+    )
     expect((await t.call('GET', '/api/v2/organizations/acme', bob.token)).status).toBe(404)
     expect((await t.call('POST', `/api/v2/organization-memberships/${invited.data.id}/actions/accept`, bob.token)).status).toBe(200)
     expect((await t.call('GET', '/api/v2/organizations/acme', bob.token)).status).toBe(200)

@@ -30,7 +30,8 @@ export function cachedRead(deps: Pick<RouteDeps, 'answers' | 'baseUrl' | 'basePa
     if (kept !== undefined) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
     await next()
     const body = c.get('jsonApiBody') as string | undefined
-    if (c.res.status === 200 && body !== undefined) answers.keep(key, { body: UTF8.encode(body), contentType: JSON_API }, c.get('answersGeneration'))
+    if (c.res.status === 200 && body !== undefined)
+      answers.keep(key, { body: UTF8.encode(body), contentType: JSON_API }, c.get('answersGeneration'))
   })
 }
 

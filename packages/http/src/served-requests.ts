@@ -38,7 +38,13 @@ export function trackRequests(onServed: (request: ServedRequest) => void): Middl
     outgoing?.setHeader(REQUEST_ID_HEADER, requestId)
     await next()
     if (outgoing === undefined) c.res.headers.set(REQUEST_ID_HEADER, requestId)
-    onServed({ requestId, method: c.req.method, route: routeTemplate(matchedRoutes(c)), status: c.res.status, durationMs: performance.now() - started })
+    onServed({
+      requestId,
+      method: c.req.method,
+      route: routeTemplate(matchedRoutes(c)),
+      status: c.res.status,
+      durationMs: performance.now() - started,
+    })
   }
 }
 

@@ -1,4 +1,12 @@
-import { createUseCases, OPERATOR, type CredentialEntry, type ExpiringCache, type GrantLookup, type ProtocolVersion, type Repositories } from '@cairn/core'
+import {
+  createUseCases,
+  OPERATOR,
+  type CredentialEntry,
+  type ExpiringCache,
+  type GrantLookup,
+  type ProtocolVersion,
+  type Repositories,
+} from '@cairn/core'
 import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHttpApp } from './app.ts'
@@ -32,9 +40,21 @@ function processOver(store: InMemoryDeps) {
     protocol: countingCache<readonly ProtocolVersion[]>(),
     answers: countingCache<CachedAnswer>(),
   }
-  const useCases = createUseCases({ ...store, credentialCache: caches.credentials, accessCache: caches.access, protocolCache: caches.protocol })
-  const app = createHttpApp({ ...useCases, health: store.health, edition: 'self-hosted', answerCache: caches.answers, log: { error: () => undefined } })
-  const each = (count: (cache: (typeof caches)[keyof typeof caches]) => number) => Object.fromEntries(Object.entries(caches).map(([name, cache]) => [name, count(cache)]))
+  const useCases = createUseCases({
+    ...store,
+    credentialCache: caches.credentials,
+    accessCache: caches.access,
+    protocolCache: caches.protocol,
+  })
+  const app = createHttpApp({
+    ...useCases,
+    health: store.health,
+    edition: 'self-hosted',
+    answerCache: caches.answers,
+    log: { error: () => undefined },
+  })
+  const each = (count: (cache: (typeof caches)[keyof typeof caches]) => number) =>
+    Object.fromEntries(Object.entries(caches).map(([name, cache]) => [name, count(cache)]))
   return { useCases, app, sizes: () => each((cache) => cache.size), sets: () => each((cache) => cache.sets) }
 }
 
@@ -50,7 +70,10 @@ describe('one signal of the store’s writes clears every cache of its data: cre
   /** A write through `process`'s use cases, which touches nothing the caches hold. */
   const writeThrough = async (process: Process) => {
     writes += 1
-    await process.useCases.toolVersions.create.execute({ version: `1.${String(writes)}.0`, url: 'https://releases.example.com/tofu.zip', sha: 'a'.repeat(64) }, OPERATOR)
+    await process.useCases.toolVersions.create.execute(
+      { version: `1.${String(writes)}.0`, url: 'https://releases.example.com/tofu.zip', sha: 'a'.repeat(64) },
+      OPERATOR,
+    )
   }
 
   /** The two reads that fill all four caches: an organization through the API, and a module's versions through the protocol. */
@@ -68,7 +91,10 @@ describe('one signal of the store’s writes clears every cache of its data: cre
     elsewhere = processOver(store)
     await here.useCases.createUser.execute({ username: 'bob', email: 'bob@example.com' }, OPERATOR)
     ;({ bearer } = await here.useCases.userTokens.create.execute({ user: { username: 'bob' } }, OPERATOR))
-    await here.useCases.organizations.create({ name: 'acme', email: 'ops@acme.example' }, await here.useCases.authenticateToken.execute(bearer))
+    await here.useCases.organizations.create(
+      { name: 'acme', email: 'ops@acme.example' },
+      await here.useCases.authenticateToken.execute(bearer),
+    )
     await readEverything()
     expect(here.sizes()).toEqual({ credentials: 1, access: 1, protocol: 1, answers: 1 })
   })

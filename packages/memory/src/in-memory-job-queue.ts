@@ -73,7 +73,8 @@ export class InMemoryJobQueue implements JobQueue {
 
   #definitionOf(name: string): JobDefinition {
     const definition = this.#definitions.get(name)
-    if (definition === undefined) throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
+    if (definition === undefined)
+      throw new CairnError('invalid', `no job kind is named ${name}`, [{ field: 'name', message: 'is not a declared job kind' }])
     return definition
   }
 
@@ -127,7 +128,10 @@ export class InMemoryJobQueue implements JobQueue {
     const definition = this.#definitionOf(job.name)
     const overrun = new AbortController()
     const signal = AbortSignal.any([overrun.signal, this.#stopping.signal])
-    const timer = setTimeout(() => overrun.abort(new Error(`the job overran ${definition.timeoutSeconds}s`)), definition.timeoutSeconds * 1000)
+    const timer = setTimeout(
+      () => overrun.abort(new Error(`the job overran ${definition.timeoutSeconds}s`)),
+      definition.timeoutSeconds * 1000,
+    )
     const aborted = new Promise<'aborted'>((resolve) => signal.addEventListener('abort', () => resolve('aborted'), { once: true }))
     const handling = handler(job.payload, { signal, last: job.retries >= definition.retryLimit }).then(
       () => 'done' as const,

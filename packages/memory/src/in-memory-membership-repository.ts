@@ -1,10 +1,4 @@
-import {
-  CairnError,
-  type MembershipQuery,
-  type MembershipRepository,
-  type OrganizationMembership,
-  type Page,
-} from '@cairn/core'
+import { CairnError, type MembershipQuery, type MembershipRepository, type OrganizationMembership, type Page } from '@cairn/core'
 import { compareText, contains, pageOf, type InMemoryState } from './in-memory-state.ts'
 
 export class InMemoryMembershipRepository implements MembershipRepository {

@@ -3,7 +3,10 @@ import { compareText, contains, type InMemoryState } from './in-memory-state.ts'
 
 /** By namespace, name, provider, then registry, as the stores order module providers. */
 export const byAddress = (a: RegistryModule, b: RegistryModule) =>
-  compareText(a.namespace, b.namespace) || compareText(a.name, b.name) || compareText(a.provider, b.provider) || compareText(a.registryName, b.registryName)
+  compareText(a.namespace, b.namespace) ||
+  compareText(a.name, b.name) ||
+  compareText(a.provider, b.provider) ||
+  compareText(a.registryName, b.registryName)
 
 /** Whether two addresses name the same module (whatever their providers). */
 export const sameModule = (a: Omit<ModuleAddress, 'provider'>, b: Omit<ModuleAddress, 'provider'>) =>
@@ -23,9 +26,13 @@ export function moduleAt(state: InMemoryState, organizationName: string, address
 /** The versions of each module, oldest first, with their downloads and description and without their metadata. */
 export function versionSummariesOf(state: InMemoryState, moduleIds: readonly string[]): Map<string, ModuleVersionSummary[]> {
   const result = new Map<string, ModuleVersionSummary[]>(moduleIds.map((id) => [id, []]))
-  const versions = [...state.moduleVersions.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id))
+  const versions = [...state.moduleVersions.values()].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || compareText(a.id, b.id),
+  )
   for (const { metadata, ...version } of versions) {
-    result.get(version.moduleId)?.push({ ...version, downloads: state.moduleDownloads.get(version.id) ?? 0, description: versionDescription(metadata) })
+    result
+      .get(version.moduleId)
+      ?.push({ ...version, downloads: state.moduleDownloads.get(version.id) ?? 0, description: versionDescription(metadata) })
   }
   return result
 }

@@ -11,7 +11,9 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
   async list(query: OrganizationQuery): Promise<Page<Organization>> {
     const { memberUserId } = query
     const memberOf = new Set(
-      [...this.#state.memberships.values()].filter((m) => m.userId === memberUserId && m.status === 'active').map((m) => m.organizationName),
+      [...this.#state.memberships.values()]
+        .filter((m) => m.userId === memberUserId && m.status === 'active')
+        .map((m) => m.organizationName),
     )
     const matching = [...this.#state.organizations.values()]
       .filter((organization) => memberUserId === undefined || memberOf.has(organization.name))
@@ -40,17 +42,14 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
   async remove(name: string): Promise<void> {
     const state = this.#state
     const teamIds = new Set([...state.teams.values()].filter((t) => t.organizationName === name).map((t) => t.id))
-    const workspaceIds = new Set(
-      [...state.workspaces.values()].filter((w) => w.organizationName === name).map((w) => w.id),
-    )
+    const workspaceIds = new Set([...state.workspaces.values()].filter((w) => w.organizationName === name).map((w) => w.id))
     state.organizations.delete(name)
     deleteWhere(state.teams, (team) => teamIds.has(team.id))
     for (const key of state.teamMembers) if (teamIds.has(key.split(' ')[0] ?? '')) state.teamMembers.delete(key)
     deleteWhere(state.memberships, (membership) => membership.organizationName === name)
     deleteWhere(
       state.tokens,
-      (token) =>
-        (token.kind === 'organization' && token.subjectId === name) || (token.kind === 'team' && teamIds.has(token.subjectId)),
+      (token) => (token.kind === 'organization' && token.subjectId === name) || (token.kind === 'team' && teamIds.has(token.subjectId)),
     )
     deleteWhere(state.workspaces, (workspace) => workspaceIds.has(workspace.id))
     deleteWhere(state.runs, (run) => workspaceIds.has(run.workspaceId))

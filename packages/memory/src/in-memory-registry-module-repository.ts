@@ -1,4 +1,11 @@
-import { CairnError, type ModuleAddress, type Page, type RegistryModule, type RegistryModuleQuery, type RegistryModuleRepository } from '@cairn/core'
+import {
+  CairnError,
+  type ModuleAddress,
+  type Page,
+  type RegistryModule,
+  type RegistryModuleQuery,
+  type RegistryModuleRepository,
+} from '@cairn/core'
 import { byAddress, matches, moduleAt, sameModule } from './in-memory-module-reads.ts'
 import { compareText, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 

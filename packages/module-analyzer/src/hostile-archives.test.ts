@@ -129,9 +129,7 @@ describe('TarModuleAnalyzer refuses configuration nested too deeply to parse saf
   const configurationError = (pattern: RegExp): unknown => [{ field: 'configuration', message: expect.stringMatching(pattern) }]
 
   it('an HCL nesting bomb, and analyses the next module in the same process', async () => {
-    expect(await refusalOf(hostile.nestingBomb(20_000))).toEqual(
-      configurationError(/^main\.tf: line 2: nested more than 64 levels deep/),
-    )
+    expect(await refusalOf(hostile.nestingBomb(20_000))).toEqual(configurationError(/^main\.tf: line 2: nested more than 64 levels deep/))
     const analyzer = newAnalyzer({ tempRoot: tempRoot().path })
     const metadata = await analyzer.analyze(packDirectory(fixtureModule('minimal')))
     expect(metadata.root.empty).toBe(false)
@@ -154,9 +152,7 @@ describe('TarModuleAnalyzer bounds the metadata it keeps', () => {
   })
 
   it('refuses more than 200 submodules and examples', async () => {
-    expect(await refusalOf(hostile.metadataBomb(201, 10))).toEqual(
-      archiveError(/more than 200 submodules and examples together/),
-    )
+    expect(await refusalOf(hostile.metadataBomb(201, 10))).toEqual(archiveError(/more than 200 submodules and examples together/))
   })
 
   it('refuses a part that declares more than 1000 inputs', async () => {

@@ -7,8 +7,7 @@ import { useTempRoot } from './test-support/temp-root.ts'
 const tempRoot = useTempRoot()
 const newAnalyzer = useAnalyzers()
 
-const analyze = (archive: AsyncIterable<Uint8Array>): Promise<ModuleMetadata> =>
-  newAnalyzer({ tempRoot: tempRoot().path }).analyze(archive)
+const analyze = (archive: AsyncIterable<Uint8Array>): Promise<ModuleMetadata> => newAnalyzer({ tempRoot: tempRoot().path }).analyze(archive)
 
 describe('TarModuleAnalyzer on the network fixture', () => {
   let network: ModuleMetadata
@@ -44,12 +43,7 @@ describe('TarModuleAnalyzer on the network fixture', () => {
     expect(input('flow_logs')).toMatchObject({ default: '{"enabled":false}' })
     // `default = null` is a default: Terraform does not ask for the variable.
     expect(input('peer')).toMatchObject({ default: 'null', required: false })
-    expect(network.root.inputs.filter((i) => i.required).map((i) => i.name)).toEqual([
-      'db_password',
-      'legacy',
-      'name',
-      'owners',
-    ])
+    expect(network.root.inputs.filter((i) => i.required).map((i) => i.name)).toEqual(['db_password', 'legacy', 'name', 'owners'])
   })
 
   it('reads descriptions (heredocs included) and sensitivity, from .tf and .tf.json alike', () => {

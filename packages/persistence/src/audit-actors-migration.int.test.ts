@@ -19,13 +19,28 @@ describe('the migration that records the actor kind, token and changes of audit 
     await store.migrate()
     const change = { attribute: 'http-url', from: 'https://a.test', to: 'https://b.test' }
     const after = {
-      id: 'ae-4', type: 'vcs_connection.updated', actorKind: 'team', actorId: 'team-1', actorTokenId: 'at-2', targetId: 'oc-1',
-      targetName: 'github', organizationName: 'acme', reason: null, changes: [change], occurredAt: new Date('2026-01-01T00:00:03Z'),
+      id: 'ae-4',
+      type: 'vcs_connection.updated',
+      actorKind: 'team',
+      actorId: 'team-1',
+      actorTokenId: 'at-2',
+      targetId: 'oc-1',
+      targetName: 'github',
+      organizationName: 'acme',
+      reason: null,
+      changes: [change],
+      occurredAt: new Date('2026-01-01T00:00:03Z'),
     } as const
     await store.unitOfWork.run(({ auditLog }) => auditLog.record(after))
 
     const { items } = await store.unitOfWork.read(({ auditLog }) => auditLog.list({ number: 1, size: 10 }))
-    const fields = ({ id, actorKind, actorId, actorTokenId, changes }: (typeof items)[number]) => ({ id, actorKind, actorId, actorTokenId, changes })
+    const fields = ({ id, actorKind, actorId, actorTokenId, changes }: (typeof items)[number]) => ({
+      id,
+      actorKind,
+      actorId,
+      actorTokenId,
+      changes,
+    })
     expect(items.map(fields)).toEqual([
       { id: 'ae-4', actorKind: 'team', actorId: 'team-1', actorTokenId: 'at-2', changes: [change] },
       // The operator's, a team's or an organization's: not told apart then.

@@ -5,9 +5,19 @@ import { connect, storeOver, type Store } from './store.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE: RegistryModule = {
-  id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws',
-  status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
-  createdAt: AT, updatedAt: AT,
+  id: 'mod-1',
+  organizationName: 'acme',
+  registryName: 'private',
+  namespace: 'acme',
+  name: 'vpc',
+  provider: 'aws',
+  status: 'setup_complete',
+  publishingMechanism: 'non_vcs',
+  noCode: false,
+  vcsRepo: null,
+  testsEnabled: false,
+  createdAt: AT,
+  updatedAt: AT,
 }
 
 describe('the migration that moves download counts to a table of their own', () => {
@@ -29,9 +39,19 @@ describe('the migration that moves download counts to a table of their own', () 
     )
 
     await store.migrate()
-    await store.unitOfWork.run(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 1], ['modver-2', 2]])))
+    await store.unitOfWork.run(({ moduleHousekeeping }) =>
+      moduleHousekeeping.addDownloads(
+        new Map([
+          ['modver-1', 1],
+          ['modver-2', 2],
+        ]),
+      ),
+    )
 
     const versions = await store.unitOfWork.read(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
-    expect(versions.get('mod-1')?.map(({ id, downloads }) => [id, downloads])).toEqual([['modver-1', 42], ['modver-2', 2]])
+    expect(versions.get('mod-1')?.map(({ id, downloads }) => [id, downloads])).toEqual([
+      ['modver-1', 42],
+      ['modver-2', 2],
+    ])
   }, 60_000)
 })

@@ -12,27 +12,57 @@ const data = largeDataset()
 type Case<Q> = [description: string, query: Omit<Q, 'page'>, pages: PageRequest[]]
 
 const WORKSPACE_CASES: Case<WorkspaceQuery>[] = [
-  ['every workspace, by id', {}, [{ number: 1, size: 20 }, { number: 500, size: 40 }]],
+  [
+    'every workspace, by id',
+    {},
+    [
+      { number: 1, size: 20 },
+      { number: 500, size: 40 },
+    ],
+  ],
   ["one organization's", { organizationName: 'org-042' }, [{ number: 2, size: 20 }]],
-  ['a search of workspace names', { search: 'NEEDLE' }, [{ number: 1, size: 100 }, { number: 3, size: 100 }]],
+  [
+    'a search of workspace names',
+    { search: 'NEEDLE' },
+    [
+      { number: 1, size: 100 },
+      { number: 3, size: 100 },
+    ],
+  ],
   ['a search of organization names', { search: 'org-01' }, [{ number: 3, size: 50 }]],
   ['by current run status', { currentRunStatuses: ['planning', 'applying'] }, [{ number: 10, size: 20 }]],
   ...(['name', 'currentRunCreatedAt', 'latestChangeAt'] as const).flatMap((key) =>
     [false, true].map((descending): Case<WorkspaceQuery> => [
       `sorted by ${key}${descending ? ' descending' : ''}`,
       { sort: { key, descending } },
-      [{ number: 1, size: 20 }, { number: 200, size: 50 }, { number: 1000, size: 20 }],
+      [
+        { number: 1, size: 20 },
+        { number: 200, size: 50 },
+        { number: 1000, size: 20 },
+      ],
     ]),
   ),
   [
     'filtered, searched and sorted',
-    { organizationName: 'org-007', search: 'stack', currentRunStatuses: ['pending', 'planned'], sort: { key: 'latestChangeAt', descending: true } },
+    {
+      organizationName: 'org-007',
+      search: 'stack',
+      currentRunStatuses: ['pending', 'planned'],
+      sort: { key: 'latestChangeAt', descending: true },
+    },
     [{ number: 1, size: 5 }],
   ],
 ]
 
 const USER_CASES: Case<UserQuery>[] = [
-  ['every user, by username', {}, [{ number: 1, size: 20 }, { number: 400, size: 50 }]],
+  [
+    'every user, by username',
+    {},
+    [
+      { number: 1, size: 20 },
+      { number: 400, size: 50 },
+    ],
+  ],
   ['a search of usernames', { search: 'USER0012' }, [{ number: 1, size: 20 }]],
   ['a search of e-mail addresses', { search: 'corp7' }, [{ number: 30, size: 20 }]],
   ['site administrators', { isSiteAdmin: true }, [{ number: 2, size: 100 }]],

@@ -6,13 +6,24 @@ import { MIGRATION_LOCATIONS } from './test-support/migration-locations.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const moduleOf = (id: string, name: string, publishingMechanism: RegistryModule['publishingMechanism']): RegistryModule => ({
-  id, organizationName: 'acme', registryName: 'private', namespace: 'acme', name, provider: 'aws', status: 'setup_complete',
-  publishingMechanism, noCode: false, vcsRepo: null, testsEnabled: false, createdAt: AT, updatedAt: AT,
+  id,
+  organizationName: 'acme',
+  registryName: 'private',
+  namespace: 'acme',
+  name,
+  provider: 'aws',
+  status: 'setup_complete',
+  publishingMechanism,
+  noCode: false,
+  vcsRepo: null,
+  testsEnabled: false,
+  createdAt: AT,
+  updatedAt: AT,
 })
 const UPLOADED = moduleOf('mod-1', 'vpc', 'non_vcs')
 const FROM_TAGS = moduleOf('mod-2', 'dns', 'git_tag')
 
-describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s attempt apart from the archive it serves (%s)', (_name, open) => {
+describe.each(MIGRATION_LOCATIONS)("the migration that keeps a version's attempt apart from the archive it serves (%s)", (_name, open) => {
   let store: Store | undefined
   let drop: () => Promise<void> = async () => undefined
   afterAll(async () => {
@@ -45,11 +56,22 @@ describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s attemp
 
     const found = (id: string) => store?.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(id))
     await expect(found('v-pending')).resolves.toMatchObject({ status: 'pending', error: null, attempt: null })
-    await expect(found('v-ok')).resolves.toMatchObject({ status: 'ok', error: null, attempt: null, archive: { blobKey: 'modules/v-ok/1.tar.gz' } })
+    await expect(found('v-ok')).resolves.toMatchObject({
+      status: 'ok',
+      error: null,
+      attempt: null,
+      archive: { blobKey: 'modules/v-ok/1.tar.gz' },
+    })
     await expect(found('v-refused')).resolves.toMatchObject({
       status: 'reg_ingress_failed',
       error: 'is not a gzip tarball',
-      attempt: { status: 'reg_ingress_failed', error: 'is not a gzip tarball', commitSha: null, startedBy: 'an upload link', at: new Date('2026-01-01T00:02:00Z') },
+      attempt: {
+        status: 'reg_ingress_failed',
+        error: 'is not a gzip tarball',
+        commitSha: null,
+        startedBy: 'an upload link',
+        at: new Date('2026-01-01T00:02:00Z'),
+      },
     })
     await expect(found('v-unpublished')).resolves.toMatchObject({
       status: 'ok',
@@ -61,8 +83,12 @@ describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s attemp
       status: 'clone_failed',
       attempt: { status: 'clone_failed', error: 'no such commit', commitSha: 'abc1234', startedBy: 'the module repository' },
     })
-    const served = await store.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: UPLOADED }))
+    const served = await store.unitOfWork.read(({ moduleCatalog }) =>
+      moduleCatalog.servedVersions({ organizationName: 'acme', address: UPLOADED }),
+    )
     expect(served.map(({ id }) => id)).toEqual(['v-ok', 'v-unpublished'])
-    await expect(store.unitOfWork.read(({ moduleHousekeeping }) => moduleHousekeeping.stuckUploadIds(new Date('2026-01-02T00:00:00Z'), 10))).resolves.toEqual(['v-stuck'])
+    await expect(
+      store.unitOfWork.read(({ moduleHousekeeping }) => moduleHousekeeping.stuckUploadIds(new Date('2026-01-02T00:00:00Z'), 10)),
+    ).resolves.toEqual(['v-stuck'])
   }, 60_000)
 })

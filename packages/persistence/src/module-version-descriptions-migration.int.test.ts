@@ -6,19 +6,40 @@ import { MIGRATION_LOCATIONS } from './test-support/migration-locations.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE: RegistryModule = {
-  id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws',
-  status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
-  createdAt: AT, updatedAt: AT,
+  id: 'mod-1',
+  organizationName: 'acme',
+  registryName: 'private',
+  namespace: 'acme',
+  name: 'vpc',
+  provider: 'aws',
+  status: 'setup_complete',
+  publishingMechanism: 'non_vcs',
+  noCode: false,
+  vcsRepo: null,
+  testsEnabled: false,
+  createdAt: AT,
+  updatedAt: AT,
 }
-const metadataWith = (readme: string | null) => JSON.stringify({
-  root: { path: '', name: 'vpc', readme, empty: false, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [] },
-  submodules: [],
-  examples: [],
-})
+const metadataWith = (readme: string | null) =>
+  JSON.stringify({
+    root: {
+      path: '',
+      name: 'vpc',
+      readme,
+      empty: false,
+      inputs: [],
+      outputs: [],
+      resources: [],
+      providerRequirements: [],
+      moduleCalls: [],
+    },
+    submodules: [],
+    examples: [],
+  })
 /** More versions than the migration describes in one statement, each with a README of its own. */
 const MANY = 1_200
 
-describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s description beside its metadata (%s)', (_name, open) => {
+describe.each(MIGRATION_LOCATIONS)("the migration that keeps a version's description beside its metadata (%s)", (_name, open) => {
   let store: Store | undefined
   let drop: () => Promise<void> = async () => undefined
   afterAll(async () => {
@@ -26,7 +47,7 @@ describe.each(MIGRATION_LOCATIONS)('the migration that keeps a version\'s descri
     await drop()
   })
 
-  it('describes each version stored before it by its README\'s opening, and one without a README as empty', async () => {
+  it("describes each version stored before it by its README's opening, and one without a README as empty", async () => {
     const opened = await open()
     drop = opened.drop
     const orm = await connect(opened.location)

@@ -20,7 +20,10 @@ describe('the change feed of processes sharing PostgreSQL', () => {
 
   beforeAll(async () => {
     schema = await freshSchema()
-    stores = [await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema }), await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema })]
+    stores = [
+      await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema }),
+      await openStore({ kind: 'postgres', url: schema.url, schema: schema.schema }),
+    ]
     for (const store of stores) await store.migrate()
     // One id generator for both, as two real processes draw ids that never collide.
     const shared = inMemoryDeps()

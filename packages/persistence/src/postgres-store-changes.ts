@@ -97,7 +97,8 @@ export class PostgresStoreChanges implements StoreChanges {
   async #poll(): Promise<void> {
     if (this.#unannounced) await this.#bump()
     const now = await this.#read()
-    if (now === undefined || this.#seen === undefined || !this.#onlyOwnBetween(this.#seen, now)) for (const listener of this.#listeners) listener()
+    if (now === undefined || this.#seen === undefined || !this.#onlyOwnBetween(this.#seen, now))
+      for (const listener of this.#listeners) listener()
     this.#seen = now
     if (now !== undefined) for (const value of this.#own) if (value <= now) this.#own.delete(value)
   }

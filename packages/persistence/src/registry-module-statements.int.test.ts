@@ -7,15 +7,46 @@ import { connect, storeOver, type Store } from './store.ts'
 // published modules are paged by the database in one statement, downloads are added in place.
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE: RegistryModule = {
-  id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws',
-  status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
-  createdAt: AT, updatedAt: AT,
+  id: 'mod-1',
+  organizationName: 'acme',
+  registryName: 'private',
+  namespace: 'acme',
+  name: 'vpc',
+  provider: 'aws',
+  status: 'setup_complete',
+  publishingMechanism: 'non_vcs',
+  noCode: false,
+  vcsRepo: null,
+  testsEnabled: false,
+  createdAt: AT,
+  updatedAt: AT,
 }
 const VERSION = new ModuleVersion({
-  id: 'modver-1', moduleId: 'mod-1', version: '1.0.0', source: 'tfe-api', commitSha: null, attempt: null,
-  uploadGeneration: 1, archive: { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'a'.repeat(64), size: 1 },
-  metadata: { root: { path: '', name: '', readme: null, empty: true, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [] }, submodules: [], examples: [] },
-  createdAt: AT, updatedAt: AT,
+  id: 'modver-1',
+  moduleId: 'mod-1',
+  version: '1.0.0',
+  source: 'tfe-api',
+  commitSha: null,
+  attempt: null,
+  uploadGeneration: 1,
+  archive: { blobKey: 'modules/modver-1/1.tar.gz', sha256: 'a'.repeat(64), size: 1 },
+  metadata: {
+    root: {
+      path: '',
+      name: '',
+      readme: null,
+      empty: true,
+      inputs: [],
+      outputs: [],
+      resources: [],
+      providerRequirements: [],
+      moduleCalls: [],
+    },
+    submodules: [],
+    examples: [],
+  },
+  createdAt: AT,
+  updatedAt: AT,
 })
 
 describe('registry module statements (PGlite)', () => {
@@ -62,7 +93,10 @@ describe('registry module statements (PGlite)', () => {
     expect(queries()[0]).toMatch(/ limit 16/)
   })
 
-  const downloadsOf = async (id: string) => (await store.unitOfWork.read(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))).get('mod-1')?.find((version) => version.id === id)?.downloads
+  const downloadsOf = async (id: string) =>
+    (await store.unitOfWork.read(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1'])))
+      .get('mod-1')
+      ?.find((version) => version.id === id)?.downloads
 
   it('adds downloads with one statement and no read, to the narrow table beside the versions', async () => {
     const before = await downloadsOf('modver-1')
@@ -70,7 +104,9 @@ describe('registry module statements (PGlite)', () => {
     await store.unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 3]])))
     expect(queries()).toHaveLength(1)
     // In id order, so that two processes' flushes lock the same rows in the same order.
-    expect(queries()[0]).toMatch(/^insert into ("public".)?"module_version_downloads" .* order by \(count->>0\) collate "C"\s+on conflict \(version_id\) do update /s)
+    expect(queries()[0]).toMatch(
+      /^insert into ("public".)?"module_version_downloads" .* order by \(count->>0\) collate "C"\s+on conflict \(version_id\) do update /s,
+    )
     expect(await downloadsOf('modver-1')).toBe((before ?? 0) + 3)
   })
 

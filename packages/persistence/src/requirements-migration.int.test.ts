@@ -5,12 +5,31 @@ import { connect, storeOver, type Store } from './store.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE: RegistryModule = {
-  id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws',
-  status: 'setup_complete', publishingMechanism: 'non_vcs', noCode: false, vcsRepo: null, testsEnabled: false,
-  createdAt: AT, updatedAt: AT,
+  id: 'mod-1',
+  organizationName: 'acme',
+  registryName: 'private',
+  namespace: 'acme',
+  name: 'vpc',
+  provider: 'aws',
+  status: 'setup_complete',
+  publishingMechanism: 'non_vcs',
+  noCode: false,
+  vcsRepo: null,
+  testsEnabled: false,
+  createdAt: AT,
+  updatedAt: AT,
 }
 const part = (path: string, extra: Partial<ModulePart>): ModulePart => ({
-  path, name: path, readme: '# big', empty: false, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [], ...extra,
+  path,
+  name: path,
+  readme: '# big',
+  empty: false,
+  inputs: [],
+  outputs: [],
+  resources: [],
+  providerRequirements: [],
+  moduleCalls: [],
+  ...extra,
 })
 const METADATA: ModuleMetadata = {
   root: part('', { providerRequirements: [{ name: 'aws', namespace: 'hashicorp', source: 'hashicorp/aws', version: '>= 5.0' }] }),
@@ -40,7 +59,9 @@ describe('the migration that keeps requirements beside the metadata', () => {
 
     await store.migrate()
 
-    const served = await store.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: MODULE }))
+    const served = await store.unitOfWork.read(({ moduleCatalog }) =>
+      moduleCatalog.servedVersions({ organizationName: 'acme', address: MODULE }),
+    )
     expect(served.map(({ version, root, submodules }) => ({ version, root, submodules }))).toEqual([
       {
         version: '1.0.0',

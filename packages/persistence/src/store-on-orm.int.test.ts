@@ -47,7 +47,9 @@ describe('a store on a host ORM configured without a URL', () => {
       await queue.enqueue('probe', { id: 'one' }, 'one')
       await vi.waitFor(() => expect(ran).toEqual(['{"id":"one"}']), { timeout: 20_000, interval: 100 })
       // Beside the store's schema (`public`, the driver's default), in this database.
-      const [jobTables] = await orm.em.execute<{ count: string }[]>("select count(*) as count from information_schema.tables where table_schema = 'public_jobs'")
+      const [jobTables] = await orm.em.execute<{ count: string }[]>(
+        "select count(*) as count from information_schema.tables where table_schema = 'public_jobs'",
+      )
       expect(Number(jobTables?.count)).toBeGreaterThan(0)
     } finally {
       await queue.stop()

@@ -16,9 +16,7 @@ describe('openStore on PGlite', () => {
 
     const second = await openStore({ kind: 'pglite', dataDir })
     expect(await second.migrate()).toEqual([])
-    await expect(second.unitOfWork.run(({ toolVersions }) => toolVersions.findById(aToolVersion().id))).resolves.toEqual(
-      aToolVersion(),
-    )
+    await expect(second.unitOfWork.run(({ toolVersions }) => toolVersions.findById(aToolVersion().id))).resolves.toEqual(aToolVersion())
     await second.health.check()
     await second.close()
   }, 60_000)

@@ -12,8 +12,7 @@ import { QueryListener } from './query-listener.ts'
 
 /** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
 export type StoreLocation =
-  | { readonly kind: 'pglite'; readonly dataDir?: string }
-  | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
+  { readonly kind: 'pglite'; readonly dataDir?: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
 
 /** A connected database with everything the core needs from it. */
 export interface Store {
@@ -100,7 +99,9 @@ export function storeOnOrm(orm: Orm, options: Pick<StoreOptions, 'changeFeed'> =
   const schema = orm.config.get('schema')
   // Only the job queue, with a pool of its own, reads the URL.
   const location: StoreLocation =
-    connection instanceof PgliteConnection ? { kind: 'pglite' } : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
+    connection instanceof PgliteConnection
+      ? { kind: 'pglite' }
+      : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
   return storeReleasing(orm, location, async () => undefined, options.changeFeed)
 }
 

@@ -2,7 +2,12 @@ import { upstreamRegistryContract, type UpstreamBehaviour } from '@cairn/testing
 import { HttpUpstreamRegistry } from './http-upstream-registry.ts'
 import { startFakeUpstream, type FakeUpstreamBehaviour } from './test-support/fake-upstream-server.ts'
 
-const BEHAVIOURS: Readonly<Record<UpstreamBehaviour, FakeUpstreamBehaviour>> = { normal: 'normal', 'error status': 500, 'not json': 'bad-json', 'too slowly': 'hang' }
+const BEHAVIOURS: Readonly<Record<UpstreamBehaviour, FakeUpstreamBehaviour>> = {
+  normal: 'normal',
+  'error status': 500,
+  'not json': 'bad-json',
+  'too slowly': 'hang',
+}
 
 upstreamRegistryContract('HTTP, against a registry on loopback', async () => {
   const server = await startFakeUpstream()

@@ -77,7 +77,18 @@ describe('DestinationPolicy', () => {
     for (const good of ['git.corp', 'git.corp:8443', '10.0.0.0/8', '::1', '[::1]:22', 'fd00::/8', '192.168.0.10', 'localhost']) {
       expect(allowedHostProblem(good)).toBeUndefined()
     }
-    for (const bad of ['http://git.corp', 'git.corp/path', '*.corp', 'a b', '10.0.0.0/33', 'git.corp:0', 'git.corp:70000', 'user@git.corp', '10.0.0.0/x', '']) {
+    for (const bad of [
+      'http://git.corp',
+      'git.corp/path',
+      '*.corp',
+      'a b',
+      '10.0.0.0/33',
+      'git.corp:0',
+      'git.corp:70000',
+      'user@git.corp',
+      '10.0.0.0/x',
+      '',
+    ]) {
       expect(allowedHostProblem(bad), bad).toMatch(/must be|port/)
     }
     expect(() => new DestinationPolicy(['*.corp'])).toThrow(TypeError)

@@ -37,7 +37,8 @@ export class ExportMeter {
 
   /** A file's content, as soon as its size is known. */
   file(path: string, size: number): void {
-    if (size > this.#limits.maxEntryBytes) throw refusal(`holds \`${shown(path)}\`, which is larger than ${formatBytes(this.#limits.maxEntryBytes)}`)
+    if (size > this.#limits.maxEntryBytes)
+      throw refusal(`holds \`${shown(path)}\`, which is larger than ${formatBytes(this.#limits.maxEntryBytes)}`)
   }
 
   /** Bytes of the tar stream. */
@@ -49,7 +50,8 @@ export class ExportMeter {
   /** Bytes of the gzip tarball. */
   compressed(bytes: number): void {
     this.#compressed += bytes
-    if (this.#compressed > this.#limits.maxArchiveBytes) throw refusal(`is larger than ${formatBytes(this.#limits.maxArchiveBytes)} compressed`)
+    if (this.#compressed > this.#limits.maxArchiveBytes)
+      throw refusal(`is larger than ${formatBytes(this.#limits.maxArchiveBytes)} compressed`)
   }
 }
 

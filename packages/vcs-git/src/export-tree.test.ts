@@ -34,7 +34,10 @@ async function entriesOf(archive: ByteStream): Promise<Record<string, { type: st
     onReadEntry: (entry) => {
       const chunks: Buffer[] = []
       entry.on('data', (chunk: Buffer) => chunks.push(chunk))
-      entry.on('end', () => (entries[entry.path] = { type: entry.type, mode: entry.mode ?? 0, content: Buffer.concat(chunks).toString('utf8') }))
+      entry.on(
+        'end',
+        () => (entries[entry.path] = { type: entry.type, mode: entry.mode ?? 0, content: Buffer.concat(chunks).toString('utf8') }),
+      )
     },
   })
   const parsed = new Promise<void>((resolve, reject) => parser.on('end', resolve).on('error', reject))
@@ -51,7 +54,8 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
   let server: GitHttpServer
   let repository: GitRepository
   const remote = () => ({ url: `${server.url}/hostile.git`, credential: CREDENTIAL })
-  const client = (limits = LIMITS) => new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: limits, allowedHosts: ['127.0.0.1'] })
+  const client = (limits = LIMITS) =>
+    new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: limits, allowedHosts: ['127.0.0.1'] })
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cairn-git-root-'))
@@ -91,11 +95,25 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
 
   it('refuses a name given twice in a subdirectory, two files or a file and a directory', async () => {
     const file = repository.blob('a\n')
-    const twice = repository.tree([{ mode: '100644', name: 'main.tf', oid: file }, { mode: '100755', name: 'main.tf', oid: file }])
-    const both = repository.tree([{ mode: '100644', name: 'sub', oid: file }, { mode: '40000', name: 'sub', oid: twice }])
-    for (const [tree, path] of [[twice, 'modules/x/main.tf'], [both, 'modules/x/sub']] as const) {
+    const twice = repository.tree([
+      { mode: '100644', name: 'main.tf', oid: file },
+      { mode: '100755', name: 'main.tf', oid: file },
+    ])
+    const both = repository.tree([
+      { mode: '100644', name: 'sub', oid: file },
+      { mode: '40000', name: 'sub', oid: twice },
+    ])
+    for (const [tree, path] of [
+      [twice, 'modules/x/main.tf'],
+      [both, 'modules/x/sub'],
+    ] as const) {
       const modules = repository.tree([{ mode: '40000', name: 'x', oid: tree }])
-      const commitSha = repository.commitTree(repository.tree([{ mode: '100644', name: 'main.tf', oid: file }, { mode: '40000', name: 'modules', oid: modules }]))
+      const commitSha = repository.commitTree(
+        repository.tree([
+          { mode: '100644', name: 'main.tf', oid: file },
+          { mode: '40000', name: 'modules', oid: modules },
+        ]),
+      )
       const { error } = await drain(await client().archive(remote(), { commitSha }))
       expect(error).toMatchObject({ code: 'invalid', fields: [{ field: 'archive', message: `holds \`${path}\` twice` }] })
     }
@@ -104,7 +122,12 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
   it('refuses a symbolic link without creating it', async () => {
     const main = repository.blob('variable "a" {}\n')
     const link = repository.blob(outside)
-    const commitSha = repository.commitTree(repository.tree([{ mode: '120000', name: 'escape', oid: link }, { mode: '100644', name: 'main.tf', oid: main }]))
+    const commitSha = repository.commitTree(
+      repository.tree([
+        { mode: '120000', name: 'escape', oid: link },
+        { mode: '100644', name: 'main.tf', oid: main },
+      ]),
+    )
     const { error } = await drain(await client().archive(remote(), { commitSha }))
     expect(error).toMatchObject({
       code: 'invalid',
@@ -136,11 +159,17 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
     expect(seconds).toBeLessThan(20)
     await expect(readdir(temporary)).resolves.toEqual([])
     await rm(temporary, { recursive: true })
-    console.info(`tree bomb: refused after ${seconds.toFixed(2)} s, ${readBlob.mock.calls.length} blob read, ${bytes} compressed bytes produced, no file written`)
+    console.info(
+      `tree bomb: refused after ${seconds.toFixed(2)} s, ${readBlob.mock.calls.length} blob read, ${bytes} compressed bytes produced, no file written`,
+    )
   })
 
   it('produces the tarball as it is read: a reader that stops early stops the walk', async () => {
-    const files = Array.from({ length: 50 }, (_, i) => ({ mode: '100644', name: `file-${String(i).padStart(2, '0')}`, oid: repository.blob(random(64 * 1024)) }))
+    const files = Array.from({ length: 50 }, (_, i) => ({
+      mode: '100644',
+      name: `file-${String(i).padStart(2, '0')}`,
+      oid: repository.blob(random(64 * 1024)),
+    }))
     const commitSha = repository.commitTree(repository.tree(files))
     const readBlob = vi.spyOn(git, 'readBlob')
     for await (const chunk of await client().archive(remote(), { commitSha })) {
@@ -154,9 +183,17 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
 
   it('refuses a file larger than maxEntryBytes, and a tree past maxTotalBytes or maxArchiveBytes', async () => {
     const big = repository.blob(random(64 * 1024))
-    const commitSha = repository.commitTree(repository.tree([{ mode: '100644', name: 'a', oid: big }, { mode: '100644', name: 'b', oid: big }]))
+    const commitSha = repository.commitTree(
+      repository.tree([
+        { mode: '100644', name: 'a', oid: big },
+        { mode: '100644', name: 'b', oid: big },
+      ]),
+    )
     // Fetched under the analyser's limits first: a fetch under the smaller limits below refuses the blob itself.
-    await expect(entriesOf(await client().archive(remote(), { commitSha }))).resolves.toMatchObject({ a: { type: 'File' }, b: { type: 'File' } })
+    await expect(entriesOf(await client().archive(remote(), { commitSha }))).resolves.toMatchObject({
+      a: { type: 'File' },
+      b: { type: 'File' },
+    })
     const cases = [
       [{ maxEntryBytes: 32 * 1024 }, 'holds `a`, which is larger than 32 KiB'],
       [{ maxTotalBytes: 100 * 1024 }, 'expands to more than 100 KiB'],
@@ -174,12 +211,14 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
     const bin = repository.tree([{ mode: '100755', name: 'run.sh', oid: script }])
     const [outer, inner] = ['a'.repeat(120), 'b'.repeat(120)]
     const deep = repository.tree([{ mode: '40000', name: inner, oid: repository.tree([{ mode: '100644', name: 'réseau.tf', oid: main }]) }])
-    const commitSha = repository.commitTree(repository.tree([
-      { mode: '40000', name: outer, oid: deep },
-      { mode: '40000', name: 'bin', oid: bin },
-      { mode: '100644', name: 'main.tf', oid: main },
-      { mode: '160000', name: 'vendor', oid: 'f'.repeat(40) },
-    ]))
+    const commitSha = repository.commitTree(
+      repository.tree([
+        { mode: '40000', name: outer, oid: deep },
+        { mode: '40000', name: 'bin', oid: bin },
+        { mode: '100644', name: 'main.tf', oid: main },
+        { mode: '160000', name: 'vendor', oid: 'f'.repeat(40) },
+      ]),
+    )
     await expect(entriesOf(await client().archive(remote(), { commitSha }))).resolves.toEqual({
       [`${outer}/`]: { type: 'Directory', mode: 0o755, content: '' },
       [`${outer}/${inner}/`]: { type: 'Directory', mode: 0o755, content: '' },
@@ -195,7 +234,12 @@ describe('exporting a hostile tree', { timeout: 60_000 }, () => {
     const tiny = await mkdtemp(join(tmpdir(), 'cairn-git-cache-'))
     try {
       // Over its bytes at once: the mirror goes as soon as no one uses it.
-      const evicting = new IsomorphicGitVcsClient({ cacheDirectory: tiny, archiveLimits: LIMITS, allowedHosts: ['127.0.0.1'], cache: { maxBytes: 1 } })
+      const evicting = new IsomorphicGitVcsClient({
+        cacheDirectory: tiny,
+        archiveLimits: LIMITS,
+        allowedHosts: ['127.0.0.1'],
+        cache: { maxBytes: 1 },
+      })
       const archive = await evicting.archive(remote(), { commitSha })
       await new Promise((resolve) => setTimeout(resolve, 100))
       await expect(entriesOf(archive)).resolves.toEqual({ 'main.tf': expect.objectContaining({ content: 'variable "a" {}\n' }) })

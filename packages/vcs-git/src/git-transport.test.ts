@@ -24,9 +24,14 @@ describe('the git transport against hostile hosts', { timeout: 30_000 }, () => {
     servers.push(server)
     return server
   }
-  const client = (allowedHosts: string[] = [], transport = {}) => new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts, transport })
+  const client = (allowedHosts: string[] = [], transport = {}) =>
+    new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts, transport })
   const remote = (base: string) => ({ url: `${base}/acme/terraform-aws-vpc.git`, credential: CREDENTIAL })
-  const messageOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error & { code?: string }) => `${error.code}: ${error.message}`)
+  const messageOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'resolved',
+      (error: Error & { code?: string }) => `${error.code}: ${error.message}`,
+    )
 
   beforeAll(async () => {
     cache = await mkdtemp(join(tmpdir(), 'cairn-git-transport-'))
@@ -40,7 +45,9 @@ describe('the git transport against hostile hosts', { timeout: 30_000 }, () => {
 
   it('never shows a non-git body: a fake credential answered with 200 comes back as the one fixed text', async () => {
     const host = await serve((_, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(FAKE_SECRET))
-    const error = await client(['127.0.0.1']).refs(remote(host.url)).catch((caught: unknown) => caught)
+    const error = await client(['127.0.0.1'])
+      .refs(remote(host.url))
+      .catch((caught: unknown) => caught)
     expect(error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^cannot reach the git host at /) as unknown })
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('wJalrXUtnFEMI')
     expect(host.requests).toHaveLength(1)
@@ -91,7 +98,8 @@ describe('the git transport against hostile hosts', { timeout: 30_000 }, () => {
   it('follows no redirect to another origin, allowed or not, and never sends the credential there', async () => {
     const elsewhere = await serve((_, response) => response.end(FAKE_SECRET))
     const redirecting = await serve((request, response) => {
-      if (request.headers.authorization === undefined) return void response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end()
+      if (request.headers.authorization === undefined)
+        return void response.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end()
       response.writeHead(302, { location: `${elsewhere.url}${request.url ?? '/'}` }).end()
     })
     const redirected = /^unavailable: the git host at \S+ redirected elsewhere/
@@ -104,7 +112,9 @@ describe('the git transport against hostile hosts', { timeout: 30_000 }, () => {
   it('cuts off a host sending one byte every 2 s, at the minimum throughput', async () => {
     const trickling = await serve((_, response) => trickle(response, 1, 2_000))
     const started = Date.now()
-    await expect(messageOf(client(['127.0.0.1'], { stallWindowMs: 1_000, stallMinBytes: 16 }).refs(remote(trickling.url)))).resolves.toMatch(UNREACHABLE)
+    await expect(
+      messageOf(client(['127.0.0.1'], { stallWindowMs: 1_000, stallMinBytes: 16 }).refs(remote(trickling.url))),
+    ).resolves.toMatch(UNREACHABLE)
     expect(Date.now() - started).toBeLessThan(6_000)
   })
 
@@ -119,16 +129,24 @@ describe('the git transport against hostile hosts', { timeout: 30_000 }, () => {
 
   it('stops when the caller aborts', async () => {
     const silent = await serve(() => undefined)
-    await expect(messageOf(client(['127.0.0.1']).refs(remote(silent.url), AbortSignal.timeout(200)))).resolves.toMatch(/^unavailable: the git call to \S+ was stopped/)
+    await expect(messageOf(client(['127.0.0.1']).refs(remote(silent.url), AbortSignal.timeout(200)))).resolves.toMatch(
+      /^unavailable: the git call to \S+ was stopped/,
+    )
   })
 
   it('refuses a list of refs past its cap, counted after gzip, and reads an error reply only to its cap', async () => {
     const refs = gzipSync(manyRefs(4 * MiB))
-    const advertisement = await serve((_, response) => response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-advertisement', 'content-encoding': 'gzip' }).end(refs))
+    const advertisement = await serve((_, response) =>
+      response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-advertisement', 'content-encoding': 'gzip' }).end(refs),
+    )
     const bomb = gzipSync(Buffer.alloc(64 * MiB))
-    const failing = await serve((_, response) => response.writeHead(500, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb))
+    const failing = await serve((_, response) =>
+      response.writeHead(500, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(bomb),
+    )
     const limited = client(['127.0.0.1'], { maxRefsBytes: MiB })
-    await expect(messageOf(limited.refs(remote(advertisement.url)))).resolves.toMatch(/^unavailable: the git host at \S+ sent a longer list of refs than Cairn reads$/)
+    await expect(messageOf(limited.refs(remote(advertisement.url)))).resolves.toMatch(
+      /^unavailable: the git host at \S+ sent a longer list of refs than Cairn reads$/,
+    )
     await expect(messageOf(limited.refs(remote(failing.url)))).resolves.toMatch(UNREACHABLE)
   })
 })
@@ -141,7 +159,12 @@ describe('the fetched pack, against git http-backend', { timeout: 30_000 }, () =
     try {
       const repository = GitRepository.create(root, 'large')
       const commitSha = repository.commit({ 'main.tf': 'variable "a" {}\n', 'blob.bin': randomBytes(512 * 1024).toString('base64') })
-      const client = new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts: ['127.0.0.1'], transport: { maxPackBytes: 128 * 1024 } })
+      const client = new IsomorphicGitVcsClient({
+        cacheDirectory: cache,
+        archiveLimits: DEFAULT_ARCHIVE_LIMITS,
+        allowedHosts: ['127.0.0.1'],
+        transport: { maxPackBytes: 128 * 1024 },
+      })
       await expect(client.archive({ url: `${server.url}/large.git`, credential: CREDENTIAL }, { commitSha })).rejects.toMatchObject({
         code: 'invalid',
         message: expect.stringMatching(/^the repository at \S+ is larger than Cairn fetches$/) as unknown,

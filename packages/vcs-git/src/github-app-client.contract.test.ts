@@ -8,7 +8,8 @@ const impostor = createTestGithubApp(app.appId)
 
 githubAppContract('GitHub REST API, against a stand-in that verifies the app JWT', async (installations) => {
   const api = await startGithubApiServer({ app, installations })
-  const client = (privateKey: string) => new GithubAppClient({ appId: app.appId, privateKey, apiUrl: api.url, webUrl: 'https://github.test/', timeoutMs: 5_000 })
+  const client = (privateKey: string) =>
+    new GithubAppClient({ appId: app.appId, privateKey, apiUrl: api.url, webUrl: 'https://github.test/', timeoutMs: 5_000 })
   let down = false
   return {
     app: client(app.privateKey),

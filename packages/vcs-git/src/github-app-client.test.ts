@@ -1,6 +1,13 @@
 import { githubAppRemote, isCairnError } from '@cairn/core'
 import { DEFAULT_ARCHIVE_LIMITS } from '@cairn/module-analyzer'
-import { createTestGithubApp, GitRepository, startGithubApiServer, startGitHttpServer, type GitHttpServer, type GithubApiServer } from '@cairn/test-fixtures'
+import {
+  createTestGithubApp,
+  GitRepository,
+  startGithubApiServer,
+  startGitHttpServer,
+  type GitHttpServer,
+  type GithubApiServer,
+} from '@cairn/test-fixtures'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,8 +30,17 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
   let git: GitHttpServer
   let vcs: IsomorphicGitVcsClient
   const minted: GithubApiServer[] = []
-  const client = (server: GithubApiServer, options: { refreshBeforeExpiryMs?: number; installationsTtlMs?: number; privateKey?: string } = {}) =>
-    new GithubAppClient({ appId: app.appId, privateKey: options.privateKey ?? app.privateKey, apiUrl: server.url, webUrl: git.url, ...options })
+  const client = (
+    server: GithubApiServer,
+    options: { refreshBeforeExpiryMs?: number; installationsTtlMs?: number; privateKey?: string } = {},
+  ) =>
+    new GithubAppClient({
+      appId: app.appId,
+      privateKey: options.privateKey ?? app.privateKey,
+      apiUrl: server.url,
+      webUrl: git.url,
+      ...options,
+    })
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'cairn-gha-root-'))
@@ -47,7 +63,9 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
   })
 
   it('lists the installations, authenticated by a JWT the API verifies', async () => {
-    expect(await client(api).installations()).toEqual([expect.objectContaining({ id: INSTALLATION, accountLogin: 'acme', accountType: 'Organization' })])
+    expect(await client(api).installations()).toEqual([
+      expect.objectContaining({ id: INSTALLATION, accountLogin: 'acme', accountType: 'Organization' }),
+    ])
     expect(api.refusedJwts).toBe(0)
   })
 
@@ -76,7 +94,9 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
     const before = api.listings
     const impostor = client(api, { privateKey: createTestGithubApp().privateKey })
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await expect(impostor.installations()).rejects.toSatisfy((error) => isCairnError(error, 'invalid') && /refused/.test(String((error as Error).message)))
+      await expect(impostor.installations()).rejects.toSatisfy(
+        (error) => isCairnError(error, 'invalid') && /refused/.test(String((error as Error).message)),
+      )
     }
     expect(api.listings - before).toBe(2)
   })
@@ -105,11 +125,14 @@ describe('GithubAppClient', { timeout: 30_000 }, () => {
 
   it('an installation the app does not have is refused on github-app-installation-id', async () => {
     await expect(githubAppRemote(client(api), 'ghain-1', 'acme/terraform-aws-vpc')).rejects.toSatisfy(
-      (error) => isCairnError(error, 'invalid') && error.fields[0]?.field === 'vcs-repo.github-app-installation-id' && /no installation/.test(error.fields[0].message),
+      (error) =>
+        isCairnError(error, 'invalid') &&
+        error.fields[0]?.field === 'vcs-repo.github-app-installation-id' &&
+        /no installation/.test(error.fields[0].message),
     )
   })
 
-  it("a JWT signed with another key is refused by the API, and answered on github-app-installation-id", async () => {
+  it('a JWT signed with another key is refused by the API, and answered on github-app-installation-id', async () => {
     const refused = api.refusedJwts
     const impostor = client(api, { privateKey: createTestGithubApp().privateKey })
     await expect(githubAppRemote(impostor, `ghain-${INSTALLATION}`, 'acme/terraform-aws-vpc')).rejects.toSatisfy(

@@ -77,7 +77,8 @@ export class GithubAppClient implements GithubApp {
 
   installationToken(installationId: number): Promise<string> {
     const cached = this.#tokens.get(installationId)
-    if (cached !== undefined && cached.expiresAt - (this.#options.refreshBeforeExpiryMs ?? 5 * 60_000) > Date.now()) return Promise.resolve(cached.token)
+    if (cached !== undefined && cached.expiresAt - (this.#options.refreshBeforeExpiryMs ?? 5 * 60_000) > Date.now())
+      return Promise.resolve(cached.token)
     const inFlight = this.#minting.get(installationId)
     if (inFlight !== undefined) return inFlight
     const minting = this.#mint(installationId).finally(() => this.#minting.delete(installationId))
@@ -102,7 +103,8 @@ export class GithubAppClient implements GithubApp {
     if (response.status === 401 || response.status === 403) throw new CairnError('invalid', "GitHub refused the GitHub App's credentials")
     const body = (await this.#json(response)) as { token?: unknown; expires_at?: unknown }
     const expiresAt = typeof body.expires_at === 'string' ? Date.parse(body.expires_at) : Number.NaN
-    if (typeof body.token !== 'string' || Number.isNaN(expiresAt)) throw new CairnError('unavailable', 'the GitHub API answered an installation token without token or expires_at')
+    if (typeof body.token !== 'string' || Number.isNaN(expiresAt))
+      throw new CairnError('unavailable', 'the GitHub API answered an installation token without token or expires_at')
     this.#tokens.set(installationId, { token: body.token, expiresAt })
     return body.token
   }

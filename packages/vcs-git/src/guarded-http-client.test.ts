@@ -27,11 +27,17 @@ describe('GuardedHttpClient', () => {
   let server: HostileHttpServer | undefined
   const clients: GuardedHttpClient[] = []
   const client = (purpose: GitCallPurpose = 'refs', limits = {}) => {
-    const created = new GuardedHttpClient({ policy: new DestinationPolicy(['127.0.0.1']), limits: { ...DEFAULT_TRANSPORT_LIMITS, ...limits }, pack: PACK_LIMITS, purpose })
+    const created = new GuardedHttpClient({
+      policy: new DestinationPolicy(['127.0.0.1']),
+      limits: { ...DEFAULT_TRANSPORT_LIMITS, ...limits },
+      pack: PACK_LIMITS,
+      purpose,
+    })
     clients.push(created)
     return created
   }
-  const serve = async (handle: (request: IncomingMessage, response: ServerResponse) => void) => (server = await startHostileHttpServer(handle))
+  const serve = async (handle: (request: IncomingMessage, response: ServerResponse) => void) =>
+    (server = await startHostileHttpServer(handle))
   afterEach(async () => {
     for (const created of clients.splice(0)) created.dispose()
     await server?.close()
@@ -51,7 +57,9 @@ describe('GuardedHttpClient', () => {
   })
 
   it('fails a git reply past its cap, having read no more than the cap', async () => {
-    const host = await serve((_, response) => response.writeHead(200, { 'content-type': GIT_REFS, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * 1024 * KiB))))
+    const host = await serve((_, response) =>
+      response.writeHead(200, { 'content-type': GIT_REFS, 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * 1024 * KiB))),
+    )
     const guarded = client('refs', { maxRefsBytes: 256 * KiB })
     const { bytes, error } = await drain((await guarded.request({ url: `${host.url}/info/refs` })).body)
     expect(error).toMatchObject({ name: 'GitTransportError', failure: 'reply_too_large' })
@@ -62,19 +70,24 @@ describe('GuardedHttpClient', () => {
   it('caps the pack of a fetch at its own limit', async () => {
     // Flush packets: framing the pack inspector passes.
     const host = await serve((_, response) => response.writeHead(200, { 'content-type': GIT_PACK }).end(Buffer.alloc(512 * KiB, '0')))
-    const { error } = await drain((await client('fetch', { maxPackBytes: 128 * KiB }).request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
+    const { error } = await drain(
+      (await client('fetch', { maxPackBytes: 128 * KiB }).request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body,
+    )
     expect(error).toMatchObject({ failure: 'pack_too_large' })
   })
 
-  it.each([GIT_PACK, 'text/plain'])("fails a fetch's pack (sent as %s) at its first object past the limit on one object, as the call's failure, and closes the connection", async (contentType) => {
-    const bomb = v1Reply(pack([plain(BLOB, Buffer.alloc(32 * 1024 * KiB))]), 65515)
-    const host = await serve((_, response) => response.writeHead(200, { 'content-type': contentType }).end(bomb))
-    const guarded = client('fetch')
-    const { bytes, error } = await drain((await guarded.request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
-    expect(error).toMatchObject({ name: 'GitTransportError', failure: 'pack_object_too_large' })
-    expect(guarded.failure).toBe(error)
-    expect(bytes).toBeLessThan(64 * KiB)
-  })
+  it.each([GIT_PACK, 'text/plain'])(
+    "fails a fetch's pack (sent as %s) at its first object past the limit on one object, as the call's failure, and closes the connection",
+    async (contentType) => {
+      const bomb = v1Reply(pack([plain(BLOB, Buffer.alloc(32 * 1024 * KiB))]), 65515)
+      const host = await serve((_, response) => response.writeHead(200, { 'content-type': contentType }).end(bomb))
+      const guarded = client('fetch')
+      const { bytes, error } = await drain((await guarded.request({ url: `${host.url}/git-upload-pack`, method: 'POST' })).body)
+      expect(error).toMatchObject({ name: 'GitTransportError', failure: 'pack_object_too_large' })
+      expect(guarded.failure).toBe(error)
+      expect(bytes).toBeLessThan(64 * KiB)
+    },
+  )
 
   it('follows a redirect within the origin, sending a POST body again on 307', async () => {
     const host = await serve((request, response) => {
@@ -83,7 +96,12 @@ describe('GuardedHttpClient', () => {
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => response.writeHead(200).end(`${request.method} ${Buffer.concat(chunks).toString()}`))
     })
-    const reply = await client().request({ url: `${host.url}/old`, method: 'POST', headers: { authorization: 'Basic eDp5' }, body: bodyOf('want') })
+    const reply = await client().request({
+      url: `${host.url}/old`,
+      method: 'POST',
+      headers: { authorization: 'Basic eDp5' },
+      body: bodyOf('want'),
+    })
     expect(reply.url).toBe(`${host.url}/new`)
     expect(Buffer.from(await collect(reply.body)).toString()).toBe('POST want')
     expect(host.requests.map(({ path, headers }) => [path, headers.authorization])).toEqual([

@@ -43,7 +43,10 @@ export class GuardedHttpClient implements HttpClient {
   constructor(options: GuardedHttpClientOptions) {
     this.#options = options
     const { limits, purpose, signal } = options
-    this.#deadline = setTimeout(() => this.#abort(new GitTransportError('unreachable')), purpose === 'refs' ? limits.refsMs : limits.fetchMs)
+    this.#deadline = setTimeout(
+      () => this.#abort(new GitTransportError('unreachable')),
+      purpose === 'refs' ? limits.refsMs : limits.fetchMs,
+    )
     this.#deadline.unref()
     const aborted = () => this.#abort(new GitTransportError('aborted', { cause: signal?.reason }))
     signal?.addEventListener('abort', aborted, { once: true })
@@ -65,7 +68,12 @@ export class GuardedHttpClient implements HttpClient {
 
   readonly request = async (request: GitHttpRequest): Promise<GitHttpResponse> => {
     const body = request.body === undefined ? undefined : await collected(request.body)
-    let next: ExchangeRequest = { url: new URL(request.url), method: (request.method ?? 'GET').toUpperCase(), headers: { ...request.headers }, body }
+    let next: ExchangeRequest = {
+      url: new URL(request.url),
+      method: (request.method ?? 'GET').toUpperCase(),
+      headers: { ...request.headers },
+      body,
+    }
     for (let redirects = 0; ; redirects++) {
       const exchange = this.#exchange()
       const response = await exchange.send(next)
@@ -73,7 +81,8 @@ export class GuardedHttpClient implements HttpClient {
       if (!REDIRECTS.has(response.statusCode ?? 0) || location === undefined) return this.#reply(exchange, next, response)
       exchange.close()
       const target = URL.parse(location, next.url.href)
-      if (target === null || target.origin !== next.url.origin || redirects >= this.#options.limits.maxRedirects) throw this.#record(new GitTransportError('redirected'))
+      if (target === null || target.origin !== next.url.origin || redirects >= this.#options.limits.maxRedirects)
+        throw this.#record(new GitTransportError('redirected'))
       next = redirected(next, response.statusCode ?? 0, target)
     }
   }
@@ -149,9 +158,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** The next request after a redirect within the origin: a 303, or a 301/302 of a POST, becomes a GET without its body. */
 function redirected(previous: ExchangeRequest, statusCode: number, url: URL): ExchangeRequest {
-  const toGet = (statusCode === 303 && previous.method !== 'HEAD') || (previous.method === 'POST' && (statusCode === 301 || statusCode === 302))
+  const toGet =
+    (statusCode === 303 && previous.method !== 'HEAD') || (previous.method === 'POST' && (statusCode === 301 || statusCode === 302))
   if (!toGet) return { ...previous, url }
-  const headers = Object.fromEntries(Object.entries(previous.headers).filter(([name]) => !['content-type', 'content-length'].includes(name.toLowerCase())))
+  const headers = Object.fromEntries(
+    Object.entries(previous.headers).filter(([name]) => !['content-type', 'content-length'].includes(name.toLowerCase())),
+  )
   return { url, method: 'GET', headers, body: undefined }
 }
 

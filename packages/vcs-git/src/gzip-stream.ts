@@ -12,7 +12,11 @@ const WRITE_BYTES = 64 * 1024
  * aborting `signal`, with `aborted()`, at once: a reader waiting for bytes is not kept waiting
  * for `source` to notice.
  */
-export async function* gzipped(source: AsyncIterable<Uint8Array>, signal: AbortSignal | undefined, aborted: () => Error): AsyncGenerator<Uint8Array> {
+export async function* gzipped(
+  source: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+  aborted: () => Error,
+): AsyncGenerator<Uint8Array> {
   const gzip = createGzip()
   // Its failure is gzip's: the loop below sees it.
   pipeline(batched(source), gzip).catch(() => undefined)

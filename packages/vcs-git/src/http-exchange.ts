@@ -61,7 +61,8 @@ export class HttpExchange {
         this.#fail(error)
       }
       if (signal.aborted) return fail(signal.reason as GitTransportError)
-      if (!/^https?:$/.test(url.protocol) || (isIP(host) !== 0 && !policy.permits(url.hostname, port, host))) return fail(new GitTransportError('unreachable'))
+      if (!/^https?:$/.test(url.protocol) || (isIP(host) !== 0 && !policy.permits(url.hostname, port, host)))
+        return fail(new GitTransportError('unreachable'))
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest
       const outgoing = send({
         host,
@@ -84,7 +85,9 @@ export class HttpExchange {
       const connecting = this.#timer(limits.connectMs, () => fail(new GitTransportError('unreachable')))
       const waiting = this.#timer(limits.headersMs, () => fail(new GitTransportError('unreachable')))
       outgoing.on('socket', (socket) => socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => this.#clear(connecting)))
-      outgoing.on('error', (error) => fail(error instanceof GitTransportError ? error : new GitTransportError('unreachable', { cause: error })))
+      outgoing.on('error', (error) =>
+        fail(error instanceof GitTransportError ? error : new GitTransportError('unreachable', { cause: error })),
+      )
       outgoing.on('response', (response) => {
         this.#clear(waiting)
         response.on('error', () => undefined)

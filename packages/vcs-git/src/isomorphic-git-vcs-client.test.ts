@@ -22,7 +22,10 @@ describe('IsomorphicGitVcsClient against git http-backend', { timeout: 30_000 },
     cache = await mkdtemp(join(tmpdir(), 'cairn-git-cache-'))
     server = await startGitHttpServer(root, CREDENTIAL)
     client = new IsomorphicGitVcsClient({ cacheDirectory: cache, archiveLimits: DEFAULT_ARCHIVE_LIMITS, allowedHosts: ['127.0.0.1'] })
-    sha = GitRepository.create(root, 'terraform-aws-vpc').commit({ 'main.tf': 'variable "a" {}\n', 'modules/sub/main.tf': 'output "b" { value = 1 }\n' })
+    sha = GitRepository.create(root, 'terraform-aws-vpc').commit({
+      'main.tf': 'variable "a" {}\n',
+      'modules/sub/main.tf': 'output "b" { value = 1 }\n',
+    })
   })
   afterAll(async () => {
     await server.close()

@@ -1,4 +1,13 @@
-import { CairnError, type ByteStream, type VcsClient, type VcsCommit, type VcsRef, type VcsRefs, type VcsRemote, type VcsTree } from '@cairn/core'
+import {
+  CairnError,
+  type ByteStream,
+  type VcsClient,
+  type VcsCommit,
+  type VcsRef,
+  type VcsRefs,
+  type VcsRemote,
+  type VcsTree,
+} from '@cairn/core'
 import * as fs from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import git, { type GitAuth, type HttpClient } from 'isomorphic-git'
@@ -53,13 +62,19 @@ export class IsomorphicGitVcsClient implements VcsClient {
     this.#mirrors = new MirrorCache(options.cacheDirectory, { ...DEFAULT_MIRROR_CACHE_LIMITS, ...options.cache })
     this.#policy = new DestinationPolicy(options.allowedHosts)
     this.#transport = { ...DEFAULT_TRANSPORT_LIMITS, ...options.transport }
-    this.#pack = { maxObjectBytes: options.archiveLimits.maxEntryBytes, maxInflatedBytes: this.#transport.maxPackInflatedBytes, maxObjects: this.#transport.maxPackObjects }
+    this.#pack = {
+      maxObjectBytes: options.archiveLimits.maxEntryBytes,
+      maxInflatedBytes: this.#transport.maxPackInflatedBytes,
+      maxObjects: this.#transport.maxPackObjects,
+    }
     this.#archiveLimits = options.archiveLimits
   }
 
   async refs(remote: VcsRemote, signal?: AbortSignal): Promise<VcsRefs> {
     try {
-      const refs = await this.#call('refs', signal, (http) => git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/', peelTags: true }))
+      const refs = await this.#call('refs', signal, (http) =>
+        git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: 'refs/', peelTags: true }),
+      )
       const named = (prefix: string): VcsRef[] =>
         refs
           .filter(({ ref }) => ref.startsWith(prefix) && !ref.endsWith('^{}'))
@@ -93,7 +108,10 @@ export class IsomorphicGitVcsClient implements VcsClient {
             }
           })
           if (signal?.aborted === true) throw stopped()
-          const archive = heldWhileRead(translated(exportTree({ gitdir, tree, committed, limits: this.#archiveLimits, signal }), remote.url), UNREAD_ARCHIVE_MS)
+          const archive = heldWhileRead(
+            translated(exportTree({ gitdir, tree, committed, limits: this.#archiveLimits, signal }), remote.url),
+            UNREAD_ARCHIVE_MS,
+          )
           resolve(archive.stream)
           await archive.done
         })
@@ -142,9 +160,12 @@ export class IsomorphicGitVcsClient implements VcsClient {
   /** The commit `branch` (or the remote's HEAD) points at now, as the host says. */
   async #branchHead(remote: VcsRemote, branch: string | undefined): Promise<string> {
     const name = branch === undefined ? 'HEAD' : `refs/heads/${branch}`
-    const refs = await this.#call('refs', undefined, (http) => git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: name }))
+    const refs = await this.#call('refs', undefined, (http) =>
+      git.listServerRefs({ http, ...authOf(remote), url: remote.url, prefix: name }),
+    )
     const head = refs.find(({ ref }) => ref === name)
-    if (head === undefined) throw new CairnError('not_found', `${branch === undefined ? 'the default branch' : `branch ${branch}`} does not exist`)
+    if (head === undefined)
+      throw new CairnError('not_found', `${branch === undefined ? 'the default branch' : `branch ${branch}`} does not exist`)
     return head.oid
   }
 
@@ -172,7 +193,9 @@ export class IsomorphicGitVcsClient implements VcsClient {
     await git.init({ fs, gitdir, bare: true })
     await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true })
     try {
-      await this.#call('fetch', signal, (http) => git.fetch({ fs, http, gitdir, ...authOf(remote), remote: 'origin', singleBranch: false, tags: true, prune: true }))
+      await this.#call('fetch', signal, (http) =>
+        git.fetch({ fs, http, gitdir, ...authOf(remote), remote: 'origin', singleBranch: false, tags: true, prune: true }),
+      )
     } catch (error) {
       this.#mirrors.discard(gitdir)
       throw error
@@ -199,7 +222,9 @@ function authOf(remote: VcsRemote): { onAuth: () => GitAuth; onAuthFailure: () =
 function normalised(sourceDirectory: string | undefined): string {
   const parts = (sourceDirectory ?? '').split('/').filter((part) => part !== '' && part !== '.')
   if (parts.includes('..')) {
-    throw new CairnError('invalid', 'the source directory may not contain ..', [{ field: 'vcs-repo.source-directory', message: 'may not contain ..' }])
+    throw new CairnError('invalid', 'the source directory may not contain ..', [
+      { field: 'vcs-repo.source-directory', message: 'may not contain ..' },
+    ])
   }
   return parts.join('/')
 }

@@ -31,11 +31,19 @@ export class ObjectReader {
   }
 
   tree(oid: string): Promise<readonly TreeEntry[]> {
-    return this.#read(oid, async (cache) => (await git.readTree({ fs, gitdir: this.#gitdir, oid, cache })).tree, (tree) => tree.length * TREE_ENTRY_BYTES)
+    return this.#read(
+      oid,
+      async (cache) => (await git.readTree({ fs, gitdir: this.#gitdir, oid, cache })).tree,
+      (tree) => tree.length * TREE_ENTRY_BYTES,
+    )
   }
 
   blob(oid: string): Promise<Uint8Array> {
-    return this.#read(oid, async (cache) => (await git.readBlob({ fs, gitdir: this.#gitdir, oid, cache })).blob, (blob) => blob.byteLength)
+    return this.#read(
+      oid,
+      async (cache) => (await git.readBlob({ fs, gitdir: this.#gitdir, oid, cache })).blob,
+      (blob) => blob.byteLength,
+    )
   }
 
   async #read<T>(oid: string, read: (cache: object) => Promise<T>, bytesOf: (value: T) => number): Promise<T> {

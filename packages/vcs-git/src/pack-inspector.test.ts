@@ -7,7 +7,23 @@ import { describe, expect, it } from 'vitest'
 import { INSTRUCTION_BYTES } from './delta-meter.ts'
 import { PackInspector, type PackLimits } from './pack-inspector.ts'
 import { SideBand } from './side-band.ts'
-import { BLOB, COMMIT, copy, delta, insert, objectHeader, ofsDelta, pack, pktLine, plain, refDelta, startAfter, TREE, v1Reply, v2Reply } from './test-support/hand-built-pack.ts'
+import {
+  BLOB,
+  COMMIT,
+  copy,
+  delta,
+  insert,
+  objectHeader,
+  ofsDelta,
+  pack,
+  pktLine,
+  plain,
+  refDelta,
+  startAfter,
+  TREE,
+  v1Reply,
+  v2Reply,
+} from './test-support/hand-built-pack.ts'
 
 const MiB = 1024 * 1024
 const LIMITS: PackLimits = { maxObjectBytes: 16 * MiB, maxInflatedBytes: 64 * MiB, maxObjects: 1000 }
@@ -149,7 +165,9 @@ function packByGit(): Buffer {
     const directory = join(work, '.git', 'objects', 'pack')
     const name = readdirSync(directory).find((file) => file.endsWith('.pack')) ?? ''
     const bytes = readFileSync(join(directory, name))
-    const verified = execFileSync('git', ['-C', work, 'verify-pack', '-v', join(directory, name.replace(/\.pack$/, '.idx'))], { encoding: 'utf8' })
+    const verified = execFileSync('git', ['-C', work, 'verify-pack', '-v', join(directory, name.replace(/\.pack$/, '.idx'))], {
+      encoding: 'utf8',
+    })
     expect(verified).toMatch(/chain length = 1: 1 object/)
     return bytes
   } finally {

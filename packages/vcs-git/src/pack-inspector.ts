@@ -113,7 +113,10 @@ export class PackInspector {
     this.#starts.push(this.#start)
     this.#stepBytes = 0
     this.#produced = 0
-    this.#delta = this.#type === OFS_DELTA || this.#type === REF_DELTA ? new DeltaMeter(this.#limits.maxObjectBytes, (bytes) => this.#count(bytes)) : undefined
+    this.#delta =
+      this.#type === OFS_DELTA || this.#type === REF_DELTA
+        ? new DeltaMeter(this.#limits.maxObjectBytes, (bytes) => this.#count(bytes))
+        : undefined
     this.#step = this.#type === OFS_DELTA ? 'base-offset' : this.#type === REF_DELTA ? 'base-id' : 'data'
   }
 

@@ -1,7 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AnalyseUpload, createUseCases, IngestVcsVersion, OPERATOR, queueTagSync, SyncVcsTags, workUploadJobs, workVcsJobs, type VcsSource } from '@cairn/core'
+import {
+  AnalyseUpload,
+  createUseCases,
+  IngestVcsVersion,
+  OPERATOR,
+  queueTagSync,
+  SyncVcsTags,
+  workUploadJobs,
+  workVcsJobs,
+  type VcsSource,
+} from '@cairn/core'
 import { DEFAULT_ARCHIVE_LIMITS, TarModuleAnalyzer } from '@cairn/module-analyzer'
 import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { InMemoryJobQueue } from '@cairn/memory'
@@ -36,7 +46,9 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
 
     const cases = createUseCases({ ...deps, analyzer })
     const owner = await cases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
-    const principal = await cases.authenticateToken.execute((await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer)
+    const principal = await cases.authenticateToken.execute(
+      (await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer,
+    )
     await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, principal)
     for (const name of ['vpc', 'subnet']) {
       const { module } = await cases.registryModules.create({ organizationName: 'acme', name, provider: 'aws' }, principal)
@@ -65,16 +77,21 @@ describe('publishing from a real git server: tags, monorepos, invalid trees', { 
   const versionsOf = (name: string) =>
     deps.unitOfWork.run(async ({ moduleVersions }) => {
       const id = moduleIds[name] ?? ''
-      return ((await moduleVersions.versionsOf([id])).get(id) ?? []).map((v) => ({ version: v.version, status: v.status, error: v.error })).sort((a, b) => a.version.localeCompare(b.version))
+      return ((await moduleVersions.versionsOf([id])).get(id) ?? [])
+        .map((v) => ({ version: v.version, status: v.status, error: v.error }))
+        .sort((a, b) => a.version.localeCompare(b.version))
     })
 
   it('publishes two modules of one repository from their own tags and directories; an invalid tree fails only its version', async () => {
     await queueTagSync(queue, { id: moduleIds['vpc'] ?? '', organizationName: 'acme' })
     await queueTagSync(queue, { id: moduleIds['subnet'] ?? '', organizationName: 'acme' })
-    await vi.waitFor(async () => {
-      expect((await versionsOf('vpc')).map((v) => v.status)).toEqual(['ok', 'reg_ingress_failed'])
-      expect((await versionsOf('subnet')).map((v) => v.status)).toEqual(['ok', 'ok'])
-    }, { timeout: 30_000, interval: 100 })
+    await vi.waitFor(
+      async () => {
+        expect((await versionsOf('vpc')).map((v) => v.status)).toEqual(['ok', 'reg_ingress_failed'])
+        expect((await versionsOf('subnet')).map((v) => v.status)).toEqual(['ok', 'ok'])
+      },
+      { timeout: 30_000, interval: 100 },
+    )
     const [, broken] = await versionsOf('vpc')
     expect(broken).toMatchObject({ version: '1.1.0', error: expect.stringContaining('main.tf') })
     const metadata = await deps.unitOfWork.run(async ({ moduleVersions }) => {

@@ -17,9 +17,12 @@ export function translateGitError(error: unknown, url: string): CairnError {
   if (error instanceof Errors.UnsafeFilepathError) return refusal(`holds an unsafe path (\`${shown(error.data.filepath)}\`)`)
   const cause = withoutHostWords(error)
   if (error instanceof Errors.UserCanceledError || (error instanceof Errors.HttpError && [401, 403].includes(error.data.statusCode))) {
-    return new CairnError('invalid', `the git host refused the connection's credential for ${where}`, [
-      { field: 'oauth-token-id', message: 'the git host refused its credential' },
-    ], { cause })
+    return new CairnError(
+      'invalid',
+      `the git host refused the connection's credential for ${where}`,
+      [{ field: 'oauth-token-id', message: 'the git host refused its credential' }],
+      { cause },
+    )
   }
   if (error instanceof Errors.HttpError && error.data.statusCode === 404) {
     return new CairnError('not_found', `no repository at ${where}`, [], { cause })
@@ -45,13 +48,23 @@ function transportError(error: GitTransportError, where: string): CairnError {
     case 'unreachable':
       return unreachable(where, error)
     case 'redirected':
-      return new CairnError('unavailable', `the git host at ${where} redirected elsewhere: Cairn follows redirects only within the same scheme, host and port; use the address the repository is at`, [], { cause: error })
+      return new CairnError(
+        'unavailable',
+        `the git host at ${where} redirected elsewhere: Cairn follows redirects only within the same scheme, host and port; use the address the repository is at`,
+        [],
+        { cause: error },
+      )
     case 'reply_too_large':
       return new CairnError('unavailable', `the git host at ${where} sent a longer list of refs than Cairn reads`, [], { cause: error })
     case 'pack_too_large':
       return new CairnError('invalid', `the repository at ${where} is larger than Cairn fetches`, [], { cause: error })
     case 'pack_object_too_large':
-      return new CairnError('invalid', `the repository at ${where} holds a file (or other git object) larger than Cairn's limit on one file of a module`, [], { cause: error })
+      return new CairnError(
+        'invalid',
+        `the repository at ${where} holds a file (or other git object) larger than Cairn's limit on one file of a module`,
+        [],
+        { cause: error },
+      )
     case 'malformed_pack':
       return new CairnError('unavailable', `the git host at ${where} sent a pack Cairn cannot read`, [], { cause: error })
     case 'aborted':

@@ -29,7 +29,8 @@ export async function* walkTree(readTree: ReadTree, oid: string): AsyncGenerator
       yield { kind: 'directory', path }
       open.push(await listing(readTree, entry.oid, `${path}/`))
     } else if (entry.type === 'blob') {
-      if (entry.mode === '120000') throw refusal(`holds a symbolic link (\`${shown(path)}\`); only regular files and directories are allowed`)
+      if (entry.mode === '120000')
+        throw refusal(`holds a symbolic link (\`${shown(path)}\`); only regular files and directories are allowed`)
       yield { kind: 'file', path, oid: entry.oid, executable: entry.mode === '100755' }
     }
   }

@@ -79,7 +79,11 @@ describe('places to return to after signing in', () => {
   it('only those a Location header carries as they are: else /app/', async () => {
     const t = await webTestApp()
     for (const next of ['/app/\r\nSet-Cookie: x=1', '/app/ x', `/app/${'a'.repeat(3_000)}`]) {
-      const { response } = await post(t, '/app/sign-in', `_csrf={csrf}&token=${encodeURIComponent(t.reader.token)}&next=${encodeURIComponent(next)}`)
+      const { response } = await post(
+        t,
+        '/app/sign-in',
+        `_csrf={csrf}&token=${encodeURIComponent(t.reader.token)}&next=${encodeURIComponent(next)}`,
+      )
       expect(response.status).toBe(303)
       expect(response.headers.get('Location')).toBe('/app/')
     }

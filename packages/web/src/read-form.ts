@@ -31,5 +31,7 @@ export async function readForm(c: Context): Promise<Form> {
     }
   }
   // The last of repeated fields counts, except for `name[]` fields, which are lists.
-  return Object.fromEntries(Object.entries(all).map(([name, value]) => [name, Array.isArray(value) && !name.endsWith('[]') ? value.at(-1) : value]))
+  return Object.fromEntries(
+    Object.entries(all).map(([name, value]) => [name, Array.isArray(value) && !name.endsWith('[]') ? value.at(-1) : value]),
+  )
 }

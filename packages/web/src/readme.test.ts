@@ -36,7 +36,7 @@ describe('renderReadme: Markdown rendered, then sanitized on the server', () => 
   })
 
   it('cuts a README larger than the bound, and says so', () => {
-    const html = renderReadme('word '.repeat(1024 * 1024 / 5))
+    const html = renderReadme('word '.repeat((1024 * 1024) / 5))
     expect(html.length).toBeLessThan(MAX_README_CHARS + 1024)
     expect(html).toContain('README cut')
   })

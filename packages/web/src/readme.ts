@@ -14,11 +14,54 @@ const markdown = new MarkdownIt({ html: true, linkify: true })
  */
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd', 'samp',
-    'em', 'strong', 'b', 'i', 's', 'del', 'ins', 'sub', 'sup', 'a', 'img', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'kbd',
+    'samp',
+    'em',
+    'strong',
+    'b',
+    'i',
+    's',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+    'a',
+    'img',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'details',
+    'summary',
   ],
-  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title', 'width', 'height'], th: ['align'], td: ['align'], ol: ['start'], code: ['class'] },
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['align'],
+    td: ['align'],
+    ol: ['start'],
+    code: ['class'],
+  },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
@@ -36,6 +79,9 @@ const POLICY: sanitizeHtml.IOptions = {
 
 /** A README's Markdown as HTML that is safe to place in a page. */
 export function renderReadme(source: string): string {
-  const text = source.length > MAX_README_CHARS ? `${source.slice(0, MAX_README_CHARS)}\n\n*(README cut: it is longer than ${MAX_README_CHARS / 1024} KiB.)*` : source
+  const text =
+    source.length > MAX_README_CHARS
+      ? `${source.slice(0, MAX_README_CHARS)}\n\n*(README cut: it is longer than ${MAX_README_CHARS / 1024} KiB.)*`
+      : source
   return sanitizeHtml(markdown.render(text), POLICY)
 }

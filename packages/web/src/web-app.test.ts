@@ -38,7 +38,13 @@ describe('the web UI', () => {
 
   it('an API-only installation (no web app given) serves neither /app/ nor the redirect', async () => {
     const ports = inMemoryDeps()
-    const app = createHttpApp({ ...createUseCases(ports), health: ports.health, edition: 'self-hosted', answerCache: new InMemoryExpiringCache(), log: { error: () => undefined } })
+    const app = createHttpApp({
+      ...createUseCases(ports),
+      health: ports.health,
+      edition: 'self-hosted',
+      answerCache: new InMemoryExpiringCache(),
+      log: { error: () => undefined },
+    })
     for (const path of ['/', '/app/', '/app/sign-in', '/favicon.ico']) {
       const response = await app.request(path, { headers: { Accept: 'text/html' } })
       expect(response.status, path).toBe(404)
@@ -107,7 +113,10 @@ describe('the web UI', () => {
     const refused = await t.browse('/app/sign-in', { cookie: csrfCookie, form: { _csrf: csrf, token: 'at-1.nope', next: '/app/' } })
     expect(refused.status).toBe(401)
     expect(await refused.text()).toContain('role="alert"')
-    const elsewhere = await t.browse('/app/sign-in', { cookie: csrfCookie, form: { _csrf: csrf, token: t.reader.token, next: '//evil.example/' } })
+    const elsewhere = await t.browse('/app/sign-in', {
+      cookie: csrfCookie,
+      form: { _csrf: csrf, token: t.reader.token, next: '//evil.example/' },
+    })
     expect(elsewhere.headers.get('Location')).toBe('/app/')
   })
 
@@ -128,7 +137,11 @@ describe('the web UI', () => {
     const t = await webTestApp()
     const { cookie } = await t.signIn(t.reader.token)
     expect(await (await t.browse('/app/acme', { cookie })).text()).toContain('has no modules yet')
-    for (const [name, provider] of [['vpc', 'aws'], ['vpc', 'google'], ['dns', 'aws']] as const) {
+    for (const [name, provider] of [
+      ['vpc', 'aws'],
+      ['vpc', 'google'],
+      ['dns', 'aws'],
+    ] as const) {
       t.clock.advance(60_000)
       await t.publish(t.owner.principal, { name, provider, version: '1.0.0', archive: `1.0.0\n# readme\n\nThe ${name} of ${provider}.` })
     }
@@ -149,7 +162,8 @@ describe('the web UI', () => {
     expect(recent).toContain('<option value="recently-published" selected>')
     expect(recent).toContain('<p class="description">The newer dns.</p>')
     expect(recent).not.toContain('The dns of aws.')
-    for (let i = 0; i < 22; i++) await t.publish(t.owner.principal, { name: `m${String(i).padStart(2, '0')}`, provider: 'aws', version: '1.0.0', archive: '1.0.0' })
+    for (let i = 0; i < 22; i++)
+      await t.publish(t.owner.principal, { name: `m${String(i).padStart(2, '0')}`, provider: 'aws', version: '1.0.0', archive: '1.0.0' })
     const first = await (await t.browse('/app/acme?provider=aws', { cookie })).text()
     expect(first).toContain('Page 1 of 2')
     expect(first).toContain('href="?q=&amp;provider=aws&amp;sort=name&amp;page=2">Next page</a>')
@@ -170,10 +184,14 @@ describe('the web UI', () => {
     expect(latest).toContain('1.1.0_only')
     // The README's opening paragraph says what the module is; 1.1.0's has none.
     expect(latest).not.toContain('class="description"')
-    expect(await (await t.browse('/app/acme/vpc/aws?version=1.0.0', { cookie })).text()).toContain('<p class="description">Made to try everything.</p>')
+    expect(await (await t.browse('/app/acme/vpc/aws?version=1.0.0', { cookie })).text()).toContain(
+      '<p class="description">Made to try everything.</p>',
+    )
     expect(latest).toContain('source  = &quot;cairn.test/acme/vpc/aws&quot;')
     expect(latest).toContain('version = &quot;1.1.0&quot;')
-    expect(latest).toMatch(/id="inputs"[\s\S]*id="outputs"[\s\S]*id="resources"[\s\S]*id="providers"[\s\S]*id="submodules"[\s\S]*id="examples"/)
+    expect(latest).toMatch(
+      /id="inputs"[\s\S]*id="outputs"[\s\S]*id="resources"[\s\S]*id="providers"[\s\S]*id="submodules"[\s\S]*id="examples"/,
+    )
 
     const response = await t.browse('/app/acme/vpc/aws?version=1.0.0', { cookie })
     const older = await response.text()
@@ -193,7 +211,9 @@ describe('the web UI', () => {
       expect(response.status, path).toBe(404)
       expect(await response.text()).toContain('Not found')
     }
-    const api = await t.app.request(`${ORIGIN}/api/v2/organizations/acme/registry-modules`, { headers: { Authorization: `Bearer ${t.stranger.token}` } })
+    const api = await t.app.request(`${ORIGIN}/api/v2/organizations/acme/registry-modules`, {
+      headers: { Authorization: `Bearer ${t.stranger.token}` },
+    })
     expect(api.status).toBe(404)
   })
 
@@ -218,7 +238,11 @@ describe('the web UI', () => {
     const t = await webTestApp()
     await t.publish(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.0.0', archive: '1.0.0\n# r' })
     const owner = await t.signIn(t.owner.token)
-    const created = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '2.0.0' }, headers: { Accept: 'application/json' } })
+    const created = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '2.0.0' },
+      headers: { Accept: 'application/json' },
+    })
     expect(created.status).toBe(201)
     const { uploadUrl, statusUrl } = (await created.json()) as { uploadUrl: string; statusUrl: string }
     expect(statusUrl).toBe('/app/acme/vpc/aws/versions/2.0.0/status')
@@ -228,13 +252,23 @@ describe('the web UI', () => {
     const status = async () => (await (await t.browse(statusUrl, owner)).json()) as unknown
     await expect.poll(status).toEqual({ tone: 'ready', text: 'Ready' })
     expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('2.0.0_only')
-    const failed = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '2.1.0' }, headers: { Accept: 'application/json' } })
+    const failed = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '2.1.0' },
+      headers: { Accept: 'application/json' },
+    })
     const broken = (await failed.json()) as { uploadUrl: string; statusUrl: string }
     expect((await t.app.request(broken.uploadUrl, { method: 'PUT', body: 'bad archive' })).status).toBe(200)
-    await expect.poll(async () => (await (await t.browse(broken.statusUrl, owner)).json()) as unknown).toEqual({ tone: 'failed', text: 'Failed: is not a gzip tarball' })
+    await expect
+      .poll(async () => (await (await t.browse(broken.statusUrl, owner)).json()) as unknown)
+      .toEqual({ tone: 'failed', text: 'Failed: is not a gzip tarball' })
 
     const reader = await t.signIn(t.reader.token)
-    const refused = await t.browse('/app/acme/vpc/aws/versions', { cookie: reader.cookie, form: { _csrf: reader.csrf, version: '3.0.0' }, headers: { Accept: 'application/json' } })
+    const refused = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: reader.cookie,
+      form: { _csrf: reader.csrf, version: '3.0.0' },
+      headers: { Accept: 'application/json' },
+    })
     expect(refused.status).toBe(404)
     expect((await t.browse(statusUrl, reader)).status).toBe(200)
     expect((await t.browse(statusUrl)).status).not.toBe(200)

@@ -56,7 +56,14 @@ describe('loadConfig', () => {
     })
     expect(config).toMatchObject({ metricsToken: 'scrape-0123456789abcdef', logLevel: 'warn' })
     expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.opentofu.org'), timeoutMs: 2500, cacheTtlMs: 60_000 })
-    expect(config).toMatchObject({ port: 9000, dataDir: '/var/lib/cairn', edition: 'hosted', immutableVersions: true, webUi: false, signingKey: 's'.repeat(40) })
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/cairn',
+      edition: 'hosted',
+      immutableVersions: true,
+      webUi: false,
+      signingKey: 's'.repeat(40),
+    })
     expect(config.baseUrl?.href).toBe('https://registry.example.com/')
     expect(config.uploadUrl?.href).toBe('https://uploads.example.com/archivist')
     expect(config.archiveLimits.maxEntries).toBe(50)
@@ -89,7 +96,9 @@ describe('loadConfig', () => {
         CAIRN_METRICS_TOKEN: 'short token',
         CAIRN_LOG_LEVEL: 'loud',
       }),
-    ).toThrow(/DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*CAIRN_METRICS_TOKEN[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_WEB_UI[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS[\s\S]*CAIRN_LOG_LEVEL/)
+    ).toThrow(
+      /DATABASE_URL[\s\S]*CAIRN_EDITION[\s\S]*CAIRN_SIGNING_KEY[\s\S]*CAIRN_METRICS_TOKEN[\s\S]*PORT[\s\S]*CAIRN_BASE_URL[\s\S]*CAIRN_IMMUTABLE_VERSIONS[\s\S]*CAIRN_WEB_UI[\s\S]*CAIRN_S3_ACCESS_KEY_ID[\s\S]*CAIRN_ARCHIVE_MAX_BYTES[\s\S]*CAIRN_UPSTREAM_REGISTRY_URL[\s\S]*CAIRN_UPSTREAM_TIMEOUT_MS[\s\S]*CAIRN_LOG_LEVEL/,
+    )
   })
 
   it('serves TLS with a certificate and a key, which go together', () => {
@@ -110,7 +119,10 @@ describe('loadConfig', () => {
     })
   })
   it('reads the GitHub App: id, key inline (\\n for line breaks) or from a file, API and web addresses defaulted to GitHub.com', () => {
-    const inline = loadConfig({ CAIRN_GITHUB_APP_ID: '123', CAIRN_GITHUB_APP_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\\nabc\\n-----END RSA PRIVATE KEY-----' })
+    const inline = loadConfig({
+      CAIRN_GITHUB_APP_ID: '123',
+      CAIRN_GITHUB_APP_PRIVATE_KEY: '-----BEGIN RSA PRIVATE KEY-----\\nabc\\n-----END RSA PRIVATE KEY-----',
+    })
     expect(inline.vcs.githubApp).toEqual({
       appId: '123',
       privateKey: '-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----',
@@ -119,15 +131,29 @@ describe('loadConfig', () => {
     })
     const file = join(mkdtempSync(join(tmpdir(), 'cairn-config-')), 'app.pem')
     writeFileSync(file, 'PEM TEXT')
-    const enterprise = loadConfig({ CAIRN_GITHUB_APP_ID: '7', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: file, CAIRN_GITHUB_APP_API_URL: 'https://ghe.example.com/api/v3/', CAIRN_GITHUB_APP_URL: 'https://ghe.example.com' })
-    expect(enterprise.vcs.githubApp).toEqual({ appId: '7', privateKey: 'PEM TEXT', apiUrl: 'https://ghe.example.com/api/v3/', webUrl: 'https://ghe.example.com/' })
+    const enterprise = loadConfig({
+      CAIRN_GITHUB_APP_ID: '7',
+      CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: file,
+      CAIRN_GITHUB_APP_API_URL: 'https://ghe.example.com/api/v3/',
+      CAIRN_GITHUB_APP_URL: 'https://ghe.example.com',
+    })
+    expect(enterprise.vcs.githubApp).toEqual({
+      appId: '7',
+      privateKey: 'PEM TEXT',
+      apiUrl: 'https://ghe.example.com/api/v3/',
+      webUrl: 'https://ghe.example.com/',
+    })
     expect(loadConfig({}).vcs.githubApp).toBeUndefined()
   })
 
   it('names a GitHub App that is half configured, without showing the key', () => {
-    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: '123' })).toThrow('exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: '123' })).toThrow(
+      'exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE',
+    )
     expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).toThrow('needs CAIRN_GITHUB_APP_ID')
-    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: 'my-app', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: '/nonexistent/app.pem' })).toThrow(/numeric App ID[\s\S]*cannot be read: ENOENT/)
+    expect(() => loadConfig({ CAIRN_GITHUB_APP_ID: 'my-app', CAIRN_GITHUB_APP_PRIVATE_KEY_FILE: '/nonexistent/app.pem' })).toThrow(
+      /numeric App ID[\s\S]*cannot be read: ENOENT/,
+    )
     expect(() => loadConfig({ CAIRN_GITHUB_APP_PRIVATE_KEY: 'secret-pem' })).not.toThrow('secret-pem')
   })
 
@@ -140,15 +166,25 @@ describe('loadConfig', () => {
       '127.0.0.1',
       '[::1]:3000',
     ])
-    expect(() => loadConfig({ CAIRN_VCS_ALLOWED_HOSTS: 'git.corp,https://git.corp,*.corp' })).toThrow(/CAIRN_VCS_ALLOWED_HOSTS: "https:\/\/git.corp"[\s\S]*CAIRN_VCS_ALLOWED_HOSTS: "\*.corp"/)
+    expect(() => loadConfig({ CAIRN_VCS_ALLOWED_HOSTS: 'git.corp,https://git.corp,*.corp' })).toThrow(
+      /CAIRN_VCS_ALLOWED_HOSTS: "https:\/\/git.corp"[\s\S]*CAIRN_VCS_ALLOWED_HOSTS: "\*.corp"/,
+    )
   })
 
   it('reads the trusted proxies and who may use the IACT for how long: none, loopback only, 60 minutes by default', () => {
     expect(loadConfig({}).clients).toEqual({ trustedProxies: [], iactSubnets: [], iactTimeLimitMinutes: 60 })
-    const config = loadConfig({ CAIRN_TRUSTED_PROXIES: '127.0.0.1, ::1', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/8,2001:db8::/32', CAIRN_IACT_TIME_LIMIT_MINUTES: '15' })
-    expect(config.clients).toEqual({ trustedProxies: ['127.0.0.1', '::1'], iactSubnets: ['10.0.0.0/8', '2001:db8::/32'], iactTimeLimitMinutes: 15 })
-    expect(() => loadConfig({ CAIRN_TRUSTED_PROXIES: 'proxy.internal', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/33', CAIRN_IACT_TIME_LIMIT_MINUTES: '0' })).toThrow(
-      /CAIRN_TRUSTED_PROXIES[\s\S]*CAIRN_IACT_SUBNET_LIST[\s\S]*CAIRN_IACT_TIME_LIMIT_MINUTES/,
-    )
+    const config = loadConfig({
+      CAIRN_TRUSTED_PROXIES: '127.0.0.1, ::1',
+      CAIRN_IACT_SUBNET_LIST: '10.0.0.0/8,2001:db8::/32',
+      CAIRN_IACT_TIME_LIMIT_MINUTES: '15',
+    })
+    expect(config.clients).toEqual({
+      trustedProxies: ['127.0.0.1', '::1'],
+      iactSubnets: ['10.0.0.0/8', '2001:db8::/32'],
+      iactTimeLimitMinutes: 15,
+    })
+    expect(() =>
+      loadConfig({ CAIRN_TRUSTED_PROXIES: 'proxy.internal', CAIRN_IACT_SUBNET_LIST: '10.0.0.0/33', CAIRN_IACT_TIME_LIMIT_MINUTES: '0' }),
+    ).toThrow(/CAIRN_TRUSTED_PROXIES[\s\S]*CAIRN_IACT_SUBNET_LIST[\s\S]*CAIRN_IACT_TIME_LIMIT_MINUTES/)
   })
 })

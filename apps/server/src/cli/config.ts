@@ -141,7 +141,8 @@ function readGithubApp(read: EnvironmentReader): Required<CairnGithubAppOptions>
   const file = read.path('CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
   if (appId === undefined && inline === undefined && file === undefined) return undefined
   if (appId !== undefined && !/^\d+$/.test(appId)) read.problem('CAIRN_GITHUB_APP_ID must be the numeric App ID GitHub shows')
-  if ((inline === undefined) === (file === undefined)) read.problem('CAIRN_GITHUB_APP_ID needs exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
+  if ((inline === undefined) === (file === undefined))
+    read.problem('CAIRN_GITHUB_APP_ID needs exactly one of CAIRN_GITHUB_APP_PRIVATE_KEY and CAIRN_GITHUB_APP_PRIVATE_KEY_FILE')
   if (appId === undefined) read.problem('CAIRN_GITHUB_APP_PRIVATE_KEY(_FILE) needs CAIRN_GITHUB_APP_ID')
   // A key in one environment line has its line breaks written as \n.
   const privateKey = file === undefined ? inline?.replaceAll('\\n', '\n') : readKeyFile(read, file)

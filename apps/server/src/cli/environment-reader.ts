@@ -77,7 +77,10 @@ export class EnvironmentReader {
 
   /** A comma-separated list of addresses and CIDR ranges; empty when unset. */
   addresses(name: string): readonly string[] {
-    const entries = (this.text(name) ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+    const entries = (this.text(name) ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
     try {
       addressList(entries)
     } catch (error) {

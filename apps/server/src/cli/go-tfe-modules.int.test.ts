@@ -5,7 +5,15 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './serve.ts'
 import { userToken } from '../test-support/cli.ts'
-import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult, type StepLine } from './test-support/go-tfe-client.ts'
+import {
+  buildGoTfeClient,
+  GO,
+  NO_GO,
+  runScenario,
+  scenarioChecks,
+  type ScenarioResult,
+  type StepLine,
+} from './test-support/go-tfe-client.ts'
 import { testConfig } from '../test-support/test-config.ts'
 
 /**

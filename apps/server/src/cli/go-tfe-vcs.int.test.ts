@@ -6,7 +6,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { userToken } from '../test-support/cli.ts'
 import { startServer } from './serve.ts'
-import { buildGoTfeClient, GO, NO_GO, runScenario, scenarioChecks, type ScenarioResult, type StepLine } from './test-support/go-tfe-client.ts'
+import {
+  buildGoTfeClient,
+  GO,
+  NO_GO,
+  runScenario,
+  scenarioChecks,
+  type ScenarioResult,
+  type StepLine,
+} from './test-support/go-tfe-client.ts'
 
 /**
  * The official Go client, go-tfe, run unmodified through the vcs-modules scenario of
@@ -36,7 +44,12 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
 
   beforeAll(async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'cairn-go-tfe-vcs-'))
-    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
+    const env = {
+      CAIRN_DATA_DIR: join(scratch, 'data'),
+      PORT: '0',
+      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
+    }
     const git = await startGitHttpServer(join(scratch, 'git'), CREDENTIAL)
     try {
       const vpc = GitRepository.create(join(scratch, 'git'), `${ORGANIZATION}/terraform-aws-vpc`)

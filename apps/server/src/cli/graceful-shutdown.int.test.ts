@@ -45,7 +45,9 @@ describe('SIGTERM to the server process', () => {
     }
     try {
       await api('/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
-      await api('/api/v2/organizations/acme/registry-modules', { data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } } })
+      await api('/api/v2/organizations/acme/registry-modules', {
+        data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } },
+      })
       const version = await api('/api/v2/organizations/acme/registry-modules/private/acme/network/aws/versions', {
         data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } },
       })

@@ -33,12 +33,19 @@ describe('what the server logs about itself', () => {
       expect(lines(server.log()).at(-1)).toMatchObject({
         url: server.url,
         baseUrl: 'https://registry.example.test:8443',
-        msg: expect.stringMatching(new RegExp(`^Cairn is listening on ${server.url} \\(PGlite in .+\\); clients reach it at https://registry\\.example\\.test:8443$`)),
+        msg: expect.stringMatching(
+          new RegExp(
+            `^Cairn is listening on ${server.url} \\(PGlite in .+\\); clients reach it at https://registry\\.example\\.test:8443$`,
+          ),
+        ),
       })
       expect(await server.stop('SIGINT')).toBe(0)
       const [stopping, stopped] = lines(server.log()).slice(-2)
       expect(stopping).toMatchObject({ signal: 'SIGINT', msg: expect.stringMatching(/^Cairn is stopping \(SIGINT\)/) })
-      expect(stopped).toMatchObject({ downloads: { downloads: 0, versions: 0 }, msg: 'Cairn stopped: no download counts left to write, the database closed' })
+      expect(stopped).toMatchObject({
+        downloads: { downloads: 0, versions: 0 },
+        msg: 'Cairn stopped: no download counts left to write, the database closed',
+      })
     } finally {
       await server.stop('SIGKILL')
       await ca.dispose()

@@ -17,7 +17,9 @@ describe('scripts/start.sh', () => {
       expect(existsSync(join(startDir, 'data', 'db'))).toBe(true)
       const pid = server.child.pid
       // `exec`: the script's own process is now node running the server, with no child processes.
-      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining([expect.stringMatching(/cli\/main\.ts$/), 'serve']))
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toEqual(
+        expect.arrayContaining([expect.stringMatching(/cli\/main\.ts$/), 'serve']),
+      )
       expect(readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()).toBe('')
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
     } finally {
@@ -32,7 +34,11 @@ describe('scripts/start.sh', () => {
     writeFileSync(join(startDir, 'data', 'cairn.lock'), JSON.stringify({ pid: process.pid, purpose: 'cairn serve', since }))
     const bash = execFileSync('sh', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim()
     // Nothing on PATH: provisioning would have to fetch Node and say so, and no install could run.
-    const run = spawnSync(bash, [START_SCRIPT], { cwd: startDir, env: { PATH: join(startDir, 'no-tools'), HOME: startDir }, encoding: 'utf8' })
+    const run = spawnSync(bash, [START_SCRIPT], {
+      cwd: startDir,
+      env: { PATH: join(startDir, 'no-tools'), HOME: startDir },
+      encoding: 'utf8',
+    })
     expect(run.stderr).toBe(
       `cairn: the data directory ${join(startDir, 'data')} is in use by process ${process.pid} (cairn serve, since ${since}).\n` +
         'The embedded database allows one process at a time: stop that process first, then run this again.\n',

@@ -50,7 +50,11 @@ describe('SIGKILL of the server in the middle of uploads', () => {
     let server: ServerProcess = await start()
     let client = new RegistryClient(server.url)
     const show = (version: string) =>
-      client.call<VersionDocument>('GET', `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=${version}`, { token })
+      client.call<VersionDocument>(
+        'GET',
+        `/api/v2/organizations/acme/registry-modules/private/acme/network/aws/version?module_version=${version}`,
+        { token },
+      )
     try {
       await client.createModule(token, 'acme')
       const partial = await client.createVersion(token, 'acme', '1.0.0')
@@ -83,7 +87,12 @@ describe('SIGKILL of the server in the middle of uploads', () => {
       expect(analysed.data.attributes).toMatchObject({ status: 'ok', error: null })
       // The ok version whose re-upload the kill cut off: still ok, its first archive served byte for byte.
       const kept = await client.settledVersion(token, 'acme', '1.2.0')
-      expect(kept.data.attributes).toMatchObject({ status: 'ok', error: null, 'archive-sha256': served, attempt: { status: 'reg_ingress_failed', error: cutOff } })
+      expect(kept.data.attributes).toMatchObject({
+        status: 'ok',
+        error: null,
+        'archive-sha256': served,
+        attempt: { status: 'reg_ingress_failed', error: cutOff },
+      })
       const download = await fetch(await client.downloadLink(token, 'acme', '1.2.0'))
       expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(FIXTURE_ARCHIVE))).toBe(true)
       const archives = readdirSync(join(dataDir, 'blobs'), { recursive: true }).filter((name) => String(name).endsWith('.tar.gz'))
@@ -91,6 +100,5 @@ describe('SIGKILL of the server in the middle of uploads', () => {
     } finally {
       await server.stop()
     }
-
   }, 120_000)
 })

@@ -25,7 +25,10 @@ export function createUser(config: Config, args: { username: string; email: stri
 /** `cairn token create`: another token for an existing user, as the operator. */
 export function createToken(config: Config, args: { username: string; description?: string }) {
   return withUseCases(config, 'cairn token create', async ({ userTokens }) => {
-    const { token, bearer } = await userTokens.create.execute({ user: { username: args.username }, description: args.description ?? 'created by cairn token create' }, OPERATOR)
+    const { token, bearer } = await userTokens.create.execute(
+      { user: { username: args.username }, description: args.description ?? 'created by cairn token create' },
+      OPERATOR,
+    )
     return { id: token.id, token: bearer }
   })
 }

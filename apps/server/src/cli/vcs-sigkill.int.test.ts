@@ -23,7 +23,13 @@ describe('SIGKILL of the server in the middle of a VCS ingestion', () => {
       repository.tag(`v1.${minor}.0`)
     }
     const dataDir = join(base, 'data')
-    const env = { ...process.env, CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_VCS_POLL_INTERVAL_SECONDS: '0', CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1' }
+    const env = {
+      ...process.env,
+      CAIRN_DATA_DIR: dataDir,
+      PORT: '0',
+      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
+    }
     const token = await userToken(env, 'owner', true)
     const start = () => spawnServer(process.execPath, [MAIN, 'serve'], { cwd: tmpdir(), env })
     let server: ServerProcess = await start()
@@ -33,13 +39,18 @@ describe('SIGKILL of the server in the middle of a VCS ingestion', () => {
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       })
-      return (await response.json()) as { data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> } }
+      return (await response.json()) as {
+        data: { attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
+      }
     }
     const statuses = async () => (await api('GET', MODULE)).data.attributes['version-statuses'] as { version: string; status: string }[]
     try {
       await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
       const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
-        data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } },
+        data: {
+          type: 'oauth-clients',
+          attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password },
+        },
       })
       const tokenId = client.data.relationships?.['oauth-tokens']?.data[0]?.id
       await api('POST', '/api/v2/organizations/acme/registry-modules/vcs', {

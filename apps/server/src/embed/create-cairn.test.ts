@@ -23,7 +23,9 @@ describe('createCairn', () => {
     const owner = await signUpUser(cairn.useCases, 'owner', { isSiteAdmin: true })
     await cairn.useCases.organizations.create({ name: 'acme', email: 'ops@acme.test' }, owner)
     const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
-    const response = await cairn.fetch(new Request('http://cairn.test/api/v2/organizations/acme', { headers: { Authorization: `Bearer ${bearer}` } }))
+    const response = await cairn.fetch(
+      new Request('http://cairn.test/api/v2/organizations/acme', { headers: { Authorization: `Bearer ${bearer}` } }),
+    )
     expect(response.status).toBe(200)
     expect(((await response.json()) as { data: { id: string } }).data.id).toBe('acme')
   })
@@ -64,7 +66,16 @@ describe('createCairn', () => {
     })
     await expect(attempt).rejects.toBeInstanceOf(ConfigError)
     const message = await attempt.catch((error: unknown) => String(error))
-    const names = ['logLevel', 'metricsToken', 'vcs.pollIntervalSeconds', 'vcs.encryptionKey', 'vcs.githubApp.appId', 'vcs.githubApp.privateKey', 'vcs.githubApp.apiUrl', 'vcs.allowedHosts[1]']
+    const names = [
+      'logLevel',
+      'metricsToken',
+      'vcs.pollIntervalSeconds',
+      'vcs.encryptionKey',
+      'vcs.githubApp.appId',
+      'vcs.githubApp.privateKey',
+      'vcs.githubApp.apiUrl',
+      'vcs.allowedHosts[1]',
+    ]
     for (const name of names) expect(message).toContain(name)
     expect(message).not.toContain('not-a-pem-secret')
   })

@@ -64,7 +64,11 @@ describe('Cairn mounted under /registry', () => {
     const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
     const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': JSON_API }
     const organization = { data: { type: 'organizations', attributes: { name: 'acme', email: 'ops@acme.test' } } }
-    const createdOrganization = await send('/registry/api/v2/organizations', { method: 'POST', headers, body: JSON.stringify(organization) })
+    const createdOrganization = await send('/registry/api/v2/organizations', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(organization),
+    })
     expect(createdOrganization.status).toBe(201)
     const resourceLink = ((await createdOrganization.json()) as { data: { links: { self: string } } }).data.links.self
     await cairn.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
@@ -85,7 +89,13 @@ describe('Cairn mounted under /registry', () => {
     const download = await send(`${MODULE}/1.0.0/download`, { headers })
     expect(download.status).toBe(204)
     const latest = await send(`${MODULE}/download`, { headers, redirect: 'manual' })
-    return { upload, resourceLink, self: list.links.self, terraformGet: download.headers.get('X-Terraform-Get') ?? '', latest: latest.headers.get('Location') }
+    return {
+      upload,
+      resourceLink,
+      self: list.links.self,
+      terraformGet: download.headers.get('X-Terraform-Get') ?? '',
+      latest: latest.headers.get('Location'),
+    }
   }
 
   it('in a Hono host: links, upload URLs and X-Terraform-Get addresses carry the prefix, and lead back to Cairn', async () => {
@@ -114,7 +124,9 @@ describe('Cairn mounted under /registry', () => {
     const send: Send = async (path, init) => honoHost(await open()).request(`http://host.test${path}`, init)
     type Description = { info: { version: string }; servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> }
     const document = (await (await send('/registry/api/openapi.json')).json()) as Description
-    expect(document.info.version).toBe((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version)
+    expect(document.info.version).toBe(
+      (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+    )
     expect(document.servers).toEqual([{ url: '/registry' }])
     expect(Object.keys(document.paths)).toContain('/api/v2/organizations')
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/registry'))).toEqual([])

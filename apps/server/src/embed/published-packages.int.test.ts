@@ -33,13 +33,18 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     )
 
   beforeAll(async () => {
-    const packages = ['packages', 'apps'].flatMap((parent) => readdirSync(join(WORKSPACE, parent)).map((name) => join(WORKSPACE, parent, name)))
+    const packages = ['packages', 'apps'].flatMap((parent) =>
+      readdirSync(join(WORKSPACE, parent)).map((name) => join(WORKSPACE, parent, name)),
+    )
     // A file deleted from a package's source must not live on in its tarball.
     for (const directory of packages) rmSync(join(directory, 'dist'), { recursive: true, force: true })
     await output('pnpm', ['run', 'build'], WORKSPACE)
     const packs = join(scratch, 'packs')
     await output('pnpm', ['-r', '--filter', './packages/*', '--filter', './apps/*', 'pack', '--pack-destination', packs], WORKSPACE)
-    const tarballs = readdirSync(packs).map((file) => [`@cairn/${file.replace(/^cairn-(.+)-\d+\.\d+\.\d+.*\.tgz$/, '$1')}`, `file:packs/${file}`])
+    const tarballs = readdirSync(packs).map((file) => [
+      `@cairn/${file.replace(/^cairn-(.+)-\d+\.\d+\.\d+.*\.tgz$/, '$1')}`,
+      `file:packs/${file}`,
+    ])
     const hono = (JSON.parse(readFileSync(join(WORKSPACE, 'node_modules/hono/package.json'), 'utf8')) as { version: string }).version
     const manifest = { name: 'embedding-host', private: true, type: 'module', dependencies: { ...Object.fromEntries(tarballs), hono } }
     writeFileSync(join(scratch, 'package.json'), JSON.stringify(manifest, null, 2))
@@ -81,7 +86,7 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       "const options: CairnOptions = { store: { kind: 'memory' }, basePath: '/registry' }",
       'const cairn = await createCairn(options)',
       'const response: Response = await cairn.fetch(new Request("http://host.test/registry/api/v2/ping"))',
-      "// @ts-expect-error: there is no such store",
+      '// @ts-expect-error: there is no such store',
       "await createCairn({ store: { kind: 'sqlite' } })",
       'export { response }',
     ].join('\n')
@@ -115,16 +120,32 @@ function checkApiReport(packageFolder: string, update: boolean): { succeeded: bo
       mainEntryPointFilePath: entry,
       compiler: {
         overrideTsconfig: {
-          compilerOptions: { target: 'ES2023', lib: ['ES2023', 'DOM'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true },
+          compilerOptions: {
+            target: 'ES2023',
+            lib: ['ES2023', 'DOM'],
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            strict: true,
+            skipLibCheck: true,
+          },
           files: [entry],
         },
       },
-      apiReport: { enabled: true, reportFileName: 'cairn-server', reportFolder: API_REPORT_FOLDER, reportTempFolder: join(packageFolder, 'api-report') },
+      apiReport: {
+        enabled: true,
+        reportFileName: 'cairn-server',
+        reportFolder: API_REPORT_FOLDER,
+        reportTempFolder: join(packageFolder, 'api-report'),
+      },
       docModel: { enabled: false },
       dtsRollup: { enabled: false },
       tsdocMetadata: { enabled: false },
       messages: {
-        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.Error }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None }, 'ae-undocumented': { logLevel: ExtractorLogLevel.Error } },
+        extractorMessageReporting: {
+          default: { logLevel: ExtractorLogLevel.Error },
+          'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None },
+          'ae-undocumented': { logLevel: ExtractorLogLevel.Error },
+        },
         tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
         compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
       },
@@ -137,7 +158,8 @@ function checkApiReport(packageFolder: string, update: boolean): { succeeded: bo
     localBuild: update,
     messageCallback: (message: ExtractorMessage) => {
       const reportWritten = update && message.messageId.startsWith('console-api-report')
-      if ((message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) && !reportWritten) problems.push(message.formatMessageWithLocation(packageFolder))
+      if ((message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) && !reportWritten)
+        problems.push(message.formatMessageWithLocation(packageFolder))
       message.handled = true
     },
   })

@@ -17,7 +17,12 @@ describe('resolveOptions', () => {
       logLevel: 'warn',
       iactTimeLimitMinutes: 60,
       webUi: false,
-      limits: { maxArchiveBytes: 256 * 1024 * 1024, maxTotalBytes: 1024 * 1024 * 1024, maxEntries: 10_000, maxEntryBytes: 16 * 1024 * 1024 },
+      limits: {
+        maxArchiveBytes: 256 * 1024 * 1024,
+        maxTotalBytes: 1024 * 1024 * 1024,
+        maxEntries: 10_000,
+        maxEntryBytes: 16 * 1024 * 1024,
+      },
       upstreamRegistry: { url: new URL('https://registry.terraform.io'), timeoutMs: 10_000, cacheTtlMs: 300_000 },
       vcs: { pollIntervalSeconds: 300, allowedHosts: [] },
     })
@@ -46,11 +51,17 @@ describe('resolveOptions', () => {
     })
     expect(resolved.baseUrl).toEqual(new URL('https://registry.example.com/'))
     expect(resolved.limits.maxEntries).toBe(50)
-    expect(resolved).toMatchObject({ log, metricsToken: 'scrape-0123456789abcdef', vcs: { encryptionKey: Buffer.alloc(32).toString('base64') } })
+    expect(resolved).toMatchObject({
+      log,
+      metricsToken: 'scrape-0123456789abcdef',
+      vcs: { encryptionKey: Buffer.alloc(32).toString('base64') },
+    })
   })
 
   it('names every bad option in one ConfigError', () => {
     expect(() => resolveOptions({ store: { kind: 'memory' }, basePath: '/a/', iactTimeLimitMinutes: 0 })).toThrow(ConfigError)
-    expect(() => resolveOptions({ store: { kind: 'memory' }, basePath: '/a/', iactTimeLimitMinutes: 0 })).toThrow(/basePath[\s\S]*iactTimeLimitMinutes/)
+    expect(() => resolveOptions({ store: { kind: 'memory' }, basePath: '/a/', iactTimeLimitMinutes: 0 })).toThrow(
+      /basePath[\s\S]*iactTimeLimitMinutes/,
+    )
   })
 })

@@ -8,7 +8,14 @@ import { ConfigError } from '../config-error.ts'
 import { LOG_LEVELS } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { signingKey } from '../platform/signing-key.ts'
-import type { CairnArchiveLimits, CairnGithubAppOptions, CairnOptions, CairnStoreOptions, CairnUpstreamRegistryOptions, CairnVcsOptions } from './cairn-options.ts'
+import type {
+  CairnArchiveLimits,
+  CairnGithubAppOptions,
+  CairnOptions,
+  CairnStoreOptions,
+  CairnUpstreamRegistryOptions,
+  CairnVcsOptions,
+} from './cairn-options.ts'
 
 const MiB = 1024 * 1024
 
@@ -19,13 +26,20 @@ const MiB = 1024 * 1024
  * each default is decided once, here, rather than wherever the value is read.
  */
 export type ResolvedOptions = CairnOptions &
-  Required<Pick<CairnOptions, 'blobs' | 'edition' | 'basePath' | 'signingKey' | 'immutableVersions' | 'logLevel' | 'iactTimeLimitMinutes' | 'webUi'>> & {
+  Required<
+    Pick<
+      CairnOptions,
+      'blobs' | 'edition' | 'basePath' | 'signingKey' | 'immutableVersions' | 'logLevel' | 'iactTimeLimitMinutes' | 'webUi'
+    >
+  > & {
     readonly baseUrl?: URL
     readonly uploadUrl?: URL
     readonly limits: Required<CairnArchiveLimits>
     readonly upstreamRegistry: Required<CairnUpstreamRegistryOptions> & { readonly url: URL }
     readonly vcs: CairnVcsOptions &
-      Required<Pick<CairnVcsOptions, 'cacheDir' | 'pollIntervalSeconds' | 'allowedHosts'>> & { readonly githubApp?: Required<CairnGithubAppOptions> }
+      Required<Pick<CairnVcsOptions, 'cacheDir' | 'pollIntervalSeconds' | 'allowedHosts'>> & {
+        readonly githubApp?: Required<CairnGithubAppOptions>
+      }
   }
 
 /** Checks the options and fills in their defaults, naming every problem at once in a `ConfigError`. */
@@ -81,7 +95,9 @@ function checkStore(store: CairnStoreOptions | undefined, problems: string[]): C
       if (typeof store.orm !== 'object' || store.orm === null) problems.push('store.orm must be a MikroORM instance')
       return store
     default:
-      problems.push('store must be { kind: "memory" }, { kind: "embedded", dataDir }, { kind: "postgres", url } or { kind: "mikro-orm", orm }')
+      problems.push(
+        'store must be { kind: "memory" }, { kind: "embedded", dataDir }, { kind: "postgres", url } or { kind: "mikro-orm", orm }',
+      )
       return undefined
   }
 }
@@ -103,7 +119,8 @@ function checkSigningKey(key: string | undefined, store: CairnStoreOptions | und
 
 function defaultBlobs(store: CairnStoreOptions | undefined, problems: string[]): ResolvedOptions['blobs'] {
   if (store?.kind === 'embedded') return { kind: 'filesystem', root: join(store.dataDir, 'blobs') }
-  if (store?.kind === 'postgres' || store?.kind === 'mikro-orm') problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
+  if (store?.kind === 'postgres' || store?.kind === 'mikro-orm')
+    problems.push(`blobs is required with a ${store.kind} store (filesystem or s3)`)
   return { kind: 'memory' }
 }
 

@@ -15,7 +15,10 @@ import { openCairn } from './create-cairn.ts'
  */
 describe('an upload stored, its instance stopped before the analysis, then another started', () => {
   it('answers reg_ingressing, and the next instance settles the version ok with the stored archive', async () => {
-    const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'network', provider: 'aws' } }
+    const target = {
+      organizationName: 'acme',
+      address: { registryName: 'private' as const, namespace: 'acme', name: 'network', provider: 'aws' },
+    }
     const options: CairnOptions = { store: { kind: 'embedded', dataDir: mkdtempSync(join(tmpdir(), 'cairn-upload-jobs-')) } }
     const archive = await new Response(packDirectory(fixtureModule('network')) as unknown as BodyInit).bytes()
     const first = await openCairn(options, { workers: false })
@@ -24,7 +27,9 @@ describe('an upload stored, its instance stopped before the analysis, then anoth
       await first.useCases.organizations.create({ name: 'acme', email: 'ops@acme.test' }, owner)
       await first.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
       const { uploadObjectId } = await first.useCases.moduleVersions.create({ ...target, version: '1.0.0' }, owner)
-      const uploaded = await first.fetch(new Request(`http://cairn.test/v1/object/${uploadObjectId ?? ''}`, { method: 'PUT', body: archive }))
+      const uploaded = await first.fetch(
+        new Request(`http://cairn.test/v1/object/${uploadObjectId ?? ''}`, { method: 'PUT', body: archive }),
+      )
       expect(uploaded.status).toBe(200)
       expect(((await uploaded.json()) as { data: { attributes: { status: string } } }).data.attributes.status).toBe('reg_ingressing')
     } finally {

@@ -55,7 +55,11 @@ describe('an embedded Cairn under /registry, publishing from git', { timeout: 60
   })
 
   async function send(method: string, path: string, body?: unknown): Promise<{ status: number; doc: Doc }> {
-    const response = await host.request(`http://host.test${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) })
+    const response = await host.request(`http://host.test${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
     const text = await response.text()
     return { status: response.status, doc: (text === '' ? {} : JSON.parse(text)) as Doc }
   }
@@ -71,9 +75,18 @@ describe('an embedded Cairn under /registry, publishing from git', { timeout: 60
   }
 
   it('connects the git host, publishes by tag, and ingests on a push to the webhook under the mount path', async () => {
-    expect((await send('POST', '/registry/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })).status).toBe(201)
+    expect(
+      (
+        await send('POST', '/registry/api/v2/organizations', {
+          data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } },
+        })
+      ).status,
+    ).toBe(201)
     const client = await send('POST', '/registry/api/v2/organizations/acme/oauth-clients', {
-      data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password } },
+      data: {
+        type: 'oauth-clients',
+        attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password },
+      },
     })
     expect(client.status).toBe(201)
     expect(client.doc.data.links.self).toMatch(/^\/registry\/api\/v2\/oauth-clients\//)

@@ -10,6 +10,7 @@ describe('addressList', () => {
 
   it('matches nothing when empty, and refuses what is not an address or a range', () => {
     expect(addressList([])('127.0.0.1')).toBe(false)
-    for (const entry of ['example.com', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.0/x']) expect(() => addressList([entry]), entry).toThrow()
+    for (const entry of ['example.com', '10.0.0.0/33', '10.0.0.0/8/1', '::1/129', '10.0.0.0/x'])
+      expect(() => addressList([entry]), entry).toThrow()
   })
 })

@@ -17,7 +17,9 @@ export class AesGcmSecretCipher implements SecretCipher {
   constructor(key: string) {
     const bytes = Buffer.from(key, 'base64')
     if (bytes.length !== KEY_BYTES) {
-      throw new ConfigError(`CAIRN_VCS_ENCRYPTION_KEY must be ${KEY_BYTES} bytes in base64 (openssl rand -base64 32); it decodes to ${bytes.length}`)
+      throw new ConfigError(
+        `CAIRN_VCS_ENCRYPTION_KEY must be ${KEY_BYTES} bytes in base64 (openssl rand -base64 32); it decodes to ${bytes.length}`,
+      )
     }
     this.#key = bytes
   }
@@ -33,7 +35,9 @@ export class AesGcmSecretCipher implements SecretCipher {
     const [iv, tag, ciphertext, ...rest] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))
     if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === undefined || rest.length > 0) throw unreadable()
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context)).setAuthTag(tag)
+      const decipher = createDecipheriv('aes-256-gcm', this.#key, iv, { authTagLength: TAG_BYTES })
+        .setAAD(Buffer.from(context))
+        .setAuthTag(tag)
       return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8')
     } catch (error) {
       throw unreadable(error)
@@ -43,5 +47,10 @@ export class AesGcmSecretCipher implements SecretCipher {
 
 /** Never says more: the message reaches logs, and the secret must not. */
 function unreadable(cause?: unknown): CairnError {
-  return new CairnError('unavailable', 'a stored credential cannot be decrypted: it was sealed with another CAIRN_VCS_ENCRYPTION_KEY, or for another record or host', [], { cause })
+  return new CairnError(
+    'unavailable',
+    'a stored credential cannot be decrypted: it was sealed with another CAIRN_VCS_ENCRYPTION_KEY, or for another record or host',
+    [],
+    { cause },
+  )
 }

@@ -47,7 +47,11 @@ export class BoundedPasswordHasher implements PasswordHasher {
     // Every slot busy and the queue full: a turn would come too late to be worth waiting for.
     // (p-limit starts queued work a microtask later: counted together, the two are exact.)
     if (this.#limit.activeCount + this.#limit.pendingCount >= this.#limit.concurrency + this.#maxWaiting) {
-      return Promise.reject(new CairnError('unavailable', 'too many passwords are being checked: try again in a moment', [], { retryAfterSeconds: RETRY_AFTER_SECONDS }))
+      return Promise.reject(
+        new CairnError('unavailable', 'too many passwords are being checked: try again in a moment', [], {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        }),
+      )
     }
     return this.#limit(work)
   }

@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import { CoalescedResponse } from './coalesced-response.ts'
@@ -37,7 +44,11 @@ test('many answers ended in the same turn all reach their clients, whole', async
     response.writeHead(200, { 'Content-Type': 'application/json' })
     response.end(JSON.stringify({ path: request.url, padding: 'x'.repeat(10_000) }))
   })
-  const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`${url}/${i}`).then((answer) => answer.json() as Promise<{ path: string; padding: string }>)))
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      fetch(`${url}/${i}`).then((answer) => answer.json() as Promise<{ path: string; padding: string }>),
+    ),
+  )
   expect(answers.map((answer) => answer.path)).toEqual(Array.from({ length: 50 }, (_, i) => `/${i}`))
   expect(answers.every((answer) => answer.padding.length === 10_000)).toBe(true)
 })
@@ -76,7 +87,9 @@ test('a client gone before its answer is written costs the server nothing: the n
   })
   await new Promise<void>((resolve) => {
     aborted = resolve
-    httpRequest(`${url}/gone`).on('error', () => undefined).end()
+    httpRequest(`${url}/gone`)
+      .on('error', () => undefined)
+      .end()
   })
   const answer = await fetch(`${url}/next`)
   expect(await answer.text()).toBe('answer')

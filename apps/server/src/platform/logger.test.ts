@@ -30,10 +30,16 @@ test('lines written asynchronously are all out when the process exits at once, a
     process.exit(3)
   `
   const run = promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER } })
-  const failed = await run.then(() => undefined, (error: unknown) => error)
+  const failed = await run.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
   const { code, stdout } = failed as { code: number; stdout: string }
   expect(code).toBe(3)
-  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { line?: number; msg: string })
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { line?: number; msg: string })
   expect(lines).toHaveLength(1001)
   expect(lines.slice(0, 1000).map((line) => line.line)).toEqual([...Array(1000).keys()])
   expect(lines.at(-1)?.msg).toBe('stopping')
@@ -48,8 +54,14 @@ test('a planned exit waits for every line, the ones already being written too', 
     await endLogs(logger)
     process.reallyExit(0)
   `
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER }, maxBuffer: 64 * 1024 * 1024 })
-  const lines = stdout.trim().split('\n').map((line) => (JSON.parse(line) as { line: number }).line)
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, LOGGER },
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { line: number }).line)
   expect(lines).toEqual([...Array(20000).keys()])
 })
 
@@ -65,13 +77,26 @@ test('a request line is the line pino writes for the same fields, and follows th
     logServedRequest(logger)(request)
   `
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOGGER } })
-  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   expect(lines).toHaveLength(3)
   for (const line of lines) expect(line['time']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   for (const line of lines) line['time'] = 'a time'
   const [ours, pinos, unmatched] = lines
   expect(ours).toEqual(pinos)
-  expect(ours).toMatchObject({ level: 30, pid: expect.any(Number), hostname: expect.any(String), requestId: 'req-1.a:b', method: 'GET', route: '/api/v2/organizations/:name', status: 200, durationMs: 1.2, msg: 'request' })
+  expect(ours).toMatchObject({
+    level: 30,
+    pid: expect.any(Number),
+    hostname: expect.any(String),
+    requestId: 'req-1.a:b',
+    method: 'GET',
+    route: '/api/v2/organizations/:name',
+    status: 200,
+    durationMs: 1.2,
+    msg: 'request',
+  })
   expect(Object.keys(ours ?? {})).toEqual(Object.keys(pinos ?? {}))
   expect(unmatched).toMatchObject({ route: 'unmatched', status: 404, durationMs: 0 })
 })

@@ -44,7 +44,10 @@ describe('LruExpiringCache', () => {
   it('lets another process that announces nothing be seen within the time to live', async () => {
     // Each its own feed: the two never hear each other, as when a row is changed by hand.
     const shared = inMemoryDeps()
-    const cacheOf = () => ({ credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: MiB, ttlMs: TTL_MS }), storeChanges: new InMemoryStoreChanges() })
+    const cacheOf = () => ({
+      credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: MiB, ttlMs: TTL_MS }),
+      storeChanges: new InMemoryStoreChanges(),
+    })
     const here = createUseCases({ ...shared, ...cacheOf() })
     const elsewhere = createUseCases({ ...shared, ...cacheOf() })
     const admin = await signUpUser(elsewhere, 'ada', { isSiteAdmin: true })

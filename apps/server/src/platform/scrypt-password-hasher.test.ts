@@ -10,7 +10,9 @@ describe('ScryptPasswordHasher', () => {
     const [, algorithm, parameters, salt, key] = stored.split('$')
     expect({ algorithm, parameters }).toEqual({ algorithm: 'scrypt', parameters: 'ln=15,r=8,p=1' })
     const again = (password: string) =>
-      scryptSync(password, Buffer.from(salt ?? '', 'base64url'), 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString('base64url')
+      scryptSync(password, Buffer.from(salt ?? '', 'base64url'), 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }).toString(
+        'base64url',
+      )
     expect(again('correct horse battery staple')).toBe(key)
     expect(again('correct horse battery stapler')).not.toBe(key)
     expect(stored).not.toContain('correct')

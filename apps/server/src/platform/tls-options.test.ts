@@ -32,6 +32,8 @@ describe('readTlsOptions', () => {
 
   it('refuses a key that is not the certificate’s', () => {
     // The CA's own key signs, but it is not the server certificate's key.
-    expect(() => readTlsOptions({ certFile: ca.certFile, keyFile: join(ca.caFile, '..', 'ca.key') })).toThrow('is not the private key of CAIRN_TLS_CERT')
+    expect(() => readTlsOptions({ certFile: ca.certFile, keyFile: join(ca.caFile, '..', 'ca.key') })).toThrow(
+      'is not the private key of CAIRN_TLS_CERT',
+    )
   })
 })

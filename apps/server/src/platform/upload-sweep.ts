@@ -14,5 +14,10 @@ export function startUploadSweep(
   enabled: boolean,
 ): PeriodicTask {
   const intervalSeconds = enabled ? SWEEP_INTERVAL_SECONDS : 0
-  return startPeriodicTask(() => deps.sweepStuckUploads.execute(), { intervalSeconds, log: deps.log, failure: 'upload sweep failed', atStart: true })
+  return startPeriodicTask(() => deps.sweepStuckUploads.execute(), {
+    intervalSeconds,
+    log: deps.log,
+    failure: 'upload sweep failed',
+    atStart: true,
+  })
 }

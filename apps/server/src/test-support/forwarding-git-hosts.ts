@@ -13,7 +13,11 @@ export async function forwardGitRequest(target: string, request: IncomingMessage
     if (typeof value === 'string') headers[name] = value
   }
   const body = request.method === 'POST' ? await buffer(request) : undefined
-  const answer = await fetch(`${target}${request.url ?? '/'}`, { method: request.method ?? 'GET', headers, ...(body !== undefined && { body }) })
+  const answer = await fetch(`${target}${request.url ?? '/'}`, {
+    method: request.method ?? 'GET',
+    headers,
+    ...(body !== undefined && { body }),
+  })
   const answered: Record<string, string> = {}
   // fetch has decoded the body already, and the length is the decoded one's.
   answer.headers.forEach((value, name) => {

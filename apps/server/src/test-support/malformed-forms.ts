@@ -59,11 +59,16 @@ const hostileText = fc.string({ unit: hostileUnit, maxLength: 30 })
 const refusedValue = fc.tuple(hostileText, fc.constantFrom(' ', '/', ' 1.0.0'), hostileText).map(([a, bad, b]) => `x${a}${bad}${b}`)
 const withNul = fc.tuple(hostileText, hostileText).map(([a, b]) => `${a}\u0000${b}`)
 /** Within the form limit, just over it, or over the API's 1 MiB limit. */
-const oversized = fc.constantFrom(MAX_FORM_BYTES - 1_000, MAX_FORM_BYTES + 1, MAX_FORM_BYTES * 2, 1024 * 1024 + 1).map((length) => 'a'.repeat(length))
+const oversized = fc
+  .constantFrom(MAX_FORM_BYTES - 1_000, MAX_FORM_BYTES + 1, MAX_FORM_BYTES * 2, 1024 * 1024 + 1)
+  .map((length) => 'a'.repeat(length))
 const fieldValue = fc.oneof({ weight: 8, arbitrary: refusedValue }, { weight: 2, arbitrary: withNul }, { weight: 1, arbitrary: oversized })
 
 function fieldsOf(route: FormRoute): fc.Arbitrary<[string, string][]> {
-  const name = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.fields, 'next', 'x', '_csrf[]', 'token[]') }, { weight: 1, arbitrary: fc.oneof(hostileText, withNul) })
+  const name = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...route.fields, 'next', 'x', '_csrf[]', 'token[]') },
+    { weight: 1, arbitrary: fc.oneof(hostileText, withNul) },
+  )
   // Missing fields (an empty list), repeated ones (the same name twice).
   return fc.array(fc.tuple(name, fieldValue), { maxLength: 4 })
 }
@@ -93,8 +98,15 @@ function multipart(fields: [string, string][], boundary: string, damage: 'none' 
 }
 
 const contentTypes = fc.constantFrom(
-  'text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/octet-stream', 'multipart/mixed; boundary=b', 'multipart/form-data-x',
-  'Application/X-WWW-Form-Urlencoded', `${URLENCODED}; charset=utf-16`, undefined,
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/json',
+  'application/octet-stream',
+  'multipart/mixed; boundary=b',
+  'multipart/form-data-x',
+  'Application/X-WWW-Form-Urlencoded',
+  `${URLENCODED}; charset=utf-16`,
+  undefined,
 )
 
 export function formCases(csrfToken: string): fc.Arbitrary<FormCase> {
@@ -106,12 +118,18 @@ export function formCases(csrfToken: string): fc.Arbitrary<FormCase> {
         { weight: 3, arbitrary: fc.constant<Csrf>('header') },
         { weight: 1, arbitrary: fc.constantFrom<Csrf>('none', 'wrong-field', 'wrong-header') },
       ),
-      origin: fc.oneof({ weight: 9, arbitrary: fc.constant<FormCase['origin']>('same') }, { weight: 1, arbitrary: fc.constantFrom<FormCase['origin']>('other', 'none') }),
+      origin: fc.oneof(
+        { weight: 9, arbitrary: fc.constant<FormCase['origin']>('same') },
+        { weight: 1, arbitrary: fc.constantFrom<FormCase['origin']>('other', 'none') },
+      ),
       json: fc.boolean(),
       encoding: fc.integer({ min: 0, max: 99 }),
       // Mostly long, as browsers make them; short ones often occur in the content, which Node's parser then refuses.
       boundary: fc.oneof(
-        { weight: 3, arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019'), minLength: 16, maxLength: 30 }).map((text) => `----${text}`) },
+        {
+          weight: 3,
+          arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019'), minLength: 16, maxLength: 30 }).map((text) => `----${text}`),
+        },
         { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019-_'), minLength: 1, maxLength: 20 }) },
       ),
       cutAt: fc.nat(),
@@ -127,9 +145,12 @@ export function formCases(csrfToken: string): fc.Arbitrary<FormCase> {
       if (encoding < 45) return { ...base, label: 'urlencoded, bytes', body: noise, contentType: URLENCODED }
       if (encoding < 60) return { ...base, label: 'multipart', body: multipart(fields, boundary, 'none'), contentType: mp }
       if (encoding < 68) return { ...base, label: 'multipart, cut', body: multipart(fields, boundary, { cutAt }), contentType: mp }
-      if (encoding < 73) return { ...base, label: 'multipart, unterminated', body: multipart(fields, boundary, 'unterminated'), contentType: mp }
-      if (encoding < 78) return { ...base, label: 'multipart, no boundary', body: multipart(fields, boundary, 'none'), contentType: 'multipart/form-data' }
-      if (encoding < 83) return { ...base, label: 'multipart, bytes', body: noise, contentType: encoding % 2 === 0 ? mp : 'multipart/form-data' }
+      if (encoding < 73)
+        return { ...base, label: 'multipart, unterminated', body: multipart(fields, boundary, 'unterminated'), contentType: mp }
+      if (encoding < 78)
+        return { ...base, label: 'multipart, no boundary', body: multipart(fields, boundary, 'none'), contentType: 'multipart/form-data' }
+      if (encoding < 83)
+        return { ...base, label: 'multipart, bytes', body: noise, contentType: encoding % 2 === 0 ? mp : 'multipart/form-data' }
       if (encoding < 86) return { ...base, label: 'empty', body: new Uint8Array(0), contentType: encoding % 2 === 0 ? mp : otherType }
       return { ...base, label: `as ${otherType ?? 'no type'}`, body: urlencoded(fields, false), contentType: otherType }
     })
@@ -153,7 +174,9 @@ async function formOf(c: FormCase): Promise<FormData | number> {
   let form: FormData
   try {
     // Media types are case-insensitive; parameters (the boundary) are not.
-    form = await new Response(c.body.slice(), { headers: { 'Content-Type': (c.contentType ?? '').replace(/^[^;]+/, (type) => type.toLowerCase()) } }).formData()
+    form = await new Response(c.body.slice(), {
+      headers: { 'Content-Type': (c.contentType ?? '').replace(/^[^;]+/, (type) => type.toLowerCase()) },
+    }).formData()
   } catch {
     return 400
   }

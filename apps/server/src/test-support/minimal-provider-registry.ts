@@ -45,11 +45,16 @@ export async function startMinimalProviderRegistry(options: {
   readonly providers: readonly ServedProvider[]
 }): Promise<MinimalProviderRegistry> {
   const requests: RegistryRequest[] = []
-  const server = createServer({ cert: await readFile(options.tls.certFile), key: await readFile(options.tls.keyFile) }, (request, response) => {
-    const path = new URL(request.url ?? '/', 'https://registry').pathname
-    response.on('finish', () => requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, status: response.statusCode }))
-    answer(request, response, path, options)
-  })
+  const server = createServer(
+    { cert: await readFile(options.tls.certFile), key: await readFile(options.tls.keyFile) },
+    (request, response) => {
+      const path = new URL(request.url ?? '/', 'https://registry').pathname
+      response.on('finish', () =>
+        requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, status: response.statusCode }),
+      )
+      answer(request, response, path, options)
+    },
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('the registry has no port')
@@ -110,7 +115,8 @@ function sendFile(
 ): void {
   const release = providers.find((served) => served.release.namespace === namespace && served.release.type === type)?.release
   const names = [release?.shasums, release?.signature, ...(release?.platforms ?? []).map(({ filename }) => filename)]
-  if (release === undefined || name === undefined || rest.length > 0 || !names.includes(name)) return json(response, 404, { errors: ['not found'] })
+  if (release === undefined || name === undefined || rest.length > 0 || !names.includes(name))
+    return json(response, 404, { errors: ['not found'] })
   const file = join(release.dir, name)
   response.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': statSync(file).size })
   if (request.method === 'HEAD') response.end()

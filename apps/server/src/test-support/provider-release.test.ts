@@ -34,7 +34,9 @@ describe.skipIf(skipped !== undefined)(`makeProviderRelease of terraform-provide
 
   it('writes the zip for this machine’s platform, the manifest, SHA256SUMS and its signature, named as goreleaser names them', async () => {
     const zip = `${PREFIX}_${build.os}_${build.arch}.zip`
-    expect((await readdir(release.dir)).sort()).toEqual([`${PREFIX}_SHA256SUMS`, `${PREFIX}_SHA256SUMS.sig`, zip, `${PREFIX}_manifest.json`].sort())
+    expect((await readdir(release.dir)).sort()).toEqual(
+      [`${PREFIX}_SHA256SUMS`, `${PREFIX}_SHA256SUMS.sig`, zip, `${PREFIX}_manifest.json`].sort(),
+    )
     expect(release).toMatchObject({
       namespace: 'acme',
       type: 'time',

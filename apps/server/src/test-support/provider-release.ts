@@ -76,7 +76,10 @@ export async function makeProviderRelease(options: {
     await run('zip', ['-q', '-X', '-j', join(dir, zip), staged])
     await copyFile(binary.manifest, join(dir, names.manifest))
     const shasum = await sha256Of(join(dir, zip))
-    const sums: [string, string][] = [[zip, shasum], [names.manifest, await sha256Of(join(dir, names.manifest))]]
+    const sums: [string, string][] = [
+      [zip, shasum],
+      [names.manifest, await sha256Of(join(dir, names.manifest))],
+    ]
     const lines = sums.sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, sum]) => `${sum}  ${name}\n`)
     await writeFile(join(dir, names.shasums), lines.join(''))
     await writeFile(join(dir, names.signature), await options.key.sign(join(dir, names.shasums)))

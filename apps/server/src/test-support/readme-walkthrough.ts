@@ -38,7 +38,9 @@ export function walkthroughScript(blocks: readonly WalkthroughBlock[], checkout:
     files.set(file, block.code)
     // A walkthrough begins with the server of the one before stopped, as the README asks.
     const stop = n > 0 && blocks[n - 1]?.walkthrough !== block.walkthrough ? 'stop_server\n' : ''
-    const step = block.server ? `start_server "$WALK/${file}" "$WALK/server-${n}.log"` : `echo "walkthrough: block ${n} (${block.walkthrough})"; source "$WALK/${file}"`
+    const step = block.server
+      ? `start_server "$WALK/${file}" "$WALK/server-${n}.log"`
+      : `echo "walkthrough: block ${n} (${block.walkthrough})"; source "$WALK/${file}"`
     return stop + step
   })
   const script = `set -euo pipefail

@@ -9,7 +9,11 @@ export const FIXTURE_ARCHIVE = await collect(packDirectory(fixtureModule('networ
 
 /** PUTs `archive` to a signed upload link; throws unless it is taken. */
 export async function uploadArchive(link: string, archive: Uint8Array): Promise<void> {
-  const response = await fetch(link, { method: 'PUT', body: Readable.from([archive]) as unknown as BodyInit, duplex: 'half' } as RequestInit)
+  const response = await fetch(link, {
+    method: 'PUT',
+    body: Readable.from([archive]) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit)
   if (response.status !== 200) throw new Error(`upload: ${response.status} ${await response.text()}`)
 }
 
@@ -26,7 +30,13 @@ export interface AttemptAttributes {
 export interface VersionDocument {
   data: {
     id: string
-    attributes: { status: string; error: string | null; 'archive-sha256'?: string; 'commit-sha': string | null; attempt: AttemptAttributes | null }
+    attributes: {
+      status: string
+      error: string | null
+      'archive-sha256'?: string
+      'commit-sha': string | null
+      attempt: AttemptAttributes | null
+    }
     links: { upload?: string }
   }
 }
@@ -85,23 +95,33 @@ export class RegistryClient {
   /** A new API token of the user whose token or session cookie `credential` is. */
   async createToken(credential: { token: string } | { cookie: string }): Promise<{ token: string; tokenId: string }> {
     const account = await this.call<{ data: { id: string } }>('GET', '/api/v2/account/details', credential)
-    const created = await this.call<{ data: { id: string; attributes: { token: string } } }>('POST', `/api/v2/users/${account.data.id}/authentication-tokens`, {
-      ...credential,
-      body: { data: { type: 'authentication-tokens', attributes: { description: 'test' } } },
-    })
+    const created = await this.call<{ data: { id: string; attributes: { token: string } } }>(
+      'POST',
+      `/api/v2/users/${account.data.id}/authentication-tokens`,
+      {
+        ...credential,
+        body: { data: { type: 'authentication-tokens', attributes: { description: 'test' } } },
+      },
+    )
     return { token: created.data.attributes.token, tokenId: created.data.id }
   }
 
   /** An impersonation session of `userId` started by a site admin: the `Cookie` header value. */
   async impersonate(adminToken: string, userId: string): Promise<string> {
-    const response = await this.request('POST', `/api/v2/admin/users/${userId}/actions/impersonate`, { token: adminToken, body: { reason: 'support ticket' } })
+    const response = await this.request('POST', `/api/v2/admin/users/${userId}/actions/impersonate`, {
+      token: adminToken,
+      body: { reason: 'support ticket' },
+    })
     if (response.status !== 204) throw new Error(`impersonate: ${response.status} ${await response.text()}`)
     return (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   }
 
   /** Creates organization `org` with module `network`/`aws` in it (the caller becomes its owner). */
   async createModule(token: string, org: string): Promise<void> {
-    await this.call('POST', '/api/v2/organizations', { token, body: { data: { type: 'organizations', attributes: { name: org, email: `${org}@example.com` } } } })
+    await this.call('POST', '/api/v2/organizations', {
+      token,
+      body: { data: { type: 'organizations', attributes: { name: org, email: `${org}@example.com` } } },
+    })
     await this.call('POST', `/api/v2/organizations/${org}/registry-modules`, {
       token,
       body: { data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } } },

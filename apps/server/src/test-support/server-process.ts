@@ -12,7 +12,11 @@ export interface ServerProcess {
 }
 
 /** Spawns `command` and waits until it logs that it is listening. */
-export async function spawnServer(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<ServerProcess> {
+export async function spawnServer(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<ServerProcess> {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] })
   const exited = once(child, 'exit').then(([code]) => code as number | null)
   let output = ''

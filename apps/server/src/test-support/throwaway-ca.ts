@@ -24,14 +24,55 @@ export async function makeThrowawayCa(hostnames: readonly string[]): Promise<Thr
   const dir = await mkdtemp(join(tmpdir(), 'cairn-ca-'))
   const file = (name: string) => join(dir, name)
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
-  await run('openssl', ['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.pem'), '-days', '1',
-    '-subj', '/CN=Cairn throw-away test CA', '-addext', 'basicConstraints=critical,CA:TRUE',
-    '-addext', 'keyUsage=critical,keyCertSign,cRLSign'])
-  await run('openssl', ['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', `/CN=${hostnames[0] ?? 'localhost'}`])
+  await run('openssl', [
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Cairn throw-away test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ])
+  await run('openssl', [
+    'req',
+    ...ec,
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+    '-subj',
+    `/CN=${hostnames[0] ?? 'localhost'}`,
+  ])
   const names = [...hostnames.map((name) => `DNS:${name}`), 'IP:127.0.0.1'].join(',')
-  await writeFile(file('server.ext'), `subjectAltName=${names}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n`)
-  await run('openssl', ['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'),
-    '-CAcreateserial', '-out', file('server.pem'), '-days', '1', '-extfile', file('server.ext')])
+  await writeFile(
+    file('server.ext'),
+    `subjectAltName=${names}\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n`,
+  )
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('server.pem'),
+    '-days',
+    '1',
+    '-extfile',
+    file('server.ext'),
+  ])
   return {
     caFile: file('ca.pem'),
     certFile: file('server.pem'),

@@ -21,7 +21,9 @@ export interface ThrowawayGpgKey {
 
 /** Why gpg cannot be used here, or undefined when it can. */
 export function whyNoGpg(): string | undefined {
-  return spawnSync('gpg', ['--version'], { stdio: 'ignore' }).status === 0 ? undefined : 'gpg is not installed, so no provider release can be signed'
+  return spawnSync('gpg', ['--version'], { stdio: 'ignore' }).status === 0
+    ? undefined
+    : 'gpg is not installed, so no provider release can be signed'
 }
 
 /**
@@ -35,7 +37,17 @@ export async function throwawayGpgKey(): Promise<ThrowawayGpgKey> {
   await chmod(home, 0o700)
   const gpg = (args: readonly string[]) =>
     run('gpg', ['--batch', '--no-tty', ...args], { env: { ...process.env, GNUPGHOME: home }, encoding: 'buffer', maxBuffer: 1 << 20 })
-  await gpg(['--pinentry-mode', 'loopback', '--passphrase', '', '--quick-gen-key', 'Cairn throw-away signing key <signing@cairn.test>', 'rsa3072', 'sign', 'never'])
+  await gpg([
+    '--pinentry-mode',
+    'loopback',
+    '--passphrase',
+    '',
+    '--quick-gen-key',
+    'Cairn throw-away signing key <signing@cairn.test>',
+    'rsa3072',
+    'sign',
+    'never',
+  ])
   const listing = (await gpg(['--with-colons', '--list-secret-keys'])).stdout.toString()
   const fingerprint = /^fpr:(?:[^:]*:){8}([0-9A-F]{40}):/m.exec(listing)?.[1]
   if (fingerprint === undefined) throw new Error(`gpg made no key:\n${listing}`)
@@ -61,7 +73,10 @@ export async function gpgVerifies(armoredPublicKey: string, signature: Buffer, f
     await writeFile(join(home, 'file.sig'), signature)
     await run('gpg', ['--batch', '--no-tty', '--import', join(home, 'key.asc')], { env })
     const verify = ['--batch', '--no-tty', '--trust-model', 'always', '--verify', join(home, 'file.sig'), file]
-    return await run('gpg', verify, { env }).then(() => true, () => false)
+    return await run('gpg', verify, { env }).then(
+      () => true,
+      () => false,
+    )
   } finally {
     await removeKeyring(home)
   }

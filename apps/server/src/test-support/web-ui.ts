@@ -30,15 +30,21 @@ const HOSTILE_README = [
 /** A module taking `variable`, with a submodule and an example unless its README leaves no room for another (1 MiB in all). */
 export async function moduleArchive(variable: string, readme: string, parts = true): Promise<Uint8Array> {
   const main = `variable "${variable}" {\n  type        = string\n  description = "The ${variable} to use"\n}\n\noutput "id" {\n  value = var.${variable}\n}\n`
-  const subnet = 'variable "cidr" {\n  type = string\n}\n\nresource "null_resource" "subnet" {}\n\noutput "subnet_id" {\n  value = null_resource.subnet.id\n}\n'
-  const root = [{ path: 'main.tf', body: main }, { path: 'README.md', body: readme }]
+  const subnet =
+    'variable "cidr" {\n  type = string\n}\n\nresource "null_resource" "subnet" {}\n\noutput "subnet_id" {\n  value = null_resource.subnet.id\n}\n'
+  const root = [
+    { path: 'main.tf', body: main },
+    { path: 'README.md', body: readme },
+  ]
   if (!parts) return collect(tarGz(root))
-  return collect(tarGz([
-    ...root,
-    { path: 'modules/subnet/main.tf', body: subnet },
-    { path: 'modules/subnet/README.md', body: '# Subnet\n\nOne subnet of the network.' },
-    { path: 'examples/basic/main.tf', body: 'module "vpc" {\n  source = "../.."\n}\n' },
-  ]))
+  return collect(
+    tarGz([
+      ...root,
+      { path: 'modules/subnet/main.tf', body: subnet },
+      { path: 'modules/subnet/README.md', body: '# Subnet\n\nOne subnet of the network.' },
+      { path: 'examples/basic/main.tf', body: 'module "vpc" {\n  source = "../.."\n}\n' },
+    ]),
+  )
 }
 
 /** Why the web UI's browser tests cannot run here, said on the console as they skip, or undefined when they can. */
@@ -48,7 +54,8 @@ export function whyNoWebUiBrowser(): string | undefined {
   return skipped
 }
 
-export const versionPath = (organization: string, version: string) => `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/version?module_version=${version}`
+export const versionPath = (organization: string, version: string) =>
+  `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/version?module_version=${version}`
 
 /**
  * A real Cairn (PGlite, filesystem blobs, the real archive analyser) and headless Chromium on it,
@@ -64,7 +71,11 @@ export interface WebUi {
   readonly page: Page
   readonly api: (token: string, method: string, path: string, body?: unknown) => Promise<Response>
   /** Sends `content` to a version's upload link and answers the version once its latest attempt settled. */
-  readonly send: (token: string, target: { organization: string; version: string; upload: string }, content: Uint8Array) => Promise<VersionDocument>
+  readonly send: (
+    token: string,
+    target: { organization: string; version: string; upload: string },
+    content: Uint8Array,
+  ) => Promise<VersionDocument>
   stop(): Promise<void>
 }
 
@@ -130,14 +141,30 @@ function sendOf(api: WebUi['api']): WebUi['send'] {
 async function seed(tokens: WebUi['tokens'], { api, send }: Pick<WebUi, 'api' | 'send'>): Promise<void> {
   const publish = async (token: string, organization: string, version: string, content: Uint8Array): Promise<void> => {
     const body = { data: { type: 'registry-module-versions', attributes: { version } } }
-    const created = await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/versions`, body)
+    const created = await api(
+      token,
+      'POST',
+      `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws/versions`,
+      body,
+    )
     const { data } = (await created.json()) as { data: { links: { upload: string } } }
     expect((await send(token, { organization, version, upload: data.links.upload }, content)).data.attributes.status).toBe('ok')
   }
-  for (const [token, organization] of [[tokens.owner, 'acme'], [tokens.stranger, 'other']] as const) {
-    await api(token, 'POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: organization, email: `ops@${organization}.test` } } })
-    for (const [name, provider] of [['vpc', 'aws'], ['dns', 'aws'], ['vpc', 'google']]) {
-      await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules`, { data: { type: 'registry-modules', attributes: { name, provider } } })
+  for (const [token, organization] of [
+    [tokens.owner, 'acme'],
+    [tokens.stranger, 'other'],
+  ] as const) {
+    await api(token, 'POST', '/api/v2/organizations', {
+      data: { type: 'organizations', attributes: { name: organization, email: `ops@${organization}.test` } },
+    })
+    for (const [name, provider] of [
+      ['vpc', 'aws'],
+      ['dns', 'aws'],
+      ['vpc', 'google'],
+    ]) {
+      await api(token, 'POST', `/api/v2/organizations/${organization}/registry-modules`, {
+        data: { type: 'registry-modules', attributes: { name, provider } },
+      })
     }
   }
   await publish(tokens.owner, 'acme', '1.0.0', await moduleArchive('region', HOSTILE_README, false))

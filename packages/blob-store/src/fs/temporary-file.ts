@@ -31,7 +31,7 @@ export async function writeTemporaryFile(path: string, content: ByteStream, writ
 
 async function writeAll(file: FileHandle, chunk: Uint8Array): Promise<void> {
   // write(2) may take less than it is given; the rest goes in the next call.
-  for (let offset = 0; offset < chunk.byteLength; ) {
+  for (let offset = 0; offset < chunk.byteLength;) {
     const { bytesWritten } = await file.write(chunk, offset)
     offset += bytesWritten
   }

@@ -22,7 +22,11 @@ export interface AuditEventInput {
  * impersonation, the administrator, not the user being impersonated; a team or an organization
  * for their tokens; no one for the operator. The token a request was made with is recorded too.
  */
-export async function recordAuditEvent(deps: Pick<UseCaseDeps, 'ids' | 'clock'>, repositories: Repositories, event: AuditEventInput): Promise<void> {
+export async function recordAuditEvent(
+  deps: Pick<UseCaseDeps, 'ids' | 'clock'>,
+  repositories: Repositories,
+  event: AuditEventInput,
+): Promise<void> {
   await repositories.auditLog.record({
     id: deps.ids.next('ae'),
     type: event.type,

@@ -66,7 +66,10 @@ describe('StoreWrites', () => {
   it('clears every cache subscribed when another process announces a write', async () => {
     const changes = new InMemoryStoreChanges()
     const writes = new StoreWrites(changes)
-    const caches = [new StoreCache(new InMemoryExpiringCache<string>(), writes), new StoreCache(new InMemoryExpiringCache<string>(), writes)]
+    const caches = [
+      new StoreCache(new InMemoryExpiringCache<string>(), writes),
+      new StoreCache(new InMemoryExpiringCache<string>(), writes),
+    ]
     for (const cache of caches) await cache.get('key', async () => 'before')
 
     await changes.announce()

@@ -48,7 +48,12 @@ export class CairnError extends Error {
   readonly retryAfterSeconds: number | undefined
 
   /** Messages are bounded (see `boundedText`): they may quote what a request sent, of any length. */
-  constructor(code: ErrorCode, message: string, fields: readonly FieldError[] = [], options?: ErrorOptions & { readonly retryAfterSeconds?: number }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields: readonly FieldError[] = [],
+    options?: ErrorOptions & { readonly retryAfterSeconds?: number },
+  ) {
     super(boundedText(message), options)
     this.code = code
     this.retryAfterSeconds = options?.retryAfterSeconds

@@ -27,7 +27,11 @@ class GatedAnalyzer implements ModuleAnalyzer {
       this.started += 1
       await this.#gate
     }
-    return this.#inner.analyze((async function* () { yield* chunks })())
+    return this.#inner.analyze(
+      (async function* () {
+        yield* chunks
+      })(),
+    )
   }
 }
 
@@ -60,14 +64,22 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
   }
 
   const current = async (id: string) => (await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(id))) as ModuleVersion
-  const storedUpload = async (version: ModuleVersion) => ({ versionId: version.id, uploadGeneration: version.uploadGeneration, sha256: 'abc', size: 6 })
+  const storedUpload = async (version: ModuleVersion) => ({
+    versionId: version.id,
+    uploadGeneration: version.uploadGeneration,
+    sha256: 'abc',
+    size: 6,
+  })
 
   it('an upload queued while no worker runs waits, reg_ingressing, and settles once a worker starts', async () => {
     const stored = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await current(stored.id)).toMatchObject({ status: 'reg_ingressing' })
     await workJobs(deps.jobs, cases)
-    expect(await settledVersion(deps.unitOfWork, stored.id)).toMatchObject({ status: 'ok', archive: { blobKey: archiveKey(stored), size: 6 } })
+    expect(await settledVersion(deps.unitOfWork, stored.id)).toMatchObject({
+      status: 'ok',
+      archive: { blobKey: archiveKey(stored), size: 6 },
+    })
   })
 
   it('a re-upload during the analysis of the last one wins: the older attempt settles nothing and its archive is dropped', async () => {
@@ -93,25 +105,33 @@ describe('AnalyseUpload: an upload stored, then analysed by a job that settles i
     })
   })
 
-  it('a failure that is not the archive\'s is raised for a retry, and recorded on the version on the last attempt', async () => {
+  it("a failure that is not the archive's is raised for a retry, and recorded on the version on the last attempt", async () => {
     const stored = await cases.moduleVersions.upload({ objectId: link, content: bytes('module') })
     const broken = createUseCases({ ...deps, analyzer: { analyze: () => Promise.reject(new Error('the parser thread died')) } })
     const signal = new AbortController().signal
-    await expect(broken.analyseUpload.execute(await storedUpload(stored), { signal, last: false })).rejects.toThrow('the parser thread died')
+    await expect(broken.analyseUpload.execute(await storedUpload(stored), { signal, last: false })).rejects.toThrow(
+      'the parser thread died',
+    )
     expect(await current(stored.id)).toMatchObject({ status: 'reg_ingressing' })
     await broken.analyseUpload.execute(await storedUpload(stored), { signal, last: true })
-    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive could not be analysed; upload the archive again, or resync a VCS module' })
+    expect(await current(stored.id)).toMatchObject({
+      status: 'reg_ingress_failed',
+      error: 'the archive could not be analysed; upload the archive again, or resync a VCS module',
+    })
     expect(await blobKeys()).toEqual([])
   })
 
-  it('an analysis overrunning the last attempt\'s timeout is recorded as such', async () => {
+  it("an analysis overrunning the last attempt's timeout is recorded as such", async () => {
     const stored = await cases.moduleVersions.upload({ objectId: link, content: bytes('slow module') })
     const overrun = new AbortController()
     const running = cases.analyseUpload.execute(await storedUpload(stored), { signal: overrun.signal, last: true })
     await expect.poll(() => analyzer.started).toBe(1)
     overrun.abort(new Error('the job overran'))
     await running
-    expect(await current(stored.id)).toMatchObject({ status: 'reg_ingress_failed', error: 'the analysis did not finish in time; upload the archive again, or resync a VCS module' })
+    expect(await current(stored.id)).toMatchObject({
+      status: 'reg_ingress_failed',
+      error: 'the analysis did not finish in time; upload the archive again, or resync a VCS module',
+    })
   })
 
   it('a job run again after its version settled changes nothing and keeps the archive', async () => {

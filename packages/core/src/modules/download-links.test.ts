@@ -56,7 +56,9 @@ describe('download links', () => {
     clock.advance(-60_000)
     const again = made.tokenFor(one)
     expect(again).not.toBe(token)
-    expect(signer.verify('module-download', again, new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS))).toBeUndefined()
+    expect(
+      signer.verify('module-download', again, new Date(clock.now().getTime() + DOWNLOAD_LINK_LIFETIME_MS + DOWNLOAD_LINK_REUSE_MS)),
+    ).toBeUndefined()
   })
 
   it('differ between archives, so a replaced archive is never reached through the old one’s link', () => {

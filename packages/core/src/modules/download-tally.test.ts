@@ -31,7 +31,12 @@ describe('DownloadTally', () => {
     tally.record('v2')
     expect(await tally.flush()).toEqual({ downloads: 3, versions: 2 })
     expect(await tally.flush()).toEqual({ downloads: 0, versions: 0 })
-    expect(store.batches).toEqual([new Map([['v1', 2], ['v2', 1]])])
+    expect(store.batches).toEqual([
+      new Map([
+        ['v1', 2],
+        ['v2', 1],
+      ]),
+    ])
   })
 
   it('keeps the counts of a failed flush for the next one', async () => {

@@ -106,7 +106,10 @@ export class ManageRegistryModules {
     return this.#deps.unitOfWork.read(async (repositories) => {
       const grant = await this.#deps.organizationGrants.require(repositories, principal, query.organizationName, 'canRead')
       const page = await repositories.registryModules.list(query)
-      return { ...page, items: await viewsWith(repositories, grant.access, page.items, { githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }) }
+      return {
+        ...page,
+        items: await viewsWith(repositories, grant.access, page.items, { githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }),
+      }
     })
   }
 
@@ -139,7 +142,9 @@ export class ManageRegistryModules {
       const module = await findModule(repositories, principal, { ...command, edition: this.#deps.edition }, 'isOwner')
       const updated = applyUpdate(module, command, this.#deps.clock.now())
       await repositories.registryModules.update(updated)
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [updated])
+      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#githubWebUrl, cipher: this.#deps.cipher }, [
+        updated,
+      ])
       return view ?? noModuleView(updated)
     })
     if (view.module.publishingMechanism === 'git_tag' && isVcsChange(command)) await queueTagSync(this.#deps.jobs, view.module)
@@ -193,16 +198,13 @@ export class ManageRegistryModules {
       if (versions.length === 1) await repositories.registryModules.remove(module.id)
       else await repositories.moduleVersions.remove(doomed.id)
       await recordAuditEvent(this.#deps, repositories, { type: 'module_version.deleted', principal, ...auditedVersion(module, doomed) })
-      if (versions.length === 1) await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })
+      if (versions.length === 1)
+        await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.deleted', principal, ...auditedModule(module) })
       return doomed.archive === null ? [] : [doomed.archive.blobKey]
     })
   }
 
-  async #remove(
-    target: Target,
-    principal: Principal,
-    select: (repositories: Repositories) => Promise<RegistryModule[]>,
-  ): Promise<void> {
+  async #remove(target: Target, principal: Principal, select: (repositories: Repositories) => Promise<RegistryModule[]>): Promise<void> {
     await deleteBlobsAfter(this.#deps, async (repositories) => {
       assertCurationAllowed(this.#deps.edition, target.address.registryName)
       await requireOrganization(repositories, principal, target.organizationName, 'isOwner')
@@ -254,7 +256,8 @@ function isVcsChange(command: UpdateRegistryModuleCommand): boolean {
 function applyUpdate(module: RegistryModule, command: UpdateRegistryModuleCommand, at: Date): RegistryModule {
   const errors = new FieldErrors()
   const vcsChange = isVcsChange(command)
-  const sourceDirectory = command.sourceDirectory === undefined ? undefined : errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? ''))
+  const sourceDirectory =
+    command.sourceDirectory === undefined ? undefined : errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? ''))
   const tagPrefix = command.tagPrefix === undefined ? undefined : errors.collect(() => parseTagPrefix(command.tagPrefix ?? ''))
   if (command.branch === '' && command.tags !== true) {
     errors.add('vcsRepo.branch', 'cannot be empty: set vcs-repo.tags to publish from tags')

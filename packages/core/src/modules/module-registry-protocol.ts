@@ -189,7 +189,10 @@ export class ModuleRegistryProtocol {
   async #served(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
     const { namespace, name, provider } = address
     const check = readCheck(principal, namespace)
-    const readable = check.kind === 'member' ? await this.#deps.organizationGrants.allows(this.#deps.unitOfWork, principal, namespace, 'canRead') : check.kind === 'granted'
+    const readable =
+      check.kind === 'member'
+        ? await this.#deps.organizationGrants.allows(this.#deps.unitOfWork, principal, namespace, 'canRead')
+        : check.kind === 'granted'
     if (!readable) throw CairnError.notFound('registry module')
     const versions = await this.#deps.servedVersions.get(JSON.stringify([namespace, name, provider]), async () => {
       const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider } }

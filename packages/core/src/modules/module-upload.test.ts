@@ -17,7 +17,10 @@ async function* failing(): AsyncGenerator<Uint8Array> {
 describe('module uploads (spec §3: a version becomes ok once its archive parses)', () => {
   let deps: ReturnType<typeof inMemoryDeps>
   let cases: ReturnType<typeof createUseCases>
-  const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' } }
+  const target = {
+    organizationName: 'acme',
+    address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' },
+  }
 
   beforeEach(async () => {
     deps = inMemoryDeps()
@@ -68,7 +71,10 @@ describe('module uploads (spec §3: a version becomes ok once its archive parses
 
   it('the sweep keeps the archive of an ok version and removes those of superseded attempts and deleted versions', async () => {
     const { uploadObjectId } = await newVersion()
-    const done = await settledVersion(deps.unitOfWork, (await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })).id)
+    const done = await settledVersion(
+      deps.unitOfWork,
+      (await cases.moduleVersions.upload({ objectId: uploadObjectId ?? '', content: bytes('good') })).id,
+    )
     await deps.blobs.put('modules/modver-gone/1.tar.gz', bytes('orphan'))
     await deps.blobs.put(`modules/${done.id}/0.tar.gz`, bytes('superseded'))
     expect((await cases.sweepOrphanBlobs.execute()).sort()).toEqual([`modules/${done.id}/0.tar.gz`, 'modules/modver-gone/1.tar.gz'])

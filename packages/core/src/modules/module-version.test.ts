@@ -11,10 +11,20 @@ const METADATA = { root: { path: '', name: 'vpc' }, submodules: [], examples: []
 /** A version at `stage` (its latest attempt, number 2, at commit `c2`), serving an archive of commit `c1` or none. */
 function versionAt(stage: AttemptStage, served: boolean): ModuleVersion {
   const failed = stage === 'clone_failed' || stage === 'reg_ingress_failed'
-  const attempt = stage === 'none' ? null : { status: stage, error: failed ? 'bad tree' : null, commitSha: 'c2', startedBy: 'someone', at: T0 }
+  const attempt =
+    stage === 'none' ? null : { status: stage, error: failed ? 'bad tree' : null, commitSha: 'c2', startedBy: 'someone', at: T0 }
   return new ModuleVersion({
-    id: 'modver-1', moduleId: 'mod-1', version: '1.1.0', source: 'tfe-api', commitSha: served ? 'c1' : 'c2', uploadGeneration: 2,
-    archive: served ? SERVED : null, metadata: served ? METADATA : null, attempt, createdAt: T0, updatedAt: T0,
+    id: 'modver-1',
+    moduleId: 'mod-1',
+    version: '1.1.0',
+    source: 'tfe-api',
+    commitSha: served ? 'c1' : 'c2',
+    uploadGeneration: 2,
+    archive: served ? SERVED : null,
+    metadata: served ? METADATA : null,
+    attempt,
+    createdAt: T0,
+    updatedAt: T0,
   })
 }
 
@@ -43,7 +53,14 @@ const OUTCOME: Record<VersionTransition, { readonly stage: AttemptStage; readonl
 const STAGES: readonly AttemptStage[] = ['none', 'cloning', 'reg_ingressing', 'clone_failed', 'reg_ingress_failed']
 const TRANSITIONS = Object.keys(VERSION_TRANSITIONS) as VersionTransition[]
 const CASES = TRANSITIONS.flatMap((transition) =>
-  STAGES.flatMap((stage) => [false, true].map((served) => ({ transition, stage, served, allowed: (VERSION_TRANSITIONS[transition] as readonly AttemptStage[]).includes(stage) }))),
+  STAGES.flatMap((stage) =>
+    [false, true].map((served) => ({
+      transition,
+      stage,
+      served,
+      allowed: (VERSION_TRANSITIONS[transition] as readonly AttemptStage[]).includes(stage),
+    })),
+  ),
 )
 
 describe('the module version lifecycle (docs/architecture.md)', () => {
@@ -66,9 +83,12 @@ describe('the module version lifecycle (docs/architecture.md)', () => {
     expect(before.stage).toBe(stage)
   })
 
-  it.each(CASES.filter((row) => !row.allowed))('$transition from $stage is refused with precondition (serving an archive: $served)', ({ transition, stage, served }) => {
-    expect(() => APPLY[transition](versionAt(stage, served))).toThrow(expect.objectContaining({ code: 'precondition' }))
-  })
+  it.each(CASES.filter((row) => !row.allowed))(
+    '$transition from $stage is refused with precondition (serving an archive: $served)',
+    ({ transition, stage, served }) => {
+      expect(() => APPLY[transition](versionAt(stage, served))).toThrow(expect.objectContaining({ code: 'precondition' }))
+    },
+  )
 
   it.each(TRANSITIONS.filter((transition) => transition !== 'startUpload' && transition !== 'startClone'))(
     '%s for an attempt a newer one superseded is refused with conflict',
@@ -87,7 +107,11 @@ describe('the module version lifecycle (docs/architecture.md)', () => {
 
   it('an attempt records who started it, when, and (a clone) its commit', () => {
     expect(versionAt('none', true).startUpload('upload link issued to user alice', LATER).attempt).toEqual({
-      status: 'reg_ingressing', error: null, commitSha: null, startedBy: 'upload link issued to user alice', at: LATER,
+      status: 'reg_ingressing',
+      error: null,
+      commitSha: null,
+      startedBy: 'upload link issued to user alice',
+      at: LATER,
     })
     expect(versionAt('none', true).startClone('c3', 'the module repository', LATER).attempt).toMatchObject({ commitSha: 'c3' })
   })
@@ -100,6 +124,8 @@ describe('the module version lifecycle (docs/architecture.md)', () => {
   })
 
   it('startClone of the commit a version serves already is refused with precondition', () => {
-    expect(() => versionAt('none', true).startClone('c1', 'the module repository', LATER)).toThrow(expect.objectContaining({ code: 'precondition' }))
+    expect(() => versionAt('none', true).startClone('c1', 'the module repository', LATER)).toThrow(
+      expect.objectContaining({ code: 'precondition' }),
+    )
   })
 })

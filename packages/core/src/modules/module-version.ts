@@ -4,13 +4,7 @@ import type { ModuleMetadata } from './module-metadata.ts'
 
 /** Version statuses, as every client knows them (`reg_ingress_req_failed` is never reached: see docs/architecture.md). */
 export type ModuleVersionStatus =
-  | 'pending'
-  | 'cloning'
-  | 'clone_failed'
-  | 'reg_ingress_req_failed'
-  | 'reg_ingressing'
-  | 'reg_ingress_failed'
-  | 'ok'
+  'pending' | 'cloning' | 'clone_failed' | 'reg_ingress_req_failed' | 'reg_ingressing' | 'reg_ingress_failed' | 'ok'
 
 /** Where an attempt at an archive stands while it is not the archive served: under way, or failed. */
 export type AttemptStatus = 'cloning' | 'reg_ingressing' | 'clone_failed' | 'reg_ingress_failed'
@@ -124,7 +118,16 @@ export class ModuleVersion implements ModuleVersionState {
 
   /** A new version awaiting its first archive (from `commitSha` for a VCS module). */
   static pending(fields: Pick<ModuleVersionState, 'id' | 'moduleId' | 'version' | 'commitSha'>, at: Date): ModuleVersion {
-    return new ModuleVersion({ ...fields, source: 'tfe-api', uploadGeneration: 0, archive: null, metadata: null, attempt: null, createdAt: at, updatedAt: at })
+    return new ModuleVersion({
+      ...fields,
+      source: 'tfe-api',
+      uploadGeneration: 0,
+      archive: null,
+      metadata: null,
+      attempt: null,
+      createdAt: at,
+      updatedAt: at,
+    })
   }
 
   get stage(): AttemptStage {
@@ -192,11 +195,17 @@ export class ModuleVersion implements ModuleVersionState {
   /** Refuses `transition` from the version's stage, or for an attempt that is not the latest. */
   #check(transition: VersionTransition, generation?: number): void {
     if (generation !== undefined && !this.isLatestAttempt(generation)) {
-      throw new CairnError('conflict', `attempt ${generation} of version ${this.version} was superseded by attempt ${this.uploadGeneration}`)
+      throw new CairnError(
+        'conflict',
+        `attempt ${generation} of version ${this.version} was superseded by attempt ${this.uploadGeneration}`,
+      )
     }
     const from: readonly AttemptStage[] = VERSION_TRANSITIONS[transition]
     if (!from.includes(this.stage)) {
-      throw new CairnError('precondition', `version ${this.version} cannot ${TRANSITION_WORDS[transition]}: its latest attempt is ${this.stage}`)
+      throw new CairnError(
+        'precondition',
+        `version ${this.version} cannot ${TRANSITION_WORDS[transition]}: its latest attempt is ${this.stage}`,
+      )
     }
   }
 

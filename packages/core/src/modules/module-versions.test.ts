@@ -73,7 +73,10 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     })
 
     it.each(['latest', '1.0', '01.0.0', `1.0.0-${'x'.repeat(130)}`])('invalid on version for %j', async (version) => {
-      await expect(cases.moduleVersions.create({ ...target, version }, owner)).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'version' }] })
+      await expect(cases.moduleVersions.create({ ...target, version }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'version' }],
+      })
     })
 
     it('invalid on commitSha for something that is not a commit SHA', async () => {
@@ -182,7 +185,9 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     })
 
     it('a link takes archives until it expires: each replaces the last, and each re-upload is audited', async () => {
-      expect(await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({ status: 'reg_ingress_failed' })
+      expect(await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({
+        status: 'reg_ingress_failed',
+      })
       const first = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('module') }))
       expect(first).toMatchObject({ status: 'ok', error: null })
       const second = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('other module') }))
@@ -213,7 +218,13 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
         deps.clock.advance(1000)
         const after = await settled(cases.moduleVersions.upload({ objectId: link, content: bytes('bad archive') }))
         expect(after).toMatchObject({ status: 'ok', error: null, archive: served.archive, metadata: served.metadata })
-        expect(after.attempt).toEqual({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', commitSha: null, startedBy: 'upload link issued to user olivia', at: deps.clock.now() })
+        expect(after.attempt).toEqual({
+          status: 'reg_ingress_failed',
+          error: 'is not a gzip tarball',
+          commitSha: null,
+          startedBy: 'upload link issued to user olivia',
+          at: deps.clock.now(),
+        })
         expect((await show()).version).toEqual(after)
         await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
         await expect(cases.registryModules.show(target, reader)).resolves.toMatchObject({ versions: [{ status: 'ok', error: null }] })
@@ -232,7 +243,11 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
           attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('64 bytes') },
         })
         await expect(cases.moduleVersions.upload({ objectId: link, content: cutOff() })).rejects.toThrow('connection reset')
-        expect((await show()).version).toMatchObject({ status: 'ok', archive: served.archive, attempt: { error: 'the upload did not complete; upload the archive again' } })
+        expect((await show()).version).toMatchObject({
+          status: 'ok',
+          archive: served.archive,
+          attempt: { error: 'the upload did not complete; upload the archive again' },
+        })
         await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
       })
 
@@ -246,7 +261,9 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
 
     it('with immutable versions, an ok version refuses a new archive (conflict) and offers no link', async () => {
       const immutable = createUseCases({ ...deps, immutableVersions: true })
-      expect(await settled(immutable.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({ status: 'reg_ingress_failed' })
+      expect(await settled(immutable.moduleVersions.upload({ objectId: link, content: bytes('bad') }))).toMatchObject({
+        status: 'reg_ingress_failed',
+      })
       const done = await settled(immutable.moduleVersions.upload({ objectId: link, content: bytes('module') }))
       await expect(immutable.moduleVersions.upload({ objectId: link, content: bytes('other') })).rejects.toMatchObject({ code: 'conflict' })
       expect((await show()).version).toEqual(done)
@@ -261,7 +278,9 @@ describe('ModuleVersions (spec §2.2, §3 "archive uploaded", §4.1)', () => {
     })
 
     it('a forged link is not_found', async () => {
-      await expect(cases.moduleVersions.upload({ objectId: 'made-up', content: bytes('module') })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(cases.moduleVersions.upload({ objectId: 'made-up', content: bytes('module') })).rejects.toMatchObject({
+        code: 'not_found',
+      })
       expect((await show()).version).toMatchObject({ status: 'pending' })
     })
   })

@@ -57,7 +57,10 @@ export class ModuleVersions {
    * by an ingestion job queued after the commit, and has no upload link; other modules upload.
    * Audited (`module_version.created`) with whoever asked.
    */
-  async create(target: Target & { readonly version: string; readonly commitSha?: string | null }, principal: Principal): Promise<VersionWithUpload> {
+  async create(
+    target: Target & { readonly version: string; readonly commitSha?: string | null },
+    principal: Principal,
+  ): Promise<VersionWithUpload> {
     const { created, fromBranch, organizationName } = await this.#deps.unitOfWork.run(async (repositories) => {
       if (target.address.registryName === 'public') {
         throw new CairnError('forbidden', 'versions cannot be created for public modules')
@@ -123,7 +126,11 @@ export class ModuleVersions {
   async #fail(claimed: ModuleVersion, error: unknown): Promise<ModuleVersion | undefined> {
     const reason = isCairnError(error, 'invalid') ? refusalReason(error) : 'the upload did not complete; upload the archive again'
     await this.#deps.blobs.delete(archiveKey(claimed)).catch(() => undefined)
-    return failAttempt(this.#deps, { versionId: claimed.id, uploadGeneration: claimed.uploadGeneration }, { transition: 'refuseArchive', reason })
+    return failAttempt(
+      this.#deps,
+      { versionId: claimed.id, uploadGeneration: claimed.uploadGeneration },
+      { transition: 'refuseArchive', reason },
+    )
   }
 
   /**

@@ -62,7 +62,8 @@ describe('the registry protocol through its cache (versions, download, latest)',
 
   it("shares a provider's versions between callers whose access is known", async () => {
     // Any read of the organization caches each caller's access.
-    for (const caller of [owner, reader]) await cases.registryModules.list({ organizationName: 'acme', page: { number: 1, size: 20 } }, caller)
+    for (const caller of [owner, reader])
+      await cases.registryModules.list({ organizationName: 'acme', page: { number: 1, size: 20 } }, caller)
     const before = counter.reads
     expect(await versionsOf(reader)).toEqual(['1.0.0'])
     expect(await versionsOf(owner)).toEqual(['1.0.0'])

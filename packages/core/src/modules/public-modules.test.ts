@@ -35,7 +35,9 @@ describe('PublicModules: the curated public-module proxy (spec §1.3–1.4)', ()
     beforeEach(() => setUp('hosted'))
 
     it('serves a module curated by an organization the user belongs to', async () => {
-      expect(await cases.publicModules.versions(VPC, owner)).toMatchObject({ modules: [{ versions: [{ version: '5.0.0' }, { version: '5.1.0' }] }] })
+      expect(await cases.publicModules.versions(VPC, owner)).toMatchObject({
+        modules: [{ versions: [{ version: '5.0.0' }, { version: '5.1.0' }] }],
+      })
       expect(await cases.publicModules.moduleVersion(VPC, 'v5.0.0', owner)).toMatchObject({ version: '5.0.0' })
       expect(await cases.publicModules.latest(VPC, owner)).toMatchObject({ version: '5.1.0' })
     })

@@ -35,7 +35,9 @@ describe('a description from a README', () => {
 
   it('ends a paragraph at a block of HTML or a rule, skips setext headings, and takes no text from scripts and styles', () => {
     expect(readmeDescription('Network\n---\n\nThe network.\n\n---')).toBe('The network.')
-    expect(readmeDescription('Made to try <em>everything</em>.\n<script>window.pwned = true</script>\n<img src="x" onerror="y">')).toBe('Made to try everything.')
+    expect(readmeDescription('Made to try <em>everything</em>.\n<script>window.pwned = true</script>\n<img src="x" onerror="y">')).toBe(
+      'Made to try everything.',
+    )
     expect(readmeDescription('<style>p { color: red }</style>\n\nA plain <script>x()</script>opening.')).toBe('A plain')
     expect(readmeDescription('First.\n<div>\nSecond.\n</div>')).toBe('First.')
   })

@@ -9,7 +9,8 @@ export const README_DESCRIPTION_READ_CHARS = 16 * 1024
 /** Lines that end a paragraph and are no part of one: headings, rules, fences, lists, tables, quotes, indented code, link definitions. */
 const NOT_PROSE = /^(#{1,6}(\s|$)|(-{3,}|\*{3,}|_{3,})\s*$|[-*+]\s|\d+[.)]\s|\||>|\s{4}|\t|\[[^\]]+\]:\s)/
 /** HTML that starts a block of its own, which ends a paragraph (as in CommonMark). */
-const HTML_BLOCK = /^\s{0,3}<\/?(address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|table|textarea|ul)(\s|\/?>|$)/i
+const HTML_BLOCK =
+  /^\s{0,3}<\/?(address|article|aside|blockquote|details|div|dl|fieldset|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|table|textarea|ul)(\s|\/?>|$)/i
 /** A setext heading's underline: the paragraph above it was a heading. */
 const UNDERLINE = /^(=+|-+)\s*$/
 

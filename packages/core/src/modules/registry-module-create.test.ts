@@ -95,7 +95,10 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
       ['provider', { provider: 'AWS' }],
       ['provider', { provider: 'aws-2' }],
     ])('invalid on %s for %o', async (field, change) => {
-      await expect(cases.registryModules.create({ ...VPC, ...change }, owner)).rejects.toMatchObject({ code: 'invalid', fields: [{ field }] })
+      await expect(cases.registryModules.create({ ...VPC, ...change }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field }],
+      })
     })
 
     it('invalid on name when the organization has the module already', async () => {
@@ -135,7 +138,12 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
 
   describe('list', () => {
     beforeEach(async () => {
-      const modules = [['vpc', 'google'], ['vpc', 'aws'], ['dns', 'aws'], ['cluster', 'kubernetes']] as const
+      const modules = [
+        ['vpc', 'google'],
+        ['vpc', 'aws'],
+        ['dns', 'aws'],
+        ['cluster', 'kubernetes'],
+      ] as const
       for (const [name, provider] of modules) await cases.registryModules.create({ organizationName: 'acme', name, provider }, owner)
     })
 
@@ -146,7 +154,12 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
 
     it('members list the organization’s modules, by name and provider, with their versions', async () => {
       const page = await cases.registryModules.list({ organizationName: 'acme', page: PAGE }, reader)
-      expect(page.items.map(({ module }) => `${module.name}/${module.provider}`)).toEqual(['cluster/kubernetes', 'dns/aws', 'vpc/aws', 'vpc/google'])
+      expect(page.items.map(({ module }) => `${module.name}/${module.provider}`)).toEqual([
+        'cluster/kubernetes',
+        'dns/aws',
+        'vpc/aws',
+        'vpc/google',
+      ])
       expect(page.items.every(({ versions }) => versions.length === 0)).toBe(true)
     })
 
@@ -161,7 +174,9 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
     })
 
     it('strangers get not_found', async () => {
-      await expect(cases.registryModules.list({ organizationName: 'acme', page: PAGE }, stranger)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(cases.registryModules.list({ organizationName: 'acme', page: PAGE }, stranger)).rejects.toMatchObject({
+        code: 'not_found',
+      })
     })
   })
 
@@ -178,7 +193,9 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
 
     it('not_found for a module that does not exist, and for strangers', async () => {
       await cases.registryModules.create(VPC, owner)
-      await expect(cases.registryModules.show({ organizationName: 'acme', address: { ...address, provider: 'azure' } }, owner)).rejects.toMatchObject({
+      await expect(
+        cases.registryModules.show({ organizationName: 'acme', address: { ...address, provider: 'azure' } }, owner),
+      ).rejects.toMatchObject({
         code: 'not_found',
       })
       await expect(cases.registryModules.show({ organizationName: 'acme', address }, stranger)).rejects.toMatchObject({ code: 'not_found' })
@@ -208,7 +225,10 @@ describe('ManageRegistryModules: create, list, show (spec §4.1)', () => {
 
     it('invalid on namespace when a public module has none, or a malformed one', async () => {
       const { namespace: _, ...withoutNamespace } = curated
-      await expect(cases.registryModules.create(withoutNamespace, owner)).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'namespace' }] })
+      await expect(cases.registryModules.create(withoutNamespace, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'namespace' }],
+      })
       await expect(cases.registryModules.create({ ...curated, namespace: 'n'.repeat(65) }, owner)).rejects.toMatchObject({
         code: 'invalid',
         fields: [{ field: 'namespace' }],

@@ -11,7 +11,10 @@ const at = (name: string, provider: string) => ({
   organizationName: 'acme',
   address: { registryName: 'private', namespace: 'acme', name, provider } satisfies ModuleAddress,
 })
-const curated = { organizationName: 'acme', address: { registryName: 'public', namespace: 'hashicorp', name: 'consul', provider: 'aws' } satisfies ModuleAddress }
+const curated = {
+  organizationName: 'acme',
+  address: { registryName: 'public', namespace: 'hashicorp', name: 'consul', provider: 'aws' } satisfies ModuleAddress,
+}
 
 async function* bytes(text: string): AsyncGenerator<Uint8Array> {
   yield new TextEncoder().encode(text)
@@ -56,7 +59,11 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
     await addMember(cases, { organizationName: 'acme', email: 'mo@example.com' }, owner)
     const team = await cases.teams.create({ organizationName: 'acme', name: 'modules', access: { manageModules: true } }, owner)
     await cases.teams.addMembers({ id: team.id, usernames: ['mo'] }, owner)
-    for (const [name, provider] of [['vpc', 'aws'], ['vpc', 'google'], ['dns', 'aws']] as const) {
+    for (const [name, provider] of [
+      ['vpc', 'aws'],
+      ['vpc', 'google'],
+      ['dns', 'aws'],
+    ] as const) {
       await cases.registryModules.create({ organizationName: 'acme', name, provider }, owner)
     }
     await publish('vpc', 'aws', '1.0.0')
@@ -154,7 +161,9 @@ describe('ManageRegistryModules: deleting modules, providers and versions (spec 
 
     it('a public module has no provider or version form: not_found, and the record stays', async () => {
       await expect(cases.registryModules.removeProvider(curated, owner)).rejects.toMatchObject({ code: 'not_found' })
-      await expect(cases.registryModules.removeVersion({ ...curated, version: '1.0.0' }, owner)).rejects.toMatchObject({ code: 'not_found' })
+      await expect(cases.registryModules.removeVersion({ ...curated, version: '1.0.0' }, owner)).rejects.toMatchObject({
+        code: 'not_found',
+      })
       await expect(cases.registryModules.show(curated, owner)).resolves.toMatchObject({ module: { registryName: 'public' } })
     })
 

@@ -7,8 +7,19 @@ const LATER = new Date('2026-01-01T00:05:00Z')
 
 function moduleIn(status: RegistryModuleStatus): RegistryModule {
   return {
-    id: 'mod-1', organizationName: 'acme', registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws', status,
-    publishingMechanism: 'git_tag', noCode: false, vcsRepo: null, testsEnabled: false, createdAt: T0, updatedAt: T0,
+    id: 'mod-1',
+    organizationName: 'acme',
+    registryName: 'private',
+    namespace: 'acme',
+    name: 'vpc',
+    provider: 'aws',
+    status,
+    publishingMechanism: 'git_tag',
+    noCode: false,
+    vcsRepo: null,
+    testsEnabled: false,
+    createdAt: T0,
+    updatedAt: T0,
   }
 }
 

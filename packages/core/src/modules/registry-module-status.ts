@@ -39,6 +39,7 @@ export function failSetup(module: RegistryModule, at: Date): RegistryModule {
 }
 
 function become(module: RegistryModule, status: ModuleStatusChange, at: Date): RegistryModule {
-  if (!mayBecome(module, status)) throw new CairnError('precondition', `module ${module.name} is ${module.status}: it cannot become ${status}`)
+  if (!mayBecome(module, status))
+    throw new CairnError('precondition', `module ${module.name} is ${module.status}: it cannot become ${status}`)
   return { ...module, status, updatedAt: at }
 }

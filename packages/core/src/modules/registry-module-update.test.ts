@@ -76,19 +76,25 @@ describe('ManageRegistryModules.update (spec §4.1 "Update a private registry mo
     expect(await stored()).toEqual(before)
   })
 
-  it.each([{ branch: 'main' }, { tags: true }])('invalid on vcsRepo for VCS settings %o on a module not published from VCS', async (change) => {
-    const before = await stored()
-    await expect(cases.registryModules.update({ ...target, ...change, testsEnabled: true }, owner)).rejects.toMatchObject({
-      code: 'invalid',
-      fields: [{ field: 'vcsRepo' }],
-    })
-    expect(await stored()).toEqual(before)
-  })
+  it.each([{ branch: 'main' }, { tags: true }])(
+    'invalid on vcsRepo for VCS settings %o on a module not published from VCS',
+    async (change) => {
+      const before = await stored()
+      await expect(cases.registryModules.update({ ...target, ...change, testsEnabled: true }, owner)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'vcsRepo' }],
+      })
+      expect(await stored()).toEqual(before)
+    },
+  )
 
   it('a branch moves a tag-based module to the branch-based workflow', async () => {
     await publishFromVcs({ tags: true })
     const { module } = await cases.registryModules.update({ ...target, branch: 'main' }, owner)
-    expect(module).toMatchObject({ publishingMechanism: 'branch', vcsRepo: { branch: 'main', tags: false, identifier: 'acme/terraform-aws-vpc' } })
+    expect(module).toMatchObject({
+      publishingMechanism: 'branch',
+      vcsRepo: { branch: 'main', tags: false, identifier: 'acme/terraform-aws-vpc' },
+    })
   })
 
   it('tags moves a branch-based module to the tag-based workflow', async () => {

@@ -57,7 +57,10 @@ describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [claimed.id] })
     const failed = await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(claimed.id))
-    expect(failed).toMatchObject({ status: 'reg_ingress_failed', error: 'the archive did not arrive whole; upload the archive again, or resync a VCS module' })
+    expect(failed).toMatchObject({
+      status: 'reg_ingress_failed',
+      error: 'the archive did not arrive whole; upload the archive again, or resync a VCS module',
+    })
   })
 
   it('an ok version whose re-upload a crash cut off stays ok with its archive, the lost attempt failed beside it', async () => {
@@ -71,7 +74,12 @@ describe('SweepStuckUploads: attempts a crash left reg_ingressing', () => {
     deps.clock.advance(STUCK_UPLOAD_AFTER_MS + 1000)
     await expect(cases.sweepStuckUploads.execute()).resolves.toEqual({ requeued: [], failed: [cutOff.id] })
     const after = await deps.unitOfWork.read(({ moduleVersions }) => moduleVersions.findById(cutOff.id))
-    expect(after).toMatchObject({ status: 'ok', error: null, archive: served.archive, attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('did not arrive') } })
+    expect(after).toMatchObject({
+      status: 'ok',
+      error: null,
+      archive: served.archive,
+      attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('did not arrive') },
+    })
   })
 
   it('leaves a version a new upload claimed since alone', async () => {

@@ -6,7 +6,12 @@ import type { AnalyseUpload, StoredUpload } from './analyse-upload.ts'
  * Analyses one stored upload and settles its version. The analysis itself takes seconds at most
  * (the analyser's own limits bound it); retries cover a blob store or worker thread that failed.
  */
-export const ANALYSE_UPLOAD_JOB: JobDefinition = { name: 'modules.analyse-upload', retryLimit: 4, retryDelaySeconds: 2, timeoutSeconds: 300 }
+export const ANALYSE_UPLOAD_JOB: JobDefinition = {
+  name: 'modules.analyse-upload',
+  retryLimit: 4,
+  retryDelaySeconds: 2,
+  timeoutSeconds: 300,
+}
 
 /**
  * Queues the analysis of a stored upload. Keyed by version and attempt: an attempt is analysed

@@ -21,7 +21,9 @@ export function verifyUploadLink(signer: UrlSigner, objectId: string, now: Date)
   const payload = signer.verify('module-upload', objectId, now)
   if (payload === undefined) return undefined
   const separator = payload.indexOf(':')
-  return separator < 0 ? { versionId: payload, issuedTo: null } : { versionId: payload.slice(0, separator), issuedTo: payload.slice(separator + 1) }
+  return separator < 0
+    ? { versionId: payload, issuedTo: null }
+    : { versionId: payload.slice(0, separator), issuedTo: payload.slice(separator + 1) }
 }
 
 /** Who an upload attempt is by, as the version shows it. */

@@ -26,7 +26,10 @@ describe('ManageMemberships', () => {
 
   async function auditTypes(): Promise<string[]> {
     const { items } = await cases.auditEvents.execute({ number: 1, size: 100 }, OPERATOR)
-    return items.map((event) => event.type).filter((type) => type.startsWith('membership.')).reverse()
+    return items
+      .map((event) => event.type)
+      .filter((type) => type.startsWith('membership.'))
+      .reverse()
   }
 
   const invite = (email: string, principal: UserPrincipal = owner, teamIds?: string[]) =>
@@ -125,7 +128,10 @@ describe('ManageMemberships', () => {
       const { membership } = await invite('bob@example.com', owner, [await ownersTeamId()])
       expect((await cases.teams.show({ id: await ownersTeamId() }, owner)).members.map((user) => user.id)).toEqual([owner.user.id])
       const accepted = await cases.memberships.accept({ id: membership.id }, bob)
-      expect(accepted).toMatchObject({ membership: { status: 'active', invitedUserId: bob.user.id }, teams: [{ id: await ownersTeamId() }] })
+      expect(accepted).toMatchObject({
+        membership: { status: 'active', invitedUserId: bob.user.id },
+        teams: [{ id: await ownersTeamId() }],
+      })
       expect(accepted.member?.username).toBe('bob')
       await expect(cases.organizations.update({ name: 'acme', email: 'bob@acme.test' }, bob)).resolves.toMatchObject({
         email: 'bob@acme.test',
@@ -196,7 +202,8 @@ describe('ManageMemberships', () => {
     it("a search by an invitee's username finds nothing until they accept: an invitation shows only its address", async () => {
       const zed = await signUpUser(cases, 'zed', { email: 'z@example.com' })
       const { membership } = await invite('z@example.com')
-      const search = async (text: string) => (await cases.memberships.list({ organizationName: 'acme', search: text, page: PAGE }, owner)).total
+      const search = async (text: string) =>
+        (await cases.memberships.list({ organizationName: 'acme', search: text, page: PAGE }, owner)).total
       expect(await search('zed')).toBe(0)
       expect(await search('Z@EXAMPLE')).toBe(1)
       await cases.memberships.accept({ id: membership.id }, zed)

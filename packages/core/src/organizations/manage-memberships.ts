@@ -179,7 +179,8 @@ async function findMembership(repositories: Repositories, id: string): Promise<O
 async function findOwnInvitation(repositories: Repositories, id: string, principal: Principal) {
   const membership = await repositories.memberships.findById(id)
   if (membership === undefined || !isOwn(membership, principal)) throw CairnError.notFound('organization membership')
-  if (impersonatorOf(principal) !== null) throw new CairnError('forbidden', 'an invitation cannot be answered while impersonating its invitee')
+  if (impersonatorOf(principal) !== null)
+    throw new CairnError('forbidden', 'an invitation cannot be answered while impersonating its invitee')
   return membership
 }
 

@@ -151,7 +151,10 @@ describe('ManageOrganizations', () => {
 
     it('an owner deletes the organization with its memberships, workspaces and module archives', async () => {
       await cases.workspaces.create({ organizationName: 'acme', name: 'net' }, ada)
-      const target = { organizationName: 'acme', address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' } }
+      const target = {
+        organizationName: 'acme',
+        address: { registryName: 'private' as const, namespace: 'acme', name: 'vpc', provider: 'aws' },
+      }
       await cases.registryModules.create({ organizationName: 'acme', name: 'vpc', provider: 'aws' }, ada)
       const { uploadObjectId } = await cases.moduleVersions.create({ ...target, version: '1.0.0' }, ada)
       await workJobs(deps.jobs, cases)

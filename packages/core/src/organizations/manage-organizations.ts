@@ -117,7 +117,13 @@ export class ManageOrganizations {
       const keys = await repositories.moduleHousekeeping.archiveKeysOfOrganization(command.name)
       await repositories.organizations.remove(command.name)
       const { name } = command
-      await recordAuditEvent(this.#deps, repositories, { type: 'organization.deleted', principal, targetId: name, targetName: name, organizationName: name })
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'organization.deleted',
+        principal,
+        targetId: name,
+        targetName: name,
+        organizationName: name,
+      })
       return keys
     })
   }

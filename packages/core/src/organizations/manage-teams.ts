@@ -87,7 +87,13 @@ export class ManageTeams {
       const team = await this.#find(repositories, command.id, principal, 'isOwner')
       if (isOwnersTeam(team)) throw CairnError.invalidField('name', 'the owners team cannot be deleted')
       await repositories.teams.remove(team.id)
-      await recordAuditEvent(this.#deps, repositories, { type: 'team.deleted', principal, targetId: team.id, targetName: team.name, organizationName: team.organizationName })
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'team.deleted',
+        principal,
+        targetId: team.id,
+        targetName: team.name,
+        organizationName: team.organizationName,
+      })
     })
   }
 

@@ -78,7 +78,7 @@ describe('organization access (spec §5.2, §5.3)', () => {
     expect(await accessOf(owner)).toEqual(EVERYTHING)
   })
 
-  it("a user has no access to an organization they are not a member of, even one they own elsewhere", async () => {
+  it('a user has no access to an organization they are not a member of, even one they own elsewhere', async () => {
     expect(await accessOf(owner, 'beta')).toEqual(NOTHING)
     expect(await accessOf(await signUp('nora'))).toEqual(NOTHING)
   })

@@ -142,7 +142,9 @@ describe('ManageRuns', () => {
 
     it('a team token allowed to manage workspaces reports progress', async () => {
       const executors = await cases.teams.create({ organizationName: 'acme', name: 'executors', access: { manageWorkspaces: true } }, owner)
-      const team = await cases.authenticateToken.execute((await cases.serviceTokens.createTeamToken({ teamId: executors.id }, owner)).bearer)
+      const team = await cases.authenticateToken.execute(
+        (await cases.serviceTokens.createTeamToken({ teamId: executors.id }, owner)).bearer,
+      )
       await expect(cases.runs.recordStatus({ id: run.id, status: 'plan_queued' }, team)).resolves.toMatchObject({ status: 'plan_queued' })
     })
   })

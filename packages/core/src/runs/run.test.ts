@@ -6,7 +6,14 @@ const AT = new Date('2026-02-01T00:00:00.000Z')
 
 // What each status allows, written out rather than read from run.ts so that a change there shows.
 const FINAL: readonly RunStatus[] = ['applied', 'discarded', 'errored', 'canceled', 'planned_and_finished']
-const DISCARDABLE: readonly RunStatus[] = ['pending', 'planned', 'cost_estimated', 'policy_checked', 'policy_soft_failed', 'policy_override']
+const DISCARDABLE: readonly RunStatus[] = [
+  'pending',
+  'planned',
+  'cost_estimated',
+  'policy_checked',
+  'policy_soft_failed',
+  'policy_override',
+]
 const CANCELABLE: readonly RunStatus[] = [
   'plan_queued',
   'planning',

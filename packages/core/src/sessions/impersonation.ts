@@ -61,7 +61,11 @@ export class Impersonation {
       if (admin === undefined || admin.isSuspended || !admin.isSiteAdmin) throw rejected()
       await repositories.sessions.update({ ...current, endedAt: this.#deps.clock.now() })
       const started = await startSession(this.#deps, repositories, { userId: admin.id, impersonatorId: null, reason: null })
-      const principal: Principal = { kind: 'user', user: admin, credential: { kind: 'session', sessionId: started.session.id, impersonator: null } }
+      const principal: Principal = {
+        kind: 'user',
+        user: admin,
+        credential: { kind: 'session', sessionId: started.session.id, impersonator: null },
+      }
       await recordAuditEvent(this.#deps, repositories, { type: 'user.impersonation_ended', principal, targetId: current.userId })
       return started
     })

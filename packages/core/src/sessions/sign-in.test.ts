@@ -69,30 +69,48 @@ describe('SignIn with a username and password', () => {
   it('backs off per username and per address: rate_limited before any hashing, another user still signs in', async () => {
     const { deps, cases } = await setUp()
     await cases.createUser.execute({ username: 'dave', email: 'dave@example.com' }, OPERATOR)
-    await deps.unitOfWork.run(async ({ users }) => users.setPasswordHash((await users.findByUsername('dave'))?.id ?? '', await deps.passwords.hash('dave pass')))
+    await deps.unitOfWork.run(async ({ users }) =>
+      users.setPasswordHash((await users.findByUsername('dave'))?.id ?? '', await deps.passwords.hash('dave pass')),
+    )
     // The fake allows 5 failures of a username or an address.
     for (let index = 0; index < 5; index += 1) {
-      await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong', address: `10.0.0.${index}` })).rejects.toMatchObject({ code: 'unauthenticated' })
+      await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong', address: `10.0.0.${index}` })).rejects.toMatchObject({
+        code: 'unauthenticated',
+      })
     }
     const verify = vi.spyOn(deps.passwords, 'verify')
     const limited = { code: 'rate_limited', retryAfterSeconds: 60 }
     // Per username: from a fresh address, even with the right password.
-    await expect(cases.signIn.withPassword({ username: 'BOB ', password: 'correct horse', address: '10.9.9.9' })).rejects.toMatchObject(limited)
+    await expect(cases.signIn.withPassword({ username: 'BOB ', password: 'correct horse', address: '10.9.9.9' })).rejects.toMatchObject(
+      limited,
+    )
     expect(verify).not.toHaveBeenCalled()
-    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '10.9.9.9' })).resolves.toMatchObject({ user: { username: 'dave' } })
+    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '10.9.9.9' })).resolves.toMatchObject({
+      user: { username: 'dave' },
+    })
     // Per address: one client trying many usernames.
     for (const username of ['u1', 'u2', 'u3', 'u4', 'u5']) {
-      await expect(cases.signIn.withPassword({ username, password: 'x', address: '192.0.2.7' })).rejects.toMatchObject({ code: 'unauthenticated' })
+      await expect(cases.signIn.withPassword({ username, password: 'x', address: '192.0.2.7' })).rejects.toMatchObject({
+        code: 'unauthenticated',
+      })
     }
-    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '192.0.2.7' })).rejects.toMatchObject(limited)
-    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '192.0.2.8' })).resolves.toMatchObject({ user: { username: 'dave' } })
+    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '192.0.2.7' })).rejects.toMatchObject(
+      limited,
+    )
+    await expect(cases.signIn.withPassword({ username: 'dave', password: 'dave pass', address: '192.0.2.8' })).resolves.toMatchObject({
+      user: { username: 'dave' },
+    })
   })
 
   it('forgets a username’s failures once it signs in', async () => {
     const { cases } = await setUp()
-    for (let index = 0; index < 4; index += 1) await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong' })).rejects.toThrow()
+    for (let index = 0; index < 4; index += 1)
+      await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong' })).rejects.toThrow()
     await cases.signIn.withPassword({ username: 'bob', password: 'correct horse' })
-    for (let index = 0; index < 4; index += 1) await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong' })).rejects.toThrow()
-    await expect(cases.signIn.withPassword({ username: 'bob', password: 'correct horse' })).resolves.toMatchObject({ user: { username: 'bob' } })
+    for (let index = 0; index < 4; index += 1)
+      await expect(cases.signIn.withPassword({ username: 'bob', password: 'wrong' })).rejects.toThrow()
+    await expect(cases.signIn.withPassword({ username: 'bob', password: 'correct horse' })).resolves.toMatchObject({
+      user: { username: 'bob' },
+    })
   })
 })

@@ -20,7 +20,12 @@ export interface CreatedToken {
 export async function issueToken(
   deps: Pick<UseCaseDeps, 'clock' | 'ids' | 'hasher'>,
   repositories: Repositories,
-  subject: { readonly kind: TokenKind; readonly subjectId: string; readonly description: string | null; readonly organizationName?: string },
+  subject: {
+    readonly kind: TokenKind
+    readonly subjectId: string
+    readonly description: string | null
+    readonly organizationName?: string
+  },
   principal: Principal,
 ): Promise<CreatedToken> {
   if (impersonatorOf(principal) !== null) {

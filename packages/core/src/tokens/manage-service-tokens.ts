@@ -30,7 +30,11 @@ export class ManageServiceTokens {
   revokeTeamToken(command: { readonly teamId: string }, principal: Principal): Promise<void> {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const team = await this.#requireTeamOwner(repositories, command.teamId, principal)
-      const revoked = await this.#revokeAll(repositories, { kind: 'team', subjectId: team.id, organizationName: team.organizationName }, principal)
+      const revoked = await this.#revokeAll(
+        repositories,
+        { kind: 'team', subjectId: team.id, organizationName: team.organizationName },
+        principal,
+      )
       if (revoked === 0) throw CairnError.notFound('token')
     })
   }
@@ -64,7 +68,8 @@ export class ManageServiceTokens {
 
   async #revokeAll(repositories: Repositories, subject: ServiceSubject, principal: Principal): Promise<number> {
     const active = await repositories.tokens.listActive(subject.kind, subject.subjectId)
-    for (const token of active) await revokeStoredToken(this.#deps, repositories, { token, organizationName: subject.organizationName }, principal)
+    for (const token of active)
+      await revokeStoredToken(this.#deps, repositories, { token, organizationName: subject.organizationName }, principal)
     return active.length
   }
 }

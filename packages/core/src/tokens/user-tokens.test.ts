@@ -76,9 +76,9 @@ describe('user tokens: CreateUserToken, ListUserTokens, RevokeToken', () => {
     it('a description of 255 characters is accepted; one of 256 is invalid on description', async () => {
       await expect(cases.userTokens.create.execute({ user: { id: bob.user.id }, description: 'd'.repeat(255) }, bob)).resolves.toBeDefined()
       const before = await activeTokenIds(bob.user.id)
-      await expect(
-        cases.userTokens.create.execute({ user: { id: bob.user.id }, description: 'd'.repeat(256) }, bob),
-      ).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'description' }] })
+      await expect(cases.userTokens.create.execute({ user: { id: bob.user.id }, description: 'd'.repeat(256) }, bob)).rejects.toMatchObject(
+        { code: 'invalid', fields: [{ field: 'description' }] },
+      )
       expect(await activeTokenIds(bob.user.id)).toEqual(before)
     })
   })

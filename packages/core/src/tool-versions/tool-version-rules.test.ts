@@ -19,12 +19,9 @@ function fieldsOf(fields: Partial<ToolVersionFields>): string[] {
 }
 
 describe('tool version rules (spec §2.5)', () => {
-  it.each(['0.0.1', '1.9.0', '10.20.30', '1.5.0-custom', '1.5.0-bundle.2', '1.5.0-my_build-3'])(
-    'accepts version %s',
-    (version) => {
-      expect(fieldsOf({ version })).toEqual([])
-    },
-  )
+  it.each(['0.0.1', '1.9.0', '10.20.30', '1.5.0-custom', '1.5.0-bundle.2', '1.5.0-my_build-3'])('accepts version %s', (version) => {
+    expect(fieldsOf({ version })).toEqual([])
+  })
 
   it.each(['1.9', '1.9.0.1', 'v1.9.0', '01.9.0', '1.9.0-', '1.9.0+meta', ' 1.9.0', '1.9.0-bad name', ''])(
     'refuses version %j',

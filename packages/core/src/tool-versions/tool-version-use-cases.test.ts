@@ -104,9 +104,10 @@ describe('tool version use cases (spec §4.4)', () => {
 
     it('422: a reason on a version that is not deprecated', async () => {
       const { toolVersion } = await create.execute(required, admin)
-      await expect(
-        update.execute({ id: toolVersion.id, changes: { deprecatedReason: 'why' } }, admin),
-      ).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'deprecatedReason' }] })
+      await expect(update.execute({ id: toolVersion.id, changes: { deprecatedReason: 'why' } }, admin)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'deprecatedReason' }],
+      })
     })
 
     it('422: validation errors leave the stored version unchanged', async () => {

@@ -52,7 +52,9 @@ describe('AdminUsers.act (spec §3 user rows, §4.3)', () => {
   }
 
   async function events() {
-    return (await cases.auditEvents.execute(PAGE, OPERATOR)).items.filter((event) => event.type !== 'user.created' && event.type !== 'token.created')
+    return (await cases.auditEvents.execute(PAGE, OPERATOR)).items.filter(
+      (event) => event.type !== 'user.created' && event.type !== 'token.created',
+    )
   }
 
   beforeEach(async () => {

@@ -43,7 +43,9 @@ describe('CreateUser and ShowUser', () => {
     })
 
     it('creates administrators and service accounts', async () => {
-      await expect(cases.createUser.execute({ username: 'carol', email: 'c@example.com', isSiteAdmin: true }, admin)).resolves.toMatchObject({
+      await expect(
+        cases.createUser.execute({ username: 'carol', email: 'c@example.com', isSiteAdmin: true }, admin),
+      ).resolves.toMatchObject({
         isSiteAdmin: true,
       })
       await expect(

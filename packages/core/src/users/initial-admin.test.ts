@@ -33,7 +33,9 @@ describe('InitialAdmin', () => {
     expect(hash).toBe(await deps.passwords.hash(admin.password))
     // Used: the token, and every other process's, is gone, and a second administrator is refused.
     await expect(deps.unitOfWork.run(({ initialAdminTokens }) => initialAdminTokens.list())).resolves.toEqual([])
-    await expect(cases.initialAdmin.createAdmin({ token, ...admin, username: 'again', email: 'again@example.com' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cases.initialAdmin.createAdmin({ token, ...admin, username: 'again', email: 'again@example.com' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
   })
 
   it('accepts the token of any process that issued one', async () => {
@@ -44,7 +46,9 @@ describe('InitialAdmin', () => {
 
   it('answers not_found for a wrong token before looking at the fields', async () => {
     await cases.initialAdmin.issueToken()
-    await expect(cases.initialAdmin.createAdmin({ token: 'guess', username: '', email: '', password: '' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cases.initialAdmin.createAdmin({ token: 'guess', username: '', email: '', password: '' })).rejects.toMatchObject({
+      code: 'not_found',
+    })
     await expect(cases.initialAdmin.hasAdmin()).resolves.toBe(false)
   })
 

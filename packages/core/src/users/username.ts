@@ -8,10 +8,7 @@ const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u
 /** A username: letters, digits, `-` and `_` (not first or last), at most 64 characters. */
 export function parseUsername(value: string): string {
   if (!USERNAME.test(value)) {
-    throw CairnError.invalidField(
-      'username',
-      'must be 1 to 64 letters, digits, "-" or "_", starting and ending with a letter or digit',
-    )
+    throw CairnError.invalidField('username', 'must be 1 to 64 letters, digits, "-" or "_", starting and ending with a letter or digit')
   }
   return value
 }

@@ -23,7 +23,8 @@ export function ghainIdOf(installationId: number): string {
 export function parseGhainId(value: string): number {
   const match = GHAIN_ID.exec(value)
   const id = match === null ? Number.NaN : Number(match[1])
-  if (!Number.isSafeInteger(id)) throw CairnError.invalidField(INSTALLATION_FIELD, 'must be a ghain-<number> id of an installation of the GitHub App')
+  if (!Number.isSafeInteger(id))
+    throw CairnError.invalidField(INSTALLATION_FIELD, 'must be a ghain-<number> id of an installation of the GitHub App')
   return id
 }
 
@@ -34,7 +35,8 @@ export function parseGhainId(value: string): number {
  * app, is answered on `vcs-repo.github-app-installation-id`; an unreachable API stays `unavailable`.
  */
 export async function githubAppRemote(app: GithubApp | null, ghainId: string, identifier: string): Promise<VcsRemote> {
-  if (app === null) throw CairnError.invalidField(INSTALLATION_FIELD, 'names no GitHub App installation: no GitHub App is configured on this site')
+  if (app === null)
+    throw CairnError.invalidField(INSTALLATION_FIELD, 'names no GitHub App installation: no GitHub App is configured on this site')
   const installationId = parseGhainId(ghainId)
   const url = repositoryUrl({ serviceProvider: 'github', httpUrl: app.webUrl }, parseVcsIdentifier(identifier))
   try {

@@ -78,7 +78,13 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     await ingest.execute({ versionId: id })
     expect(await stored(id)).toMatchObject({ status: 'reg_ingressing', attempt: { commitSha: 'good', startedBy: 'the module repository' } })
     const version = await settledVersion(deps.unitOfWork, id)
-    expect(version).toMatchObject({ status: 'ok', error: null, attempt: null, commitSha: 'good', metadata: expect.objectContaining({ root: expect.anything() }) })
+    expect(version).toMatchObject({
+      status: 'ok',
+      error: null,
+      attempt: null,
+      commitSha: 'good',
+      metadata: expect.objectContaining({ root: expect.anything() }),
+    })
     expect(vcs.archived).toEqual(['good:modules/vpc'])
     expect(await blobKeys()).toEqual([version?.archive?.blobKey])
     const module = await deps.unitOfWork.run(({ registryModules }) => registryModules.findById(moduleId))
@@ -111,17 +117,30 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     it('whose tree is refused: the version stays ok with its archive and details, the attempt shows the reason and is audited', async () => {
       const after = await ingested(id, 'invalid')
       expect(after).toMatchObject({ status: 'ok', error: null, commitSha: 'good', archive: served.archive, metadata: served.metadata })
-      expect(after.attempt).toMatchObject({ status: 'reg_ingress_failed', error: 'is not a gzip tarball', commitSha: 'invalid', startedBy: 'the module repository' })
+      expect(after.attempt).toMatchObject({
+        status: 'reg_ingress_failed',
+        error: 'is not a gzip tarball',
+        commitSha: 'invalid',
+        startedBy: 'the module repository',
+      })
       await expect.poll(blobKeys).toEqual([served.archive?.blobKey])
       const events = await deps.unitOfWork.read(({ auditLog }) => auditLog.list({ number: 1, size: 10 }))
       expect(events.items.filter((event) => event.type === 'module_version.attempt_failed')).toMatchObject([
-        { actorKind: 'vcs', targetId: id, reason: 'attempt 2 (the module repository) failed: is not a gzip tarball; 1.1.0 still serves its archive' },
+        {
+          actorKind: 'vcs',
+          targetId: id,
+          reason: 'attempt 2 (the module repository) failed: is not a gzip tarball; 1.1.0 still serves its archive',
+        },
       ])
     })
 
     it('whose commit cannot be cloned: the version stays ok with its archive', async () => {
       await ingest.execute({ versionId: id, commitSha: 'refused' })
-      expect(await stored(id)).toMatchObject({ status: 'ok', archive: served.archive, attempt: { status: 'clone_failed', error: 'the git host refused its credential' } })
+      expect(await stored(id)).toMatchObject({
+        status: 'ok',
+        archive: served.archive,
+        attempt: { status: 'clone_failed', error: 'the git host refused its credential' },
+      })
     })
 
     it('whose tree is good: the version serves the new archive, the old blob dropped', async () => {
@@ -132,7 +151,12 @@ describe('IngestVcsVersion (spec §2.2: each tag cloned and parsed)', () => {
     })
 
     it('with immutable versions, is not cloned', async () => {
-      const immutable = new IngestVcsVersion({ ...deps, immutableVersions: true, vcs, sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' } }) })
+      const immutable = new IngestVcsVersion({
+        ...deps,
+        immutableVersions: true,
+        vcs,
+        sourceOf: async () => ({ remote: { url: 'http://git.test/r.git' } }),
+      })
       await immutable.execute({ versionId: id, commitSha: 'invalid' })
       expect(await stored(id)).toEqual(served)
     })

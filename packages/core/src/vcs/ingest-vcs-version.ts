@@ -65,7 +65,10 @@ export class IngestVcsVersion {
     let archive: ByteStream
     try {
       const source = await this.#deps.sourceOf(module)
-      const tree = { commitSha: version.attempt?.commitSha ?? '', ...(source.sourceDirectory !== undefined && { sourceDirectory: source.sourceDirectory }) }
+      const tree = {
+        commitSha: version.attempt?.commitSha ?? '',
+        ...(source.sourceDirectory !== undefined && { sourceDirectory: source.sourceDirectory }),
+      }
       archive = await this.#deps.vcs.archive(source.remote, tree, signal)
     } catch (caught) {
       const error = signal?.aborted === true ? TIMED_OUT : caught

@@ -76,7 +76,12 @@ export class ManageVcsConnections {
         ['api-url', null, connection.apiUrl],
         ['name', null, connection.name],
       ])
-      await recordAuditEvent(this.#deps, repositories, { type: 'vcs_connection.created', principal, ...auditedAs(connection), changes: [...changes, CREDENTIAL_CHANGE] })
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'vcs_connection.created',
+        principal,
+        ...auditedAs(connection),
+        changes: [...changes, CREDENTIAL_CHANGE],
+      })
       return connection
     })
   }
@@ -89,7 +94,9 @@ export class ManageVcsConnections {
   }
 
   show(command: { readonly id: string }, principal: Principal): Promise<VcsConnection> {
-    return this.#deps.unitOfWork.read((repositories) => visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'canManageModules'))
+    return this.#deps.unitOfWork.read((repositories) =>
+      visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'canManageModules'),
+    )
   }
 
   /** The connection an OAuth token (`ot-…`) belongs to. */
@@ -108,11 +115,15 @@ export class ManageVcsConnections {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const current = await visible(repositories, principal, () => repositories.vcsConnections.findById(command.id), 'isOwner')
       const errors = new FieldErrors()
-      const httpUrl = command.httpUrl === undefined ? current.httpUrl : errors.collect(() => parseHostUrl('http-url', command.httpUrl ?? ''))
+      const httpUrl =
+        command.httpUrl === undefined ? current.httpUrl : errors.collect(() => parseHostUrl('http-url', command.httpUrl ?? ''))
       const apiUrl = command.apiUrl === undefined ? current.apiUrl : errors.collect(() => parseHostUrl('api-url', command.apiUrl ?? ''))
       if (command.credential === '') errors.add('oauth-token-string', 'cannot be empty')
       else if (command.credential === undefined && httpUrl !== undefined && originOf(httpUrl) !== originOf(current.httpUrl)) {
-        errors.add('oauth-token-string', 'is required when http-url changes to another host: the credential given for one host is never sent to another')
+        errors.add(
+          'oauth-token-string',
+          'is required when http-url changes to another host: the credential given for one host is never sent to another',
+        )
       }
       errors.throwIfAny()
       const address = { id: current.id, httpUrl: httpUrl ?? current.httpUrl }

@@ -19,7 +19,7 @@ export class PollVcsModules {
 
   async execute(): Promise<number> {
     let queued = 0
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const modules = await this.#deps.unitOfWork.read(({ moduleHousekeeping }) => moduleHousekeeping.vcsModules(after, BATCH))
       for (const module of modules) if (await queueTagSync(this.#deps.jobs, module)) queued += 1
       if (modules.length < BATCH) return queued

@@ -86,7 +86,8 @@ export class PublishModuleFromVcs {
         : await this.#throughGithubApp(command, request.githubAppInstallationId, request.identifier, principal)
     const refs = await readRefs(this.#deps.vcs, source.remote, source.oauthTokenId === null ? INSTALLATION_FIELD : TOKEN_FIELD)
     const head = request.vcsRepo.branch === '' ? undefined : refs.branches.find((branch) => branch.name === request.vcsRepo.branch)
-    if (request.vcsRepo.branch !== '' && head === undefined) throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')
+    if (request.vcsRepo.branch !== '' && head === undefined)
+      throw CairnError.invalidField('vcs-repo.branch', 'does not exist in the repository')
     const { module, initialVersion, view } = await this.#deps.unitOfWork.run(async (repositories) => {
       await requireOrganization(repositories, principal, source.organizationName, 'canManageModules')
       const now = this.#deps.clock.now()
@@ -112,16 +113,32 @@ export class PublishModuleFromVcs {
         updatedAt: now,
       }
       await repositories.registryModules.add(module)
-      await recordAuditEvent(this.#deps, repositories, { type: 'registry_module.created', principal, ...auditedModule(module), changes: vcsChanges(module.vcsRepo) })
+      await recordAuditEvent(this.#deps, repositories, {
+        type: 'registry_module.created',
+        principal,
+        ...auditedModule(module),
+        changes: vcsChanges(module.vcsRepo),
+      })
       let initialVersion: { readonly versionId: string; readonly commitSha: string } | null = null
       if (head !== undefined) {
-        const version = ModuleVersion.pending({ id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha }, now)
+        const version = ModuleVersion.pending(
+          { id: this.#deps.ids.next('modver'), moduleId: module.id, version: request.initialVersion, commitSha: head.commitSha },
+          now,
+        )
         await repositories.moduleVersions.add(version)
         const changes = [{ attribute: 'commit-sha', from: null, to: head.commitSha }]
-        await recordAuditEvent(this.#deps, repositories, { type: 'module_version.created', principal, ...auditedVersion(module, version), changes })
+        await recordAuditEvent(this.#deps, repositories, {
+          type: 'module_version.created',
+          principal,
+          ...auditedVersion(module, version),
+          changes,
+        })
         initialVersion = { versionId: version.id, commitSha: head.commitSha }
       }
-      const [view] = await moduleViewsOf({ repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null, cipher: this.#deps.cipher }, [module])
+      const [view] = await moduleViewsOf(
+        { repositories, principal, githubWebUrl: this.#deps.githubApp?.webUrl ?? null, cipher: this.#deps.cipher },
+        [module],
+      )
       return { module, initialVersion, view: view ?? noModuleView(module) }
     })
     // After the commit: a job lost here (a crash) is queued again by the next poll.
@@ -152,11 +169,18 @@ export class PublishModuleFromVcs {
    * every repository it reaches to anyone who can create an organization. Both are checked before
    * GitHub is asked anything, so a refusal says nothing about whether the installation exists.
    */
-  async #throughGithubApp(command: PublishModuleFromVcsCommand, ghainId: string, identifier: string, principal: Principal): Promise<PublishSource> {
+  async #throughGithubApp(
+    command: PublishModuleFromVcsCommand,
+    ghainId: string,
+    identifier: string,
+    principal: Principal,
+  ): Promise<PublishSource> {
     const organizationName = command.organizationName
-    if (organizationName === undefined) throw CairnError.invalidField('vcs-repo.organization-name', 'is required with vcs-repo.github-app-installation-id')
+    if (organizationName === undefined)
+      throw CairnError.invalidField('vcs-repo.organization-name', 'is required with vcs-repo.github-app-installation-id')
     await this.#deps.unitOfWork.read((repositories) => requireOrganization(repositories, principal, organizationName, 'canManageModules'))
-    if (!isSiteAdmin(principal)) throw CairnError.invalidField(INSTALLATION_FIELD, 'is for site administrators only: Cairn has no user-to-server GitHub authorization')
+    if (!isSiteAdmin(principal))
+      throw CairnError.invalidField(INSTALLATION_FIELD, 'is for site administrators only: Cairn has no user-to-server GitHub authorization')
     const remote = await githubAppRemote(this.#deps.githubApp, ghainId, identifier)
     return { organizationName, remote, oauthTokenId: null, githubAppInstallationId: ghainId }
   }
@@ -197,7 +221,8 @@ function parseRequest(command: PublishModuleFromVcsCommand): PublishRequest {
   if (command.branch !== undefined && command.tags === true) errors.add('vcs-repo.tags', 'cannot be combined with vcs-repo.branch')
   if (command.branch === '') errors.add('vcs-repo.branch', 'cannot be empty')
   // go-tfe refuses it before sending (ErrRequiredBranchWhenTestsEnabled): module tests run on a branch.
-  if (command.testsEnabled === true && command.branch === undefined) errors.add('test-config.tests-enabled', 'requires vcs-repo.branch: tests run on branch-based modules')
+  if (command.testsEnabled === true && command.branch === undefined)
+    errors.add('test-config.tests-enabled', 'requires vcs-repo.branch: tests run on branch-based modules')
   const sourceDirectory = errors.collect(() => parseSourceDirectory(command.sourceDirectory ?? '')) ?? ''
   const tagPrefix = errors.collect(() => parseTagPrefix(command.tagPrefix ?? '')) ?? ''
   const initialVersion = errors.collect(() => parseModuleVersion(command.initialVersion ?? '0.0.0')) ?? ''
@@ -245,8 +270,10 @@ async function readRefs(vcs: VcsClient, remote: VcsRemote, credentialField: stri
   try {
     return await vcs.refs(remote)
   } catch (error) {
-    if (isCairnError(error, 'invalid')) throw CairnError.invalidField(credentialField, 'the git host refused the credential of this VCS connection')
-    if (isCairnError(error, 'not_found')) throw CairnError.invalidField('vcs-repo.identifier', 'names no repository the VCS connection can read')
+    if (isCairnError(error, 'invalid'))
+      throw CairnError.invalidField(credentialField, 'the git host refused the credential of this VCS connection')
+    if (isCairnError(error, 'not_found'))
+      throw CairnError.invalidField('vcs-repo.identifier', 'names no repository the VCS connection can read')
     throw error
   }
 }

@@ -44,20 +44,31 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     advance(versionId, (version) => {
       const cloning = version.startClone(commitSha, 'the module repository', deps.clock.now())
       const archive = { blobKey: `modules/${versionId}/${cloning.uploadGeneration}.tar.gz`, sha256: 'a'.repeat(64), size: 1 }
-      return cloning.cloned(cloning.uploadGeneration, deps.clock.now()).settle(cloning.uploadGeneration, { archive, metadata: FAKE_METADATA }, deps.clock.now())
+      return cloning
+        .cloned(cloning.uploadGeneration, deps.clock.now())
+        .settle(cloning.uploadGeneration, { archive, metadata: FAKE_METADATA }, deps.clock.now())
     })
 
   const versions = () =>
-    deps.unitOfWork.run(async ({ moduleVersions }) => (await moduleVersions.versionsOf([moduleId])).get(moduleId)?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`).sort())
+    deps.unitOfWork.run(async ({ moduleVersions }) =>
+      (await moduleVersions.versionsOf([moduleId]))
+        .get(moduleId)
+        ?.map((v) => `${v.version}@${v.commitSha ?? ''}:${v.status}`)
+        .sort(),
+    )
 
   it('adds a pending version per semver tag, v-prefixed or not, and ignores the others', async () => {
-    tags = [{ name: 'v1.0.0', commitSha: 'a' }, { name: '1.1.0', commitSha: 'b' }, { name: 'latest', commitSha: 'b' }]
+    tags = [
+      { name: 'v1.0.0', commitSha: 'a' },
+      { name: '1.1.0', commitSha: 'b' },
+      { name: 'latest', commitSha: 'b' },
+    ]
     const { toIngest } = await sync.execute({ moduleId })
     expect(toIngest).toHaveLength(2)
     expect(await versions()).toEqual(['1.0.0@a:pending', '1.1.0@b:pending'])
   })
 
-  it('never adds a version twice, and queues again only those not ok, each with its tag\'s commit', async () => {
+  it("never adds a version twice, and queues again only those not ok, each with its tag's commit", async () => {
     tags = [{ name: 'v1.0.0', commitSha: 'a' }]
     const [first] = (await sync.execute({ moduleId })).toIngest
     expect(first).toEqual({ versionId: expect.any(String), commitSha: 'a' })
@@ -79,14 +90,16 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     expect(await versions()).toEqual(['1.1.0@a:ok'])
   })
 
-  it('not while an attempt at the tag\'s commit is under way, nor again once its archive was refused; a further move retries', async () => {
+  it("not while an attempt at the tag's commit is under way, nor again once its archive was refused; a further move retries", async () => {
     tags = [{ name: 'v1.1.0', commitSha: 'a' }]
     const versionId = (await sync.execute({ moduleId })).toIngest[0]?.versionId ?? ''
     await serve(versionId, 'a')
     tags = [{ name: 'v1.1.0', commitSha: 'b' }]
     const cloning = await advance(versionId, (version) => version.startClone('b', 'the module repository', deps.clock.now()))
     await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [] })
-    await advance(versionId, (version) => version.cloned(cloning.uploadGeneration, deps.clock.now()).refuseArchive(cloning.uploadGeneration, 'bad tree', deps.clock.now()))
+    await advance(versionId, (version) =>
+      version.cloned(cloning.uploadGeneration, deps.clock.now()).refuseArchive(cloning.uploadGeneration, 'bad tree', deps.clock.now()),
+    )
     await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [] })
     tags = [{ name: 'v1.1.0', commitSha: 'c' }]
     await expect(sync.execute({ moduleId })).resolves.toMatchObject({ toIngest: [{ versionId, commitSha: 'c' }] })
@@ -103,7 +116,10 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
 
   it('takes only tags with the module tag prefix', async () => {
     tagPrefix = 'vpc/'
-    tags = [{ name: 'vpc/v1.0.0', commitSha: 'a' }, { name: 'subnet/v3.0.0', commitSha: 'b' }]
+    tags = [
+      { name: 'vpc/v1.0.0', commitSha: 'a' },
+      { name: 'subnet/v3.0.0', commitSha: 'b' },
+    ]
     await sync.execute({ moduleId })
     expect(await versions()).toEqual(['1.0.0@a:pending'])
   })
@@ -131,7 +147,7 @@ describe('SyncVcsTags (spec §2.2: tags that look like semver become versions)',
     expect({ syncs: syncs + 1, added: (await added()).length }).toEqual({ syncs: 5, added: 201 })
   })
 
-  it('reads the module\'s versions a bounded number of times a sync, however many tags the repository has', async () => {
+  it("reads the module's versions a bounded number of times a sync, however many tags the repository has", async () => {
     tags = Array.from({ length: 5000 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: `c${n}` }))
     let reads = 0
     const counted: UnitOfWork = {

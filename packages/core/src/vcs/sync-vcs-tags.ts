@@ -7,7 +7,8 @@ import type { IngestVcsVersionDeps } from './ingest-vcs-version.ts'
 import { tagVersions, type TagVersion } from './tag-versions.ts'
 import type { IngestionRequest } from './vcs-jobs.ts'
 
-export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> & Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf' | 'immutableVersions'>
+export type SyncVcsTagsDeps = Pick<UseCaseDeps, 'unitOfWork' | 'clock' | 'ids'> &
+  Pick<IngestVcsVersionDeps, 'vcs' | 'sourceOf' | 'immutableVersions'>
 
 /** A version to ingest, and the commit to take it from. */
 export type ToIngest = Omit<IngestionRequest, 'organizationName'>
@@ -71,7 +72,8 @@ export class SyncVcsTags {
       for (const tag of wanted) {
         const existing = known.get(tag.version)
         if (existing === undefined) missing.push(tag)
-        else if (wantsCommit(existing, tag.commitSha, { now, immutable: this.#deps.immutableVersions })) toIngest.push({ versionId: existing.id, commitSha: tag.commitSha })
+        else if (wantsCommit(existing, tag.commitSha, { now, immutable: this.#deps.immutableVersions }))
+          toIngest.push({ versionId: existing.id, commitSha: tag.commitSha })
       }
       // The newest, added in version order as before the cap (the order versions are listed in),
       // and queued newest first.
@@ -101,7 +103,8 @@ export class SyncVcsTags {
   #setupFailed(moduleId: string): Promise<void> {
     return this.#deps.unitOfWork.run(async ({ registryModules }) => {
       const current = await registryModules.findById(moduleId)
-      if (current !== undefined && mayBecome(current, 'setup_failed')) await registryModules.update(failSetup(current, this.#deps.clock.now()))
+      if (current !== undefined && mayBecome(current, 'setup_failed'))
+        await registryModules.update(failSetup(current, this.#deps.clock.now()))
     })
   }
 }
@@ -114,7 +117,11 @@ const NOTHING: SyncedTags = { module: null, toIngest: [], complete: true }
  * change, and not again for a commit whose archive was refused (the next move of the tag
  * retries). Never while an attempt at that commit is under way: the queue retries a lost one.
  */
-function wantsCommit(version: Pick<ModuleVersion, 'archive' | 'attempt' | 'commitSha'>, commitSha: string, options: { readonly now: Date; readonly immutable: boolean }): boolean {
+function wantsCommit(
+  version: Pick<ModuleVersion, 'archive' | 'attempt' | 'commitSha'>,
+  commitSha: string,
+  options: { readonly now: Date; readonly immutable: boolean },
+): boolean {
   if (isAttemptUnderWay(version, options.now) && version.attempt?.commitSha === commitSha) return false
   if (version.archive === null) return true
   if (options.immutable || commitSha === version.commitSha) return false

@@ -15,8 +15,13 @@ describe('where a connection finds a repository (spec §2.1 identifier forms)', 
 
   it('reads :org/:project/_git/:repo on Azure DevOps only, and only that form there', () => {
     expect(at('ado_services', 'acme/net/_git/vpc')).toBe('https://git.test/acme/net/_git/vpc')
-    for (const [provider, identifier] of [['ado_server', 'acme/vpc'], ['github', 'acme/net/_git/vpc']] as const) {
-      expect(() => at(provider, identifier)).toThrow(expect.objectContaining({ code: 'invalid', fields: [expect.objectContaining({ field: 'vcs-repo.identifier' })] }))
+    for (const [provider, identifier] of [
+      ['ado_server', 'acme/vpc'],
+      ['github', 'acme/net/_git/vpc'],
+    ] as const) {
+      expect(() => at(provider, identifier)).toThrow(
+        expect.objectContaining({ code: 'invalid', fields: [expect.objectContaining({ field: 'vcs-repo.identifier' })] }),
+      )
     }
   })
 
@@ -29,7 +34,10 @@ describe('where a connection finds a repository (spec §2.1 identifier forms)', 
     expect(web('gitlab_hosted', 'acme/vpc')).toEqual(['https://git.test/acme/vpc', 'https://git.test/acme/vpc/-/commit/abc123'])
     expect(web('bitbucket_hosted', 'acme/vpc')).toEqual(['https://git.test/acme/vpc', 'https://git.test/acme/vpc/commits/abc123'])
     for (const provider of ['bitbucket_server', 'bitbucket_data_center'] as const) {
-      expect(web(provider, 'PROJ/vpc')).toEqual(['https://git.test/projects/PROJ/repos/vpc', 'https://git.test/projects/PROJ/repos/vpc/commits/abc123'])
+      expect(web(provider, 'PROJ/vpc')).toEqual([
+        'https://git.test/projects/PROJ/repos/vpc',
+        'https://git.test/projects/PROJ/repos/vpc/commits/abc123',
+      ])
     }
     expect(web('ado_services', 'acme/net/_git/vpc')[0]).toBe('https://git.test/acme/net/_git/vpc')
   })
@@ -54,12 +62,15 @@ describe('monorepo settings', () => {
     expect(parseSourceDirectory('./modules/vpc/')).toBe('modules/vpc')
     expect(parseSourceDirectory('')).toBe('')
     for (const bad of ['../etc', 'modules/../..', 'modules//x\u0000', 'a b']) {
-      expect(() => parseSourceDirectory(bad)).toThrow(expect.objectContaining({ fields: [expect.objectContaining({ field: 'vcs-repo.source-directory' })] }))
+      expect(() => parseSourceDirectory(bad)).toThrow(
+        expect.objectContaining({ fields: [expect.objectContaining({ field: 'vcs-repo.source-directory' })] }),
+      )
     }
   })
 
   it('a tag prefix is printable, without spaces, at most 128 characters', () => {
     expect(parseTagPrefix('vpc/')).toBe('vpc/')
-    for (const bad of ['vpc /', 'x'.repeat(129), 'é']) expect(() => parseTagPrefix(bad)).toThrow(expect.objectContaining({ code: 'invalid' }))
+    for (const bad of ['vpc /', 'x'.repeat(129), 'é'])
+      expect(() => parseTagPrefix(bad)).toThrow(expect.objectContaining({ code: 'invalid' }))
   })
 })

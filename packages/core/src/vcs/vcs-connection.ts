@@ -44,7 +44,14 @@ export function isVcsServiceProvider(value: string): value is VcsServiceProvider
 /** An http(s) base address without credentials, query or fragment; its trailing `/` dropped. */
 export function parseHostUrl(field: string, value: string): string {
   const url = URL.canParse(value) ? new URL(value) : null
-  if (url === null || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+  if (
+    url === null ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     throw CairnError.invalidField(field, 'must be an http or https address without credentials, query or fragment')
   }
   return url.href.replace(/\/+$/, '')
@@ -75,7 +82,8 @@ export function repositoryUrl(connection: Pick<VcsConnection, 'serviceProvider' 
  * at `/projects/:project/repos/:repo` (their git address is under `/scm`).
  */
 export function repositoryWebUrl(connection: Pick<VcsConnection, 'serviceProvider' | 'httpUrl'>, identifier: VcsIdentifier): string {
-  if (BITBUCKET_SELF_MANAGED.includes(connection.serviceProvider)) return `${connection.httpUrl}/projects/${identifier.owner}/repos/${identifier.repository}`
+  if (BITBUCKET_SELF_MANAGED.includes(connection.serviceProvider))
+    return `${connection.httpUrl}/projects/${identifier.owner}/repos/${identifier.repository}`
   return `${connection.httpUrl}/${vcsIdentifierPath(identifier)}`
 }
 

@@ -10,7 +10,11 @@ import { parseVcsIdentifier } from './vcs-identifier.ts'
  * are now (one read per connection, however many modules share it). A module whose connection
  * is gone has none; neither has a GitHub App module when no app is configured (`githubWebUrl` null).
  */
-export async function vcsHostsOf(repositories: Repositories, modules: readonly RegistryModule[], githubWebUrl: string | null): Promise<Map<string, VcsHost>> {
+export async function vcsHostsOf(
+  repositories: Repositories,
+  modules: readonly RegistryModule[],
+  githubWebUrl: string | null,
+): Promise<Map<string, VcsHost>> {
   const tokenIds = new Set(modules.flatMap((module) => (module.vcsRepo?.oauthTokenId == null ? [] : [module.vcsRepo.oauthTokenId])))
   const connections = new Map<string, VcsConnection>()
   for (const tokenId of tokenIds) {
@@ -22,7 +26,11 @@ export async function vcsHostsOf(repositories: Repositories, modules: readonly R
     const repo = module.vcsRepo
     if (repo === null) continue
     if (repo.githubAppInstallationId !== null) {
-      if (githubWebUrl !== null) hosts.set(module.id, { serviceProvider: GITHUB_APP_SERVICE_PROVIDER, repositoryHttpUrl: repositoryWebUrl({ serviceProvider: 'github', httpUrl: githubWebUrl }, parseVcsIdentifier(repo.identifier)) })
+      if (githubWebUrl !== null)
+        hosts.set(module.id, {
+          serviceProvider: GITHUB_APP_SERVICE_PROVIDER,
+          repositoryHttpUrl: repositoryWebUrl({ serviceProvider: 'github', httpUrl: githubWebUrl }, parseVcsIdentifier(repo.identifier)),
+        })
       continue
     }
     const connection = connections.get(repo.oauthTokenId ?? '')

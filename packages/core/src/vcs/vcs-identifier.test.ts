@@ -12,7 +12,9 @@ describe('parseVcsIdentifier', () => {
   it.each(['acme', 'acme/', '/repo', 'acme/a/b', 'acme/p/git/r', 'acme/../repo', 'acme/re po', 'a/b/_git/c/d'])(
     'refuses %j on vcs-repo.identifier',
     (value) => {
-      expect(() => parseVcsIdentifier(value)).toThrow(expect.objectContaining({ code: 'invalid', fields: [expect.objectContaining({ field: 'vcs-repo.identifier' })] }))
+      expect(() => parseVcsIdentifier(value)).toThrow(
+        expect.objectContaining({ code: 'invalid', fields: [expect.objectContaining({ field: 'vcs-repo.identifier' })] }),
+      )
     },
   )
 })

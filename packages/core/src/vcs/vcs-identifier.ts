@@ -17,7 +17,8 @@ export function parseVcsIdentifier(value: string): VcsIdentifier {
   const parts = value.split('/')
   const safe = parts.every((part) => SEGMENT.test(part) && part !== '.' && part !== '..')
   if (safe && parts.length === 2) return { owner: parts[0] ?? '', project: null, repository: parts[1] ?? '' }
-  if (safe && parts.length === 4 && parts[2] === '_git') return { owner: parts[0] ?? '', project: parts[1] ?? '', repository: parts[3] ?? '' }
+  if (safe && parts.length === 4 && parts[2] === '_git')
+    return { owner: parts[0] ?? '', project: parts[1] ?? '', repository: parts[3] ?? '' }
   throw CairnError.invalidField(FIELD, 'must read :org/:repo, or :org/:project/_git/:repo')
 }
 

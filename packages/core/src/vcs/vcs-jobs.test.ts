@@ -57,7 +57,10 @@ describe('VCS jobs', () => {
 
   async function start(overrides: Partial<JobDefinition> = {}): Promise<void> {
     const jobs = adjusted(queue, overrides)
-    await workVcsJobs(jobs, { sync: new SyncVcsTags({ ...deps, vcs, sourceOf }), ingest: new IngestVcsVersion({ ...deps, jobs, vcs, sourceOf }) })
+    await workVcsJobs(jobs, {
+      sync: new SyncVcsTags({ ...deps, vcs, sourceOf }),
+      ingest: new IngestVcsVersion({ ...deps, jobs, vcs, sourceOf }),
+    })
     // The archives a VCS ingestion stores are settled by the analysis uploads get.
     await workUploadJobs(jobs, new AnalyseUpload(deps))
   }
@@ -79,7 +82,9 @@ describe('VCS jobs', () => {
   async function globexModule(): Promise<{ id: string; organizationName: string }> {
     const cases = createUseCases(deps)
     const owner = await cases.createUser.execute({ username: 'globex-owner', email: 'owner@globex.test' }, OPERATOR)
-    const principal = await cases.authenticateToken.execute((await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer)
+    const principal = await cases.authenticateToken.execute(
+      (await cases.userTokens.create.execute({ user: { id: owner.id } }, OPERATOR)).bearer,
+    )
     await cases.organizations.create({ name: 'globex', email: 'a@globex.test' }, principal)
     const { module } = await cases.registryModules.create({ organizationName: 'globex', name: 'dns', provider: 'aws' }, principal)
     await deps.unitOfWork.run(({ registryModules }) => registryModules.update({ ...module, publishingMechanism: 'git_tag' }))
@@ -88,7 +93,11 @@ describe('VCS jobs', () => {
 
   it('ingests every version tag; an invalid tree fails only its own version; a second sync retries only the failed one', async () => {
     await start()
-    tags.set(`http://git.test/${moduleId}.git`, [{ name: 'v1.0.0', commitSha: 'a' }, { name: 'v1.1.0', commitSha: 'broken' }, { name: 'v2.0.0', commitSha: 'c' }])
+    tags.set(`http://git.test/${moduleId}.git`, [
+      { name: 'v1.0.0', commitSha: 'a' },
+      { name: 'v1.1.0', commitSha: 'broken' },
+      { name: 'v2.0.0', commitSha: 'c' },
+    ])
     await queueTagSync(queue, acme())
     await vi.waitFor(async () => expect(await statuses()).toEqual(['1.0.0:ok', '1.1.0:reg_ingress_failed', '2.0.0:ok']))
     await queueTagSync(queue, acme())
@@ -101,22 +110,34 @@ describe('VCS jobs', () => {
     await start({ timeoutSeconds: 1, retryLimit: 0 })
     tags.set(`http://git.test/${moduleId}.git`, [{ name: 'v1.0.0', commitSha: 'stall' }])
     await queueTagSync(queue, acme())
-    await vi.waitFor(async () => expect(await versionsOf(moduleId)).toMatchObject([{ status: 'clone_failed', error: expect.stringContaining('in time') }]), {
-      timeout: 5_000,
-    })
+    await vi.waitFor(
+      async () => expect(await versionsOf(moduleId)).toMatchObject([{ status: 'clone_failed', error: expect.stringContaining('in time') }]),
+      {
+        timeout: 5_000,
+      },
+    )
   })
 
   it('publishes all 201 tags of a repository, one capped sync after another', async () => {
     await start()
-    tags.set(`http://git.test/${moduleId}.git`, Array.from({ length: 201 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: `c${n}` })))
+    tags.set(
+      `http://git.test/${moduleId}.git`,
+      Array.from({ length: 201 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: `c${n}` })),
+    )
     await queueTagSync(queue, acme())
-    await vi.waitFor(async () => expect((await statuses()).filter((s) => s.endsWith(':ok'))).toHaveLength(201), { timeout: 20_000, interval: 100 })
+    await vi.waitFor(async () => expect((await statuses()).filter((s) => s.endsWith(':ok'))).toHaveLength(201), {
+      timeout: 20_000,
+      interval: 100,
+    })
   })
 
   it("publishes another organization's version while one organization's 200 clones stall", async () => {
     await start({ timeoutSeconds: 3, retryLimit: 0 })
     const globex = await globexModule()
-    tags.set(`http://git.test/${moduleId}.git`, Array.from({ length: 200 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: 'stall' })))
+    tags.set(
+      `http://git.test/${moduleId}.git`,
+      Array.from({ length: 200 }, (_, n) => ({ name: `v1.${n}.0`, commitSha: 'stall' })),
+    )
     tags.set(`http://git.test/${globex.id}.git`, [{ name: 'v1.0.0', commitSha: 'good' }])
     await queueTagSync(queue, acme())
     await vi.waitFor(() => expect(archived.filter((sha) => sha === 'stall').length).toBeGreaterThan(0))

@@ -13,7 +13,13 @@ import type { SyncVcsTags } from './sync-vcs-tags.ts'
 const PER_ORGANIZATION = 2
 
 /** Reads a module's tags and queues the ingestion of each version still to ingest. */
-export const SYNC_VCS_TAGS_JOB: JobDefinition = { name: 'vcs.sync-tags', retryLimit: 5, retryDelaySeconds: 10, timeoutSeconds: 120, groupConcurrency: PER_ORGANIZATION }
+export const SYNC_VCS_TAGS_JOB: JobDefinition = {
+  name: 'vcs.sync-tags',
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  timeoutSeconds: 120,
+  groupConcurrency: PER_ORGANIZATION,
+}
 /** Clones one version's commit and stores its archive, queued then for the analysis uploads get too. */
 export const INGEST_VCS_VERSION_JOB: JobDefinition = {
   name: 'vcs.ingest-version',
@@ -50,7 +56,10 @@ export function queueIngestion(queue: JobQueue, request: IngestionRequest): Prom
  * Declares the VCS jobs and works them in this process. A sync that reached its cap of versions
  * queues the next sync of its module itself, which runs once this one ends.
  */
-export async function workVcsJobs(queue: JobQueue, useCases: { readonly sync: SyncVcsTags; readonly ingest: IngestVcsVersion }): Promise<void> {
+export async function workVcsJobs(
+  queue: JobQueue,
+  useCases: { readonly sync: SyncVcsTags; readonly ingest: IngestVcsVersion },
+): Promise<void> {
   await queue.define(SYNC_VCS_TAGS_JOB)
   await queue.define(INGEST_VCS_VERSION_JOB)
   await queue.work(SYNC_VCS_TAGS_JOB.name, async (payload, { signal }) => {

@@ -49,7 +49,8 @@ export function vcsSourceOf(deps: VcsSourceDeps) {
 }
 
 async function remoteOfConnection(deps: VcsSourceDeps, tokenId: string | null, identifier: string): Promise<VcsSource['remote']> {
-  const connection = tokenId === null ? undefined : await deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findByTokenId(tokenId))
+  const connection =
+    tokenId === null ? undefined : await deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findByTokenId(tokenId))
   if (connection === undefined) throw CairnError.invalidField('oauth-token-id', 'the VCS connection of this module no longer exists')
   return remoteThrough(connection, identifier, deps.cipher)
 }
@@ -59,12 +60,14 @@ export function parseSourceDirectory(value: string): string {
   const trimmed = value.replace(/^\.?\/+/, '').replace(/\/+$/, '')
   if (trimmed === '') return ''
   const ok = trimmed.split('/').every((segment) => /^[A-Za-z0-9_.@+-]+$/.test(segment) && segment !== '.' && segment !== '..')
-  if (!ok) throw CairnError.invalidField('vcs-repo.source-directory', 'must be a relative path inside the repository, without . or .. segments')
+  if (!ok)
+    throw CairnError.invalidField('vcs-repo.source-directory', 'must be a relative path inside the repository, without . or .. segments')
   return trimmed
 }
 
 /** A tag prefix: printable, without spaces, at most 128 characters. */
 export function parseTagPrefix(value: string): string {
-  if (!/^[\x21-\x7e]{0,128}$/.test(value)) throw CairnError.invalidField('vcs-repo.tag-prefix', 'must be at most 128 printable characters without spaces')
+  if (!/^[\x21-\x7e]{0,128}$/.test(value))
+    throw CairnError.invalidField('vcs-repo.tag-prefix', 'must be at most 128 printable characters without spaces')
   return value
 }

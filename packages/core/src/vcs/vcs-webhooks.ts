@@ -21,7 +21,9 @@ export class ReceiveVcsWebhook {
   }
 
   async execute(command: { readonly token: string }): Promise<void> {
-    const module = await this.#deps.unitOfWork.read(({ registryModules }) => registryModules.findByWebhookTokenDigest(this.#deps.hasher.hash(command.token)))
+    const module = await this.#deps.unitOfWork.read(({ registryModules }) =>
+      registryModules.findByWebhookTokenDigest(this.#deps.hasher.hash(command.token)),
+    )
     if (module?.vcsRepo == null) throw CairnError.notFound('webhook')
     await queueTagSync(this.#deps.jobs, module)
   }

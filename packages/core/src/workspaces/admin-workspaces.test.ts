@@ -53,7 +53,10 @@ describe('AdminWorkspaces (spec §2.3, §4.2)', () => {
     cases = createUseCases(deps)
     const user = await cases.createUser.execute({ username: 'ada', email: 'ada@example.com', isSiteAdmin: true }, OPERATOR)
     admin = { kind: 'user', user, credential: { kind: 'token', tokenId: 'at-0000000000000099' } }
-    for (const [name, username] of [['acme', 'olivia'], ['beta', 'oscar']] as const) {
+    for (const [name, username] of [
+      ['acme', 'olivia'],
+      ['beta', 'oscar'],
+    ] as const) {
       const owner = await cases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
       await cases.organizations.create({ name, email: `owners@${name}.test` }, { ...admin, user: owner })
     }

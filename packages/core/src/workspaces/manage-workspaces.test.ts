@@ -54,7 +54,10 @@ describe('ManageWorkspaces', () => {
     })
 
     it('takes an enabled tool version by its version string', async () => {
-      const { workspace, toolVersion } = await cases.workspaces.create({ organizationName: 'acme', name: 'net', toolVersion: '1.9.0' }, owner)
+      const { workspace, toolVersion } = await cases.workspaces.create(
+        { organizationName: 'acme', name: 'net', toolVersion: '1.9.0' },
+        owner,
+      )
       expect(toolVersion).toBe('1.9.0')
       await expect(cases.workspaces.show({ id: workspace.id }, reader)).resolves.toMatchObject({ toolVersion: '1.9.0' })
     })

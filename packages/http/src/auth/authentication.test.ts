@@ -34,26 +34,29 @@ const ROUTES = ['/api/v2/admin', '/admin'].flatMap((prefix) =>
 
 /** One table over every admin route: who gets which answer (spec §5.4, reference §1.1). */
 describe('every admin route', () => {
-  it.each(ROUTES)('%s %s: 401 without a token, with an unknown or malformed one; 404 for a non-admin; 401 when suspended', async (method, template) => {
-    const t = await testApp()
-    const path = template.replace('TARGET', t.admin.user.id)
-    const body = method === 'POST' || method === 'PATCH' ? { reason: 'x', data: { type: 'users', attributes: {} } } : undefined
-    for (const credential of [null, 'at-0000000000000009.cairn.nope', 'garbage']) {
-      const response = await t.call(method, path, credential, body)
-      expect(response.status).toBe(401)
-      expect(await response.json()).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'unauthorized' })] })
-    }
-    const malformed = await t.app.request(path, { method, headers: { Authorization: 'Basic abc' } })
-    expect(malformed.status).toBe(401)
+  it.each(ROUTES)(
+    '%s %s: 401 without a token, with an unknown or malformed one; 404 for a non-admin; 401 when suspended',
+    async (method, template) => {
+      const t = await testApp()
+      const path = template.replace('TARGET', t.admin.user.id)
+      const body = method === 'POST' || method === 'PATCH' ? { reason: 'x', data: { type: 'users', attributes: {} } } : undefined
+      for (const credential of [null, 'at-0000000000000009.cairn.nope', 'garbage']) {
+        const response = await t.call(method, path, credential, body)
+        expect(response.status).toBe(401)
+        expect(await response.json()).toEqual({ errors: [expect.objectContaining({ status: '401', title: 'unauthorized' })] })
+      }
+      const malformed = await t.app.request(path, { method, headers: { Authorization: 'Basic abc' } })
+      expect(malformed.status).toBe(401)
 
-    const asMember = await t.call(method, path, t.memberToken, body)
-    expect(asMember.status).toBe(404)
-    expect(await asMember.json()).toEqual({ errors: [expect.objectContaining({ status: '404', title: 'not found' })] })
+      const asMember = await t.call(method, path, t.memberToken, body)
+      expect(asMember.status).toBe(404)
+      expect(await asMember.json()).toEqual({ errors: [expect.objectContaining({ status: '404', title: 'not found' })] })
 
-    const { user, token } = await t.signUp('suspended', { isSiteAdmin: true })
-    await t.deps.unitOfWork.run(({ users }) => users.update(user.suspend()))
-    expect((await t.call(method, path, token, body)).status).toBe(401)
-  })
+      const { user, token } = await t.signUp('suspended', { isSiteAdmin: true })
+      await t.deps.unitOfWork.run(({ users }) => users.update(user.suspend()))
+      expect((await t.call(method, path, token, body)).status).toBe(401)
+    },
+  )
 
   it('are absent from the hosted edition', async () => {
     const t = await testApp({ edition: 'hosted' })

@@ -18,7 +18,10 @@ export function assertSameOriginCookieRequest(c: Context, baseUrl: URL | undefin
   if (!SAFE_METHODS.has(c.req.method)) {
     const sameOrigin = c.req.header('Origin') === publicUrl(c, baseUrl).origin || c.req.header('Sec-Fetch-Site') === 'same-origin'
     if (!sameOrigin) {
-      throw new CairnError('forbidden', "a request made with the session cookie must come from Cairn's own origin (Origin or Sec-Fetch-Site)")
+      throw new CairnError(
+        'forbidden',
+        "a request made with the session cookie must come from Cairn's own origin (Origin or Sec-Fetch-Site)",
+      )
     }
   }
   const length = c.req.header('Content-Length')

@@ -12,15 +12,22 @@ describe('cookie-authenticated requests: CSRF defence and sign-out', () => {
 
   beforeEach(async () => {
     t = await testApp({ baseUrl: BASE })
-    const started = await t.call('POST', `/api/v2/admin/users/${t.member.user.id}/actions/impersonate`, t.adminToken, { reason: 'ticket 5' })
+    const started = await t.call('POST', `/api/v2/admin/users/${t.member.user.id}/actions/impersonate`, t.adminToken, {
+      reason: 'ticket 5',
+    })
     cookie = (started.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
   })
 
   async function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response> {
-    return t.app.request(`${BASE.origin}${path}`, { method, headers: { Accept: JSON_API, ...headers }, ...(body !== undefined && { body }) })
+    return t.app.request(`${BASE.origin}${path}`, {
+      method,
+      headers: { Accept: JSON_API, ...headers },
+      ...(body !== undefined && { body }),
+    })
   }
 
-  const createOrganization = (headers: Record<string, string>) => send('POST', '/api/v2/organizations', { Cookie: cookie, ...headers }, ORGANIZATION)
+  const createOrganization = (headers: Record<string, string>) =>
+    send('POST', '/api/v2/organizations', { Cookie: cookie, ...headers }, ORGANIZATION)
 
   async function organizationNames(): Promise<unknown[]> {
     const { data } = await json<ListDoc>(await t.call('GET', '/api/v2/organizations', t.memberToken))
@@ -58,7 +65,10 @@ describe('cookie-authenticated requests: CSRF defence and sign-out', () => {
 
   it.each([
     ['Origin of the base URL and the JSON:API media type', { Origin: BASE.origin, 'Content-Type': JSON_API }],
-    ['Sec-Fetch-Site: same-origin and application/json', { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json; charset=utf-8' }],
+    [
+      'Sec-Fetch-Site: same-origin and application/json',
+      { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json; charset=utf-8' },
+    ],
   ])('201 with %s', async (_, headers) => {
     expect((await createOrganization(headers)).status).toBe(201)
     expect(await organizationNames()).toEqual(['acme'])
@@ -69,7 +79,12 @@ describe('cookie-authenticated requests: CSRF defence and sign-out', () => {
   })
 
   it('bearer tokens are not held to it: no Origin, any media type', async () => {
-    const response = await send('POST', '/api/v2/organizations', { Authorization: `Bearer ${t.memberToken}`, 'Content-Type': 'text/plain' }, ORGANIZATION)
+    const response = await send(
+      'POST',
+      '/api/v2/organizations',
+      { Authorization: `Bearer ${t.memberToken}`, 'Content-Type': 'text/plain' },
+      ORGANIZATION,
+    )
     expect(response.status).toBe(201)
   })
 

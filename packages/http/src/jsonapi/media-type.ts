@@ -17,7 +17,8 @@ export function jsonApi(c: Context<AppEnv>, body: unknown, status: ContentfulSta
  */
 function underBasePath(body: unknown, basePath: string | undefined): unknown {
   if (basePath === undefined || !isRecord(body)) return body
-  const resource = (value: unknown) => (isRecord(value) && isRecord(value['links']) ? { ...value, links: prefixed(value['links'], basePath) } : value)
+  const resource = (value: unknown) =>
+    isRecord(value) && isRecord(value['links']) ? { ...value, links: prefixed(value['links'], basePath) } : value
   const resources = (value: unknown) => (Array.isArray(value) ? value.map(resource) : resource(value))
   return {
     ...body,
@@ -27,7 +28,9 @@ function underBasePath(body: unknown, basePath: string | undefined): unknown {
 }
 
 function prefixed(links: Record<string, unknown>, basePath: string): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(links).map(([name, link]) => [name, typeof link === 'string' && link.startsWith('/') ? `${basePath}${link}` : link]))
+  return Object.fromEntries(
+    Object.entries(links).map(([name, link]) => [name, typeof link === 'string' && link.startsWith('/') ? `${basePath}${link}` : link]),
+  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,8 +6,12 @@ const requestTo = (url: string) => ({ req: { url } }) as unknown as Context
 
 describe('where the app is reached', () => {
   it('is the request’s origin, then the mount path', () => {
-    expect(appRootText(requestTo('http://cairn.internal:8443/api/registry/v1/modules/a/b/c/versions?x=1'), {})).toBe('http://cairn.internal:8443')
-    expect(appRootText(requestTo('https://cairn.internal/registry/api/v2/ping'), { basePath: '/registry' })).toBe('https://cairn.internal/registry')
+    expect(appRootText(requestTo('http://cairn.internal:8443/api/registry/v1/modules/a/b/c/versions?x=1'), {})).toBe(
+      'http://cairn.internal:8443',
+    )
+    expect(appRootText(requestTo('https://cairn.internal/registry/api/v2/ping'), { basePath: '/registry' })).toBe(
+      'https://cairn.internal/registry',
+    )
   })
 
   it('drops the user and password of an absolute-form request target', () => {

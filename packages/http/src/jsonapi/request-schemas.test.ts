@@ -11,28 +11,48 @@ const DOCUMENT = resourceDocument(
     note: ['note', nullable(z.string())],
     settings: ['settings', emptyWhenAbsent(attributes({ loud: ['is-loud', optional(z.boolean())] }))],
   }),
-  { relationships: z.object({ owner: z.object({ data: identifier('users') }), members: optional(z.object({ data: z.array(identifier('users')) })) }) },
+  {
+    relationships: z.object({
+      owner: z.object({ data: identifier('users') }),
+      members: optional(z.object({ data: z.array(identifier('users')) })),
+    }),
+  },
 )
 const OWNER = { owner: { data: { type: 'users', id: 'u1' } } }
 
 /** The pointers and messages a body is refused with, or the attributes it reads as. */
 function read(body: unknown) {
   const result = DOCUMENT.safeParse(body, { reportInput: true })
-  return result.success ? result.data.data.attributes : fieldErrorsOf(result.error.issues).map(({ field, message }) => `${field} ${message}`)
+  return result.success
+    ? result.data.data.attributes
+    : fieldErrorsOf(result.error.issues).map(({ field, message }) => `${field} ${message}`)
 }
 
 describe('request schemas', () => {
   it('read attributes under their domain names; null is "left out", except where null is a value', () => {
-    expect(read({ data: { type: 'things', attributes: { name: 'a', size: null, note: null, settings: { 'is-loud': true }, extra: 1 }, relationships: OWNER } })).toEqual({
+    expect(
+      read({
+        data: {
+          type: 'things',
+          attributes: { name: 'a', size: null, note: null, settings: { 'is-loud': true }, extra: 1 },
+          relationships: OWNER,
+        },
+      }),
+    ).toEqual({
       name: 'a',
       note: null,
       settings: { loud: true },
     })
-    expect(read({ data: { type: 'things', attributes: { name: 'a', settings: null }, relationships: OWNER } })).toEqual({ name: 'a', settings: {} })
+    expect(read({ data: { type: 'things', attributes: { name: 'a', settings: null }, relationships: OWNER } })).toEqual({
+      name: 'a',
+      settings: {},
+    })
   })
 
   it('name every problem with a JSON pointer', () => {
-    expect(read({ data: { type: 'other', attributes: { size: 1.5, note: 3, settings: { 'is-loud': 'yes' } }, relationships: OWNER } })).toEqual([
+    expect(
+      read({ data: { type: 'other', attributes: { size: 1.5, note: 3, settings: { 'is-loud': 'yes' } }, relationships: OWNER } }),
+    ).toEqual([
       '/data/type must be "things"',
       '/data/attributes/name is required',
       '/data/attributes/size must be a whole number',
@@ -50,7 +70,9 @@ describe('request schemas', () => {
       '/data/relationships/owner type must be "users"',
     ])
     const members = { data: [{ type: 'users', id: 'u2' }, { type: 'users' }] }
-    expect(read({ data: { type: 'things', attributes, relationships: { ...OWNER, members } } })).toEqual(['/data/relationships/members/data/1 id is required'])
+    expect(read({ data: { type: 'things', attributes, relationships: { ...OWNER, members } } })).toEqual([
+      '/data/relationships/members/data/1 id is required',
+    ])
     expect(read({ data: { type: 'things', attributes, relationships: { ...OWNER, members: { data: 'x' } } } })).toEqual([
       '/data/relationships/members/data must be an array',
     ])
@@ -64,7 +86,9 @@ describe('request schemas', () => {
   })
 
   it('describe the body as the client sends it: optional attributes nullable, required ones required', () => {
-    const schema = z.toJSONSchema(DOCUMENT, { io: 'input' }) as unknown as { properties: { data: { properties: { attributes: { required: string[]; properties: Record<string, unknown> } } } } }
+    const schema = z.toJSONSchema(DOCUMENT, { io: 'input' }) as unknown as {
+      properties: { data: { properties: { attributes: { required: string[]; properties: Record<string, unknown> } } } }
+    }
     const described = schema.properties.data.properties.attributes
     expect(described.required).toEqual(['name'])
     expect(described.properties['size']).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'null' }] })

@@ -58,14 +58,13 @@ export function resourceDocument<T extends string, A extends z.ZodType<object>, 
   options: { readonly relationships?: R; readonly typeMayBeBlank?: boolean } = {},
 ) {
   const typeSchema = options.typeMayBeBlank === true ? z.union([z.literal(type), z.literal('')]).optional() : z.literal(type)
-  return z
-    .object({
-      data: z.object({
-        type: typeSchema,
-        attributes: emptyWhenAbsent(attributes),
-        relationships: emptyWhenAbsent(options.relationships ?? z.object({})),
-      }),
-    })
+  return z.object({
+    data: z.object({
+      type: typeSchema,
+      attributes: emptyWhenAbsent(attributes),
+      relationships: emptyWhenAbsent(options.relationships ?? z.object({})),
+    }),
+  })
 }
 
 /**

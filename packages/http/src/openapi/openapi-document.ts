@@ -19,7 +19,8 @@ export async function openApiDocument(root: Hono<AppEnv>, basePath: string, vers
       info: {
         title: 'Cairn',
         version,
-        description: 'A private Terraform and OpenTofu module registry, speaking the Terraform Enterprise API (JSON:API) and the module registry protocol.',
+        description:
+          'A private Terraform and OpenTofu module registry, speaking the Terraform Enterprise API (JSON:API) and the module registry protocol.',
       },
       servers: [{ url: basePath === '' ? '/' : basePath }],
       tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),

@@ -27,8 +27,14 @@ export interface Operation {
 }
 
 const ERROR_RESPONSES = {
-  'json-api': { description: 'A JSON:API error document, each error naming its field or parameter', content: { [JSON_API]: { schema: { $ref: '#/components/schemas/ErrorDocument' } } } },
-  protocol: { description: 'The registry protocol’s error document', content: { 'application/json': { schema: { $ref: '#/components/schemas/ProtocolErrors' } } } },
+  'json-api': {
+    description: 'A JSON:API error document, each error naming its field or parameter',
+    content: { [JSON_API]: { schema: { $ref: '#/components/schemas/ErrorDocument' } } },
+  },
+  protocol: {
+    description: 'The registry protocol’s error document',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ProtocolErrors' } } },
+  },
 } as const
 
 /** The OpenAPI description of the route it is placed on (a middleware that only describes). */

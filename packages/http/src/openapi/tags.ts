@@ -3,7 +3,7 @@ export const TAGS = {
   'registry-modules': 'Private modules: publish, upload and manage module versions',
   'registry-protocol': 'The module registry protocol that `terraform` and `tofu` speak, and archive downloads',
   'public-registry': 'The hosted edition’s proxy of curated public modules',
-  'vcs': 'VCS connections (OAuth clients and tokens), publishing from a repository, push webhooks',
+  vcs: 'VCS connections (OAuth clients and tokens), publishing from a repository, push webhooks',
   organizations: 'Organizations',
   memberships: 'Organization memberships and invitations',
   teams: 'Teams and their members',

@@ -33,7 +33,14 @@ describe('the protocol documents', () => {
 
   it("a version's detail describes the module by that version's description", () => {
     const version = versionOf('1.0.0', 'A VPC.')
-    const detail = moduleDetail({ module: MODULE, latest: LATEST, version, metadata: FAKE_METADATA, providers: ['aws'], versions: ['1.0.0', '1.1.0'] })
+    const detail = moduleDetail({
+      module: MODULE,
+      latest: LATEST,
+      version,
+      metadata: FAKE_METADATA,
+      providers: ['aws'],
+      versions: ['1.0.0', '1.1.0'],
+    })
     expect(detail.description).toBe('A VPC.')
   })
 })

@@ -1,4 +1,11 @@
-import { partRequirements, type ModulePart, type ModuleVersionDetail, type ProtocolVersion, type PublishedModule, type RegistryModule } from '@cairn/core'
+import {
+  partRequirements,
+  type ModulePart,
+  type ModuleVersionDetail,
+  type ProtocolVersion,
+  type PublishedModule,
+  type RegistryModule,
+} from '@cairn/core'
 
 /** The short form of a module version in lists (registry protocol "list shape"). */
 export function shortModule({ module, latest }: PublishedModule) {
@@ -69,7 +76,17 @@ function partOf(part: ModulePart) {
   }
 }
 
-const EMPTY_ROOT: ModulePart = { path: '', name: '', readme: null, empty: true, inputs: [], outputs: [], resources: [], providerRequirements: [], moduleCalls: [] }
+const EMPTY_ROOT: ModulePart = {
+  path: '',
+  name: '',
+  readme: null,
+  empty: true,
+  inputs: [],
+  outputs: [],
+  resources: [],
+  providerRequirements: [],
+  moduleCalls: [],
+}
 
 /** Where the module is published from: its repository, or nothing for uploaded modules. */
 function sourceOf(module: RegistryModule): string {

@@ -14,7 +14,10 @@ export function membershipResource({ membership, teams }: MembershipDetails): Re
     relationships: {
       organization: toOne('organizations', membership.organizationName),
       user: toOne('users', membership.invitedUserId),
-      teams: toMany('teams', teams.map((team) => team.id)),
+      teams: toMany(
+        'teams',
+        teams.map((team) => team.id),
+      ),
     },
     links: { self: `/api/v2/organization-memberships/${membership.id}` },
   }

@@ -29,5 +29,11 @@ export function moduleVersionResource({ version, uploadObjectId }: VersionWithUp
 
 function attemptAttributes(attempt: VersionAttempt | null) {
   if (attempt === null) return null
-  return { status: attempt.status, error: attempt.error, 'commit-sha': attempt.commitSha, 'started-by': attempt.startedBy, at: attempt.at.toISOString() }
+  return {
+    status: attempt.status,
+    error: attempt.error,
+    'commit-sha': attempt.commitSha,
+    'started-by': attempt.startedBy,
+    at: attempt.at.toISOString(),
+  }
 }

@@ -16,7 +16,12 @@ export function teamResource(team: Team, members?: readonly User[]): ResourceObj
     },
     relationships: {
       organization: toOne('organizations', team.organizationName),
-      ...(members !== undefined && { users: toMany('users', members.map((member) => member.id)) }),
+      ...(members !== undefined && {
+        users: toMany(
+          'users',
+          members.map((member) => member.id),
+        ),
+      }),
     },
     links: { self: `/api/v2/teams/${team.id}` },
   }

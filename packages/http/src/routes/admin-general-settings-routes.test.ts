@@ -31,15 +31,27 @@ describe('admin general settings', () => {
     expect((await t.call('GET', SETTINGS, t.memberToken)).status).toBe(404)
     expect((await t.call('PATCH', SETTINGS, t.memberToken, change({ 'limit-user-organization-creation': false }))).status).toBe(404)
     expect((await t.call('GET', SETTINGS, null)).status).toBe(401)
-    expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['limit-user-organization-creation']).toBe(true)
+    expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['limit-user-organization-creation']).toBe(
+      true,
+    )
   })
 
   it('PATCH changes only what it names; null leaves a value as it is', async () => {
     const t = await testApp({ installationDefaults: true })
-    const patched = await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 50, 'apply-timeout': '2h', 'plan-timeout': null }))
+    const patched = await t.call(
+      'PATCH',
+      SETTINGS,
+      t.adminToken,
+      change({ 'api-rate-limit': 50, 'apply-timeout': '2h', 'plan-timeout': null }),
+    )
     expect(patched.status).toBe(200)
     const doc = await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))
-    expect(doc.data.attributes).toMatchObject({ 'api-rate-limit': 50, 'apply-timeout': '2h', 'plan-timeout': '2h', 'limit-user-organization-creation': true })
+    expect(doc.data.attributes).toMatchObject({
+      'api-rate-limit': 50,
+      'apply-timeout': '2h',
+      'plan-timeout': '2h',
+      'limit-user-organization-creation': true,
+    })
   })
 
   it('PATCH takes a document without a type, as go-tfe sends it, but not one of another type', async () => {
@@ -47,18 +59,26 @@ describe('admin general settings', () => {
     const untyped = { data: { attributes: { 'limit-user-organization-creation': false } } }
     expect((await t.call('PATCH', SETTINGS, t.adminToken, untyped)).status).toBe(200)
     const wrong = { data: { type: 'users', attributes: { 'limit-user-organization-creation': true } } }
-    expect((await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, wrong))).errors[0]?.source).toEqual({ pointer: '/data/type' })
-    expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['limit-user-organization-creation']).toBe(false)
+    expect((await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, wrong))).errors[0]?.source).toEqual({
+      pointer: '/data/type',
+    })
+    expect((await json<SingleDoc>(await t.call('GET', SETTINGS, t.adminToken))).data.attributes['limit-user-organization-creation']).toBe(
+      false,
+    )
   })
 
   it('422 naming each bad attribute; nothing changes', async () => {
     const t = await testApp({ installationDefaults: true })
-    const typed = await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': '50', 'limit-user-organization-creation': 'no' })))
+    const typed = await json<ErrorDoc>(
+      await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': '50', 'limit-user-organization-creation': 'no' })),
+    )
     expect(typed.errors.map((error) => error.source?.pointer).sort()).toEqual([
       '/data/attributes/api-rate-limit',
       '/data/attributes/limit-user-organization-creation',
     ])
-    const ranged = await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 0, 'plan-timeout': 'soon' })))
+    const ranged = await json<ErrorDoc>(
+      await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 0, 'plan-timeout': 'soon' })),
+    )
     expect(ranged.errors.map((error) => [error.status, error.source?.pointer])).toEqual([
       ['422', '/data/attributes/api-rate-limit'],
       ['422', '/data/attributes/plan-timeout'],
@@ -70,7 +90,12 @@ describe('admin general settings', () => {
     const t = await testApp({ installationDefaults: true })
     const refused = await json<ErrorDoc>(await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 2_147_483_648 })))
     expect(refused.errors).toEqual([
-      { status: '422', title: 'invalid attribute', detail: 'api-rate-limit must be at most 2147483647', source: { pointer: '/data/attributes/api-rate-limit' } },
+      {
+        status: '422',
+        title: 'invalid attribute',
+        detail: 'api-rate-limit must be at most 2147483647',
+        source: { pointer: '/data/attributes/api-rate-limit' },
+      },
     ])
     expect((await t.call('PATCH', SETTINGS, t.adminToken, change({ 'api-rate-limit': 2_147_483_647 }))).status).toBe(200)
   })

@@ -25,12 +25,24 @@ const SETTINGS_CHANGE = resourceDocument('general-settings', attributes(SETTINGS
 /** TFE's `admin/general-settings`, mounted under both admin prefixes. */
 export function adminGeneralSettingsRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
-    .get('/', operation({ summary: 'Show the general settings', tag: 'admin', responses: { 200: oneResource('The settings', 'general-settings') } }), cachedRead(deps), async (c) =>
-      jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))),
+    .get(
+      '/',
+      operation({
+        summary: 'Show the general settings',
+        tag: 'admin',
+        responses: { 200: oneResource('The settings', 'general-settings') },
+      }),
+      cachedRead(deps),
+      async (c) => jsonApi(c, settingsDocument(await deps.adminGeneralSettings.show(c.var.principal))),
     )
     .patch(
       '/',
-      operation({ summary: 'Change the general settings', tag: 'admin', body: SETTINGS_CHANGE, responses: { 200: oneResource('The settings as changed', 'general-settings') } }),
+      operation({
+        summary: 'Change the general settings',
+        tag: 'admin',
+        body: SETTINGS_CHANGE,
+        responses: { 200: oneResource('The settings as changed', 'general-settings') },
+      }),
       async (c) => {
         const change = (await readDocument(c, SETTINGS_CHANGE)).data.attributes
         return jsonApi(c, settingsDocument(await deps.adminGeneralSettings.update(change, c.var.principal)))

@@ -61,7 +61,7 @@ describe.each(['/api/v2/admin', '/admin'])('admin users under %s (spec §4.3)', 
       expect(suspended.data.map((u) => u.attributes['username'])).toEqual(['suzy'])
     })
 
-    it('200: include=organizations relates and includes each user\'s organizations', async () => {
+    it("200: include=organizations relates and includes each user's organizations", async () => {
       await anOrganizationWith(t.useCases, t.member.user, 'acme')
       await anOrganizationWith(t.useCases, t.member.user, 'beta')
       const doc = await json<ListDoc>(await t.call('GET', `${users}?include=organizations`, t.adminToken))

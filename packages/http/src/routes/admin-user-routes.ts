@@ -46,33 +46,39 @@ const LIST_QUERY = [
 /** Spec §4.3, mounted under both admin prefixes; `POST /` (create a user) is a Cairn extension. */
 export function adminUserRoutes(deps: RouteDeps) {
   const routes = new Hono<AppEnv>()
-    .get('/', operation({ summary: 'List users', tag: 'admin', query: LIST_QUERY, responses: { 200: resourceList('A page of users', 'users') } }), cachedRead(deps), async (c) => {
-      const include = parseInclude(c.req.query('include'), ['organizations'] as const)
-      const isSiteAdmin = parseBooleanFilter('filter[admin]', c.req.query('filter[admin]'))
-      const isSuspended = parseBooleanFilter('filter[suspended]', c.req.query('filter[suspended]'))
-      const search = optionalText(c.req.query('q'))
-      const result = await deps.adminUsers.list(
-        {
-          ...(search !== undefined && { search }),
-          ...(isSiteAdmin !== undefined && { isSiteAdmin }),
-          ...(isSuspended !== undefined && { isSuspended }),
-          page: parsePageRequest((name) => c.req.query(name)),
-          includeOrganizations: include.includes('organizations'),
-        },
-        c.var.principal,
-      )
-      const { organizations } = result
-      const data = result.page.items.map((user) => userResource(user, organizations && (organizations.get(user.id) ?? [])))
-      const included = [...(organizations?.values() ?? [])].flat().map((name) => ({ id: name, type: 'organizations' }))
-      return jsonApi(
-        c,
-        listDocument(c, deps.baseUrl, result.page, data, { meta: { 'status-counts': result.statusCounts }, included }),
-      )
-    })
-    .post('/', operation({ summary: 'Create a user', tag: 'admin', body: NEW_USER, responses: { 201: oneResource('The user', 'users') } }), async (c) => {
-      const user = await deps.createUser.execute((await readDocument(c, NEW_USER)).data.attributes, c.var.principal)
-      return jsonApi(c, { data: userResource(user) }, 201)
-    })
+    .get(
+      '/',
+      operation({ summary: 'List users', tag: 'admin', query: LIST_QUERY, responses: { 200: resourceList('A page of users', 'users') } }),
+      cachedRead(deps),
+      async (c) => {
+        const include = parseInclude(c.req.query('include'), ['organizations'] as const)
+        const isSiteAdmin = parseBooleanFilter('filter[admin]', c.req.query('filter[admin]'))
+        const isSuspended = parseBooleanFilter('filter[suspended]', c.req.query('filter[suspended]'))
+        const search = optionalText(c.req.query('q'))
+        const result = await deps.adminUsers.list(
+          {
+            ...(search !== undefined && { search }),
+            ...(isSiteAdmin !== undefined && { isSiteAdmin }),
+            ...(isSuspended !== undefined && { isSuspended }),
+            page: parsePageRequest((name) => c.req.query(name)),
+            includeOrganizations: include.includes('organizations'),
+          },
+          c.var.principal,
+        )
+        const { organizations } = result
+        const data = result.page.items.map((user) => userResource(user, organizations && (organizations.get(user.id) ?? [])))
+        const included = [...(organizations?.values() ?? [])].flat().map((name) => ({ id: name, type: 'organizations' }))
+        return jsonApi(c, listDocument(c, deps.baseUrl, result.page, data, { meta: { 'status-counts': result.statusCounts }, included }))
+      },
+    )
+    .post(
+      '/',
+      operation({ summary: 'Create a user', tag: 'admin', body: NEW_USER, responses: { 201: oneResource('The user', 'users') } }),
+      async (c) => {
+        const user = await deps.createUser.execute((await readDocument(c, NEW_USER)).data.attributes, c.var.principal)
+        return jsonApi(c, { data: userResource(user) }, 201)
+      },
+    )
     .delete('/:id', operation({ summary: 'Delete a user', tag: 'admin', responses: { 204: noContent('Deleted') } }), async (c) => {
       await deps.adminUsers.remove({ userId: c.req.param('id') }, c.var.principal)
       return c.body(null, 204)
@@ -97,10 +103,14 @@ export function adminUserRoutes(deps: RouteDeps) {
       },
     )
   for (const [action, summary] of Object.entries(ACTIONS) as [UserAction, string][]) {
-    routes.post(`/:id/actions/${action}`, operation({ summary, tag: 'admin', responses: { 200: oneResource('The user', 'users') } }), async (c) => {
-      const user = await deps.adminUsers.act({ userId: c.req.param('id'), action }, c.var.principal)
-      return jsonApi(c, { data: userResource(user) })
-    })
+    routes.post(
+      `/:id/actions/${action}`,
+      operation({ summary, tag: 'admin', responses: { 200: oneResource('The user', 'users') } }),
+      async (c) => {
+        const user = await deps.adminUsers.act({ userId: c.req.param('id'), action }, c.var.principal)
+        return jsonApi(c, { data: userResource(user) })
+      },
+    )
   }
   return routes
 }

@@ -36,7 +36,12 @@ const LIST = operation({
   ],
   responses: { 200: resourceList('A page of workspaces', 'workspaces') },
 })
-const SHOW = operation({ summary: 'Show any workspace', tag: 'admin', query: [INCLUDE], responses: { 200: oneResource('The workspace', 'workspaces') } })
+const SHOW = operation({
+  summary: 'Show any workspace',
+  tag: 'admin',
+  query: [INCLUDE],
+  responses: { 200: oneResource('The workspace', 'workspaces') },
+})
 const DELETE = operation({ summary: 'Delete any workspace', tag: 'admin', responses: { 204: noContent('Deleted') } })
 
 const SORT_KEYS: Readonly<Record<string, WorkspaceSortKey>> = {

@@ -88,9 +88,15 @@ describe('GET /api/v2/admin/audit-events', () => {
   it("names a user's token, none for a session or the operator", async () => {
     const memberTokenId = t.memberToken.split('.cairn.')[0]
     expect((await t.call('POST', MODULES, tokens.owner, moduleBody({ name: 'vpc', provider: 'aws' }))).status).toBe(201)
-    expect(await newest('registry_module.created')).toMatchObject({ 'actor-kind': 'user', 'actor-id': t.member.user.id, 'actor-token-id': memberTokenId })
+    expect(await newest('registry_module.created')).toMatchObject({
+      'actor-kind': 'user',
+      'actor-id': t.member.user.id,
+      'actor-token-id': memberTokenId,
+    })
     const created = (await events()).filter((event) => event.attributes['action'] === 'user.created')
-    expect(created.map((event) => event.attributes)).toContainEqual(expect.objectContaining({ 'actor-kind': 'operator', 'actor-id': null, 'actor-token-id': null }))
+    expect(created.map((event) => event.attributes)).toContainEqual(
+      expect.objectContaining({ 'actor-kind': 'operator', 'actor-id': null, 'actor-token-id': null }),
+    )
   })
 
   it('records publishing: a version created by a request, with its actor; a re-upload through the link, with none', async () => {
@@ -121,8 +127,16 @@ describe('GET /api/v2/admin/audit-events', () => {
 
   it('records publishing from VCS: the module with where it comes from, and a branch-based initial version', async () => {
     const tokenId = await connectGitHost(t, tokens.owner)
-    t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, { branches: [{ name: 'main', commitSha: 'd4d4d4d' }], trees: { d4d4d4d: 'tree d' } })
-    const response = await t.call('POST', `${MODULES}/vcs`, tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, branch: 'main' }))
+    t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, {
+      branches: [{ name: 'main', commitSha: 'd4d4d4d' }],
+      trees: { d4d4d4d: 'tree d' },
+    })
+    const response = await t.call(
+      'POST',
+      `${MODULES}/vcs`,
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, branch: 'main' }),
+    )
     expect(response.status).toBe(201)
     expect(await newest('registry_module.created')).toMatchObject({
       'actor-kind': 'user',
@@ -140,7 +154,12 @@ describe('GET /api/v2/admin/audit-events', () => {
   })
 
   it('records deletions of versions, providers and modules, each by what it was', async () => {
-    for (const [provider, version] of [['aws', '1.0.0'], ['aws', '1.1.0'], ['gcp', '1.0.0'], ['azure', '2.0.0']] as const) {
+    for (const [provider, version] of [
+      ['aws', '1.0.0'],
+      ['aws', '1.1.0'],
+      ['gcp', '1.0.0'],
+      ['azure', '2.0.0'],
+    ] as const) {
       await publish(t, tokens.publisher, { name: 'vpc', provider, version })
     }
     await publish(t, tokens.publisher, { name: 'dns', provider: 'aws', version: '1.0.0' })
@@ -156,37 +175,72 @@ describe('GET /api/v2/admin/audit-events', () => {
     expect((await t.call('DELETE', `${MODULES}/private/acme/vpc/gcp`, tokens.owner)).status).toBe(204)
     expect((await t.call('DELETE', `${MODULES}/private/acme/vpc`, tokens.owner)).status).toBe(204)
     expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/dns', tokens.owner)).status).toBe(204)
-    expect(await deleted('registry_module.deleted')).toEqual(['private/acme/dns/aws', 'private/acme/vpc/azure', 'private/acme/vpc/gcp', 'private/acme/vpc/aws'])
-    expect(await newest('registry_module.deleted')).toMatchObject({ 'actor-kind': 'user', 'actor-id': t.member.user.id, 'organization-name': 'acme' })
+    expect(await deleted('registry_module.deleted')).toEqual([
+      'private/acme/dns/aws',
+      'private/acme/vpc/azure',
+      'private/acme/vpc/gcp',
+      'private/acme/vpc/aws',
+    ])
+    expect(await newest('registry_module.deleted')).toMatchObject({
+      'actor-kind': 'user',
+      'actor-id': t.member.user.id,
+      'organization-name': 'acme',
+    })
   })
 
   it('records the deletion of an organization and of a team', async () => {
-    const created = await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/teams', tokens.owner, { data: { type: 'teams', attributes: { name: 'ci' } } }))
+    const created = await json<SingleDoc>(
+      await t.call('POST', '/api/v2/organizations/acme/teams', tokens.owner, { data: { type: 'teams', attributes: { name: 'ci' } } }),
+    )
     expect((await t.call('DELETE', `/api/v2/teams/${created.data.id}`, tokens.owner)).status).toBe(204)
-    expect(await newest('team.deleted')).toMatchObject({ 'target-id': created.data.id, 'target-name': 'ci', 'organization-name': 'acme', 'actor-id': t.member.user.id })
+    expect(await newest('team.deleted')).toMatchObject({
+      'target-id': created.data.id,
+      'target-name': 'ci',
+      'organization-name': 'acme',
+      'actor-id': t.member.user.id,
+    })
     expect((await t.call('DELETE', '/api/v2/organizations/acme', tokens.owner)).status).toBe(204)
-    expect(await newest('organization.deleted')).toMatchObject({ 'target-id': 'acme', 'target-name': 'acme', 'organization-name': 'acme', 'actor-kind': 'user', 'actor-id': t.member.user.id })
+    expect(await newest('organization.deleted')).toMatchObject({
+      'target-id': 'acme',
+      'target-name': 'acme',
+      'organization-name': 'acme',
+      'actor-kind': 'user',
+      'actor-id': t.member.user.id,
+    })
   })
 
   it('records every token revoked: a user token, team and organization tokens, and those a new token replaces', async () => {
     const body = { data: { type: 'authentication-tokens', attributes: { description: 'laptop' } } }
     const mine = await json<SingleDoc>(await t.call('POST', `/api/v2/users/${t.member.user.id}/authentication-tokens`, t.memberToken, body))
     expect((await t.call('DELETE', `/api/v2/authentication-tokens/${mine.data.id}`, t.memberToken)).status).toBe(204)
-    expect(await newest('token.revoked')).toMatchObject({ 'target-id': mine.data.id, 'target-name': 'laptop', 'actor-kind': 'user', 'actor-id': t.member.user.id })
+    expect(await newest('token.revoked')).toMatchObject({
+      'target-id': mine.data.id,
+      'target-name': 'laptop',
+      'actor-kind': 'user',
+      'actor-id': t.member.user.id,
+    })
 
     const first = await teamToken(teams.owners)
     const second = await teamToken(teams.owners)
     expect(await newest('token.revoked')).toMatchObject({ 'target-id': first.id, 'organization-name': 'acme' })
     // An owners-team token revokes itself: the team acted, with that token.
     expect((await t.call('DELETE', `/api/v2/teams/${teams.owners}/authentication-token`, second.bearer)).status).toBe(204)
-    expect(await newest('token.revoked')).toMatchObject({ 'target-id': second.id, 'actor-kind': 'team', 'actor-id': teams.owners, 'actor-token-id': second.id, 'organization-name': 'acme' })
+    expect(await newest('token.revoked')).toMatchObject({
+      'target-id': second.id,
+      'actor-kind': 'team',
+      'actor-id': teams.owners,
+      'actor-token-id': second.id,
+      'organization-name': 'acme',
+    })
 
     const organization = await organizationToken()
     expect(await newest('token.created')).toMatchObject({ 'target-id': organization.id, 'organization-name': 'acme' })
     expect((await t.call('DELETE', '/api/v2/organizations/acme/authentication-token', tokens.owner)).status).toBe(204)
     expect(await newest('token.revoked')).toMatchObject({ 'target-id': organization.id, 'organization-name': 'acme', 'actor-kind': 'user' })
 
-    const revoked = (await events()).filter((event) => event.attributes['action'] === 'token.revoked').map((event) => event.attributes['target-id'])
+    const revoked = (await events())
+      .filter((event) => event.attributes['action'] === 'token.revoked')
+      .map((event) => event.attributes['target-id'])
     expect(revoked).toEqual([organization.id, second.id, first.id, mine.data.id])
   })
 
@@ -195,7 +249,18 @@ describe('GET /api/v2/admin/audit-events', () => {
     await t.call('POST', `${MODULES}/private/acme/vpc/aws/versions`, tokens.owner, versionBody('1.0.0'))
     const [event] = await events()
     expect(Object.keys(event?.attributes ?? {}).sort()).toEqual(
-      ['action', 'actor-id', 'actor-kind', 'actor-token-id', 'changes', 'occurred-at', 'organization-name', 'reason', 'target-id', 'target-name'].sort(),
+      [
+        'action',
+        'actor-id',
+        'actor-kind',
+        'actor-token-id',
+        'changes',
+        'occurred-at',
+        'organization-name',
+        'reason',
+        'target-id',
+        'target-name',
+      ].sort(),
     )
     expect(event?.type).toBe('audit-events')
   })

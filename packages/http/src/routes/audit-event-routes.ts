@@ -7,12 +7,20 @@ import { auditEventResource } from '../resources/audit-event-resource.ts'
 import { operation } from '../openapi/operation.ts'
 import { PAGE_QUERY, resourceList } from '../openapi/responses.ts'
 
-const LIST = operation({ summary: 'List audit events, newest first', tag: 'admin', query: PAGE_QUERY, responses: { 200: resourceList('A page of audit events', 'audit-events') } })
+const LIST = operation({
+  summary: 'List audit events, newest first',
+  tag: 'admin',
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of audit events', 'audit-events') },
+})
 
 /** `GET /api/v2/admin/audit-events`: a Cairn extension, newest first. */
 export function auditEventRoutes(deps: HttpDeps) {
   return new Hono<AppEnv>().get('/', LIST, async (c) => {
-    const page = await deps.auditEvents.execute(parsePageRequest((name) => c.req.query(name)), c.var.principal)
+    const page = await deps.auditEvents.execute(
+      parsePageRequest((name) => c.req.query(name)),
+      c.var.principal,
+    )
     return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(auditEventResource)))
   })
 }

@@ -35,13 +35,17 @@ export function deprecated(successor: Successor) {
   })
 }
 
-const modulePath = (p: Record<string, string>) =>
-  `/api/v2/organizations/${p['org']}/registry-modules/private/${p['org']}/${p['name']}`
+const modulePath = (p: Record<string, string>) => `/api/v2/organizations/${p['org']}/registry-modules/private/${p['org']}/${p['name']}`
 
 /** A private module's address from a deprecated path, where the namespace is the organization. */
 function privateAddress(c: Context<AppEnv>) {
   const org = c.req.param('org') ?? ''
-  const address = { registryName: 'private' as const, namespace: org, name: c.req.param('name') ?? '', provider: c.req.param('provider') ?? '' }
+  const address = {
+    registryName: 'private' as const,
+    namespace: org,
+    name: c.req.param('name') ?? '',
+    provider: c.req.param('provider') ?? '',
+  }
   return { organizationName: org, address }
 }
 
@@ -52,30 +56,50 @@ function privateAddress(c: Context<AppEnv>) {
 export function deprecatedModuleRoutes(deps: HttpDeps) {
   const { registryModules: modules, moduleVersions: versions } = deps
   const remove = '/registry-modules/actions/delete/:org/:name'
-  const old = (summary: string, responses: Operation['responses']) => operation({ summary: `${summary} (deprecated path)`, deprecated: true, tag: 'registry-modules', responses })
+  const old = (summary: string, responses: Operation['responses']) =>
+    operation({ summary: `${summary} (deprecated path)`, deprecated: true, tag: 'registry-modules', responses })
   return new Hono<AppEnv>()
     .post(
       '/registry-modules/:org/:name/:provider/versions',
-      operation({ summary: 'Create a module version (deprecated path)', deprecated: true, tag: 'registry-modules', body: NEW_VERSION, responses: { 201: oneResource('The version', 'registry-module-versions') } }),
+      operation({
+        summary: 'Create a module version (deprecated path)',
+        deprecated: true,
+        tag: 'registry-modules',
+        body: NEW_VERSION,
+        responses: { 201: oneResource('The version', 'registry-module-versions') },
+      }),
       deprecated((p) => `${modulePath(p)}/${p['provider']}/versions`),
       async (c) => {
         const created = await versions.create({ ...privateAddress(c), ...(await readNewVersion(c)) }, c.var.principal)
         return jsonApi(c, { data: moduleVersionResource(created, uploadBase(c, deps)) }, 201)
       },
     )
-    .get('/registry-modules/show/:org/:name/:provider', old('Show a module', { 200: oneResource('The module', 'registry-modules') }), deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) =>
-      jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), appRoot(c, deps)) }),
+    .get(
+      '/registry-modules/show/:org/:name/:provider',
+      old('Show a module', { 200: oneResource('The module', 'registry-modules') }),
+      deprecated((p) => `${modulePath(p)}/${p['provider']}`),
+      async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(privateAddress(c), c.var.principal), appRoot(c, deps)) }),
     )
     .post(remove, old('Delete a module', { 204: noContent('Deleted') }), deprecated(modulePath), async (c) => {
       await modules.removeByName({ organizationName: c.req.param('org'), name: c.req.param('name') }, c.var.principal)
       return c.body(null, 204)
     })
-    .post(`${remove}/:provider`, old('Delete a module’s provider', { 204: noContent('Deleted') }), deprecated((p) => `${modulePath(p)}/${p['provider']}`), async (c) => {
-      await modules.removeProvider(privateAddress(c), c.var.principal)
-      return c.body(null, 204)
-    })
-    .post(`${remove}/:provider/:version`, old('Delete a module version', { 204: noContent('Deleted') }), deprecated((p) => `${modulePath(p)}/${p['provider']}/${p['version']}`), async (c) => {
-      await modules.removeVersion({ ...privateAddress(c), version: c.req.param('version') }, c.var.principal)
-      return c.body(null, 204)
-    })
+    .post(
+      `${remove}/:provider`,
+      old('Delete a module’s provider', { 204: noContent('Deleted') }),
+      deprecated((p) => `${modulePath(p)}/${p['provider']}`),
+      async (c) => {
+        await modules.removeProvider(privateAddress(c), c.var.principal)
+        return c.body(null, 204)
+      },
+    )
+    .post(
+      `${remove}/:provider/:version`,
+      old('Delete a module version', { 204: noContent('Deleted') }),
+      deprecated((p) => `${modulePath(p)}/${p['provider']}/${p['version']}`),
+      async (c) => {
+        await modules.removeVersion({ ...privateAddress(c), version: c.req.param('version') }, c.var.principal)
+        return c.body(null, 204)
+      },
+    )
 }

@@ -8,8 +8,17 @@ import { operation } from '../openapi/operation.ts'
 import { oneResource, PAGE_QUERY, resourceList } from '../openapi/responses.ts'
 
 const TAG = 'vcs'
-const LIST = operation({ summary: 'List the site GitHub App’s installations', tag: TAG, query: PAGE_QUERY, responses: { 200: resourceList('A page of installations', 'github-app-installations') } })
-const SHOW = operation({ summary: 'Show a GitHub App installation', tag: TAG, responses: { 200: oneResource('The installation', 'github-app-installations') } })
+const LIST = operation({
+  summary: 'List the site GitHub App’s installations',
+  tag: TAG,
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of installations', 'github-app-installations') },
+})
+const SHOW = operation({
+  summary: 'Show a GitHub App installation',
+  tag: TAG,
+  responses: { 200: oneResource('The installation', 'github-app-installations') },
+})
 
 /**
  * The installations of the site's GitHub App (go-tfe `GHAInstallations`: list, and read one at

@@ -111,8 +111,12 @@ describe.each(['/api/v2/admin', '/admin'])('impersonation under %s (spec §3, §
   })
 
   it('403: neither a team token nor an organization token can be minted while impersonating an owner', async () => {
-    await t.call('POST', '/api/v2/organizations', t.memberToken, { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
-    const team = await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, { data: { type: 'teams', attributes: { name: 'ci' } } }))
+    await t.call('POST', '/api/v2/organizations', t.memberToken, {
+      data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } },
+    })
+    const team = await json<SingleDoc>(
+      await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, { data: { type: 'teams', attributes: { name: 'ci' } } }),
+    )
     const cookie = await start()
     expect((await t.call('POST', `/api/v2/teams/${team.data.id}/authentication-token`, cookie)).status).toBe(403)
     expect((await t.call('POST', '/api/v2/organizations/acme/authentication-token', cookie)).status).toBe(403)

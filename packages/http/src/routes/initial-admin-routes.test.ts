@@ -71,7 +71,11 @@ describe('GET /admin/retrieve-iact', () => {
 
   it('is 404 to a request a proxy on this machine forwarded, unless the proxy is trusted and its client allowed', async () => {
     const { app } = await freshSite()
-    for (const [name, value] of [['X-Forwarded-For', '203.0.113.9'], ['Forwarded', 'for=203.0.113.9'], ['X-Real-IP', '203.0.113.9']] as const) {
+    for (const [name, value] of [
+      ['X-Forwarded-For', '203.0.113.9'],
+      ['Forwarded', 'for=203.0.113.9'],
+      ['X-Real-IP', '203.0.113.9'],
+    ] as const) {
       expect((await app.request('/admin/retrieve-iact', { headers: { [name]: value } })).status, name).toBe(404)
     }
     const behindProxy = await freshSite({ isTrustedProxy: (address) => address === '127.0.0.1', initialAdminClients: inTenEight })
@@ -86,7 +90,10 @@ describe('GET /admin/retrieve-iact', () => {
 
   it('reads an X-Forwarded-For entry with the port some proxies add as its address', async () => {
     const allowed = new Set(['10.1.2.3', '2001:db8::5'])
-    const { app, iact } = await freshSite({ isTrustedProxy: (address) => address === '127.0.0.1', initialAdminClients: (address) => allowed.has(address) })
+    const { app, iact } = await freshSite({
+      isTrustedProxy: (address) => address === '127.0.0.1',
+      initialAdminClients: (address) => allowed.has(address),
+    })
     for (const hop of ['10.1.2.3:51234', '[2001:db8::5]:443', '[2001:db8::5]']) {
       const response = await app.request('/admin/retrieve-iact', { headers: { 'X-Forwarded-For': `203.0.113.9, ${hop}` } })
       expect(await response.text(), hop).toBe(iact)
@@ -96,7 +103,10 @@ describe('GET /admin/retrieve-iact', () => {
   it('is 404 to a request a trusted proxy forwarded naming its client only in Forwarded or X-Real-IP', async () => {
     // The proxy's own (loopback) address is not its client's: without X-Forwarded-For, the client is unknown.
     const { app, iact } = await freshSite({ isTrustedProxy: (address) => address === '127.0.0.1' })
-    for (const [name, value] of [['Forwarded', 'for=203.0.113.9'], ['X-Real-IP', '203.0.113.9']] as const) {
+    for (const [name, value] of [
+      ['Forwarded', 'for=203.0.113.9'],
+      ['X-Real-IP', '203.0.113.9'],
+    ] as const) {
       expect((await app.request('/admin/retrieve-iact', { headers: { [name]: value } })).status, name).toBe(404)
     }
     // A request made on this machine, forwarded by no one, still gets the token.

@@ -15,7 +15,8 @@ const FIRST_ADMIN = z
 const TAG = 'admin'
 const RETRIEVE = operation({
   summary: 'Read the initial admin creation token',
-  description: 'From the server’s own machine (or the configured IACT subnets) only, while the site has no administrator and the token has not expired.',
+  description:
+    'From the server’s own machine (or the configured IACT subnets) only, while the site has no administrator and the token has not expired.',
   tag: TAG,
   security: [],
   responses: { 200: bodyOfType('The token', 'text/plain') },
@@ -28,7 +29,12 @@ const CREATE = operation({
   query: [queryParameter('token', 'The initial admin creation token', true)],
   body: FIRST_ADMIN,
   bodyType: 'application/json',
-  responses: { 200: json('The administrator’s API token, shown once', { type: 'object', properties: { status: { const: 'created' }, token: { type: 'string' } } }) },
+  responses: {
+    200: json('The administrator’s API token, shown once', {
+      type: 'object',
+      properties: { status: { const: 'created' }, token: { type: 'string' } },
+    }),
+  },
 })
 
 /** TFE's default `iact-subnet-list`: the server's own machine. */
@@ -62,7 +68,9 @@ export function initialAdminRoutes(deps: HttpDeps) {
     })
     .post('/initial-admin-user', CREATE, nearbyOnly, async (c) => {
       const { username, email, password } = FIRST_ADMIN.parse(await readJsonBody(c))
-      const { bearer } = await pointingIntoBody(() => deps.initialAdmin.createAdmin({ token: c.req.query('token') ?? '', username, email, password }))
+      const { bearer } = await pointingIntoBody(() =>
+        deps.initialAdmin.createAdmin({ token: c.req.query('token') ?? '', username, email, password }),
+      )
       return c.json({ status: 'created', token: bearer })
     })
 }

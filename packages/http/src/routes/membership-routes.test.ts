@@ -38,7 +38,10 @@ describe('organization memberships: invitations, consent and privacy', () => {
   it('201 invited, for a known and an unknown address alike: nothing of the person but the address', async () => {
     const hit = await invite('BOB@example.com')
     const miss = await invite('nobody@example.com')
-    for (const [doc, email] of [[hit, 'bob@example.com'], [miss, 'nobody@example.com']] as const) {
+    for (const [doc, email] of [
+      [hit, 'bob@example.com'],
+      [miss, 'nobody@example.com'],
+    ] as const) {
       expect(doc.data.attributes).toMatchObject({ status: 'invited', email })
       const [user] = doc.included ?? []
       expect(user?.attributes).toEqual({
@@ -51,7 +54,10 @@ describe('organization memberships: invitations, consent and privacy', () => {
       expect(user?.id).toMatch(/^user-/)
       expect(user?.id).not.toBe(bob.user.id)
     }
-    const shape = (doc: SingleDoc) => JSON.stringify(doc).replace(/\b(ou|user)-[0-9A-Za-z]+/g, 'ID').replace(/[a-z]+@example\.com/g, 'EMAIL')
+    const shape = (doc: SingleDoc) =>
+      JSON.stringify(doc)
+        .replace(/\b(ou|user)-[0-9A-Za-z]+/g, 'ID')
+        .replace(/[a-z]+@example\.com/g, 'EMAIL')
     expect(shape(hit)).toBe(shape(miss))
   })
 
@@ -111,7 +117,10 @@ describe('organization memberships: invitations, consent and privacy', () => {
       (await json<ListDoc>(await t.call('GET', `${ORG}?${query}`, t.memberToken))).data.map((m) => m.attributes['email'])
     expect(await emails('filter[status]=invited')).toEqual(['bob@example.com', 'carol@example.com'])
     expect(await emails('filter[status]=active')).toEqual(['member@example.com'])
-    expect(await emails('filter[email]=bob@example.com&filter[email]=member@example.com')).toEqual(['member@example.com', 'bob@example.com'])
+    expect(await emails('filter[email]=bob@example.com&filter[email]=member@example.com')).toEqual([
+      'member@example.com',
+      'bob@example.com',
+    ])
     expect(await emails('filter[email]=carol@example.com,bob@example.com')).toEqual(['bob@example.com', 'carol@example.com'])
     expect(await emails('q=CAROL')).toEqual(['carol@example.com'])
     const included = await json<ListDoc>(await t.call('GET', `${ORG}?include=user&filter[status]=invited`, t.memberToken))
@@ -125,7 +134,9 @@ describe('organization memberships: invitations, consent and privacy', () => {
   it('422 for a team that is not the organization’s, or a malformed teams relationship', async () => {
     const response = await t.call('POST', ORG, t.memberToken, invitation('bob@example.com', ['team-elsewhere']))
     expect((await json<ErrorDoc>(response)).errors[0]).toMatchObject({ status: '422', source: { pointer: '/data/attributes/teams' } })
-    const malformed = { data: { type: 'organization-memberships', attributes: { email: 'bob@example.com' }, relationships: { teams: { data: 'x' } } } }
+    const malformed = {
+      data: { type: 'organization-memberships', attributes: { email: 'bob@example.com' }, relationships: { teams: { data: 'x' } } },
+    }
     const refused = await json<ErrorDoc>(await t.call('POST', ORG, t.memberToken, malformed))
     expect(refused.errors[0]).toMatchObject({ status: '422', source: { pointer: '/data/relationships/teams/data' } })
     expect((await json<ListDoc>(await t.call('GET', ORG, t.memberToken))).data).toHaveLength(1)

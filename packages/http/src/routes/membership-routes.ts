@@ -34,7 +34,12 @@ export function membershipRoutes(deps: RouteDeps) {
   return new Hono<AppEnv>()
     .post(
       '/organizations/:org/organization-memberships',
-      operation({ summary: 'Invite someone to an organization', tag: TAG, body: INVITATION, responses: { 201: oneResource('The invitation', 'organization-memberships') } }),
+      operation({
+        summary: 'Invite someone to an organization',
+        tag: TAG,
+        body: INVITATION,
+        responses: { 201: oneResource('The invitation', 'organization-memberships') },
+      }),
       async (c) => {
         const { attributes, relationships } = (await readDocument(c, INVITATION)).data
         const teamIds = relationships.teams?.data.map((team) => team.id) ?? []
@@ -75,12 +80,20 @@ export function membershipRoutes(deps: RouteDeps) {
           },
           c.var.principal,
         )
-        return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }))
+        return jsonApi(
+          c,
+          listDocument(c, deps.baseUrl, page, page.items.map(membershipResource), { included: included(page.items, include) }),
+        )
       },
     )
     .get(
       '/organization-memberships',
-      operation({ summary: 'List the caller’s memberships', tag: TAG, query: [INCLUDE], responses: { 200: resourceList('The memberships', 'organization-memberships') } }),
+      operation({
+        summary: 'List the caller’s memberships',
+        tag: TAG,
+        query: [INCLUDE],
+        responses: { 200: resourceList('The memberships', 'organization-memberships') },
+      }),
       cached,
       async (c) => {
         const include = parseInclude(c.req.query('include'), INCLUDES)
@@ -90,7 +103,12 @@ export function membershipRoutes(deps: RouteDeps) {
     )
     .get(
       '/organization-memberships/:id',
-      operation({ summary: 'Show a membership', tag: TAG, query: [INCLUDE], responses: { 200: oneResource('The membership', 'organization-memberships') } }),
+      operation({
+        summary: 'Show a membership',
+        tag: TAG,
+        query: [INCLUDE],
+        responses: { 200: oneResource('The membership', 'organization-memberships') },
+      }),
       cached,
       async (c) => {
         const details = await memberships.show({ id: c.req.param('id') }, c.var.principal)
@@ -99,20 +117,32 @@ export function membershipRoutes(deps: RouteDeps) {
     )
     .post(
       '/organization-memberships/:id/actions/accept',
-      operation({ summary: 'Accept an invitation', tag: TAG, responses: { 200: oneResource('The membership, now active', 'organization-memberships') } }),
+      operation({
+        summary: 'Accept an invitation',
+        tag: TAG,
+        responses: { 200: oneResource('The membership, now active', 'organization-memberships') },
+      }),
       async (c) => {
         const details = await memberships.accept({ id: c.req.param('id') }, c.var.principal)
         return jsonApi(c, document(details, ['user']))
       },
     )
-    .post('/organization-memberships/:id/actions/decline', operation({ summary: 'Decline an invitation', tag: TAG, responses: { 204: noContent('Declined') } }), async (c) => {
-      await memberships.decline({ id: c.req.param('id') }, c.var.principal)
-      return c.body(null, 204)
-    })
-    .delete('/organization-memberships/:id', operation({ summary: 'Remove a membership, or leave', tag: TAG, responses: { 204: noContent('Removed') } }), async (c) => {
-      await memberships.remove({ id: c.req.param('id') }, c.var.principal)
-      return c.body(null, 204)
-    })
+    .post(
+      '/organization-memberships/:id/actions/decline',
+      operation({ summary: 'Decline an invitation', tag: TAG, responses: { 204: noContent('Declined') } }),
+      async (c) => {
+        await memberships.decline({ id: c.req.param('id') }, c.var.principal)
+        return c.body(null, 204)
+      },
+    )
+    .delete(
+      '/organization-memberships/:id',
+      operation({ summary: 'Remove a membership, or leave', tag: TAG, responses: { 204: noContent('Removed') } }),
+      async (c) => {
+        await memberships.remove({ id: c.req.param('id') }, c.var.principal)
+        return c.body(null, 204)
+      },
+    )
 }
 
 const INCLUDES = ['user', 'teams'] as const

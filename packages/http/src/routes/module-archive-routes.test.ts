@@ -70,7 +70,9 @@ describe('signed archive links (reference §6.1 step 5)', () => {
     const { link } = await published({ baseUrl: new URL('https://registry.example.com/') })
     expect(link).toMatch(/^https:\/\/registry\.example\.com\/api\/registry\/v1\/archives\/[^/]+\/module\.tar\.gz$/)
     const { t, tokens } = await published()
-    const response = await t.app.request(`https://cairn.internal:8443${DOWNLOAD}`, { headers: { Authorization: `Bearer ${tokens.reader}` } })
+    const response = await t.app.request(`https://cairn.internal:8443${DOWNLOAD}`, {
+      headers: { Authorization: `Bearer ${tokens.reader}` },
+    })
     expect(response.headers.get('X-Terraform-Get')).toMatch(/^https:\/\/cairn\.internal:8443\/api\/registry\/v1\/archives\//)
   })
 })

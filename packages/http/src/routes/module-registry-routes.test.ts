@@ -22,7 +22,10 @@ interface ListBody {
   modules: ShortModule[]
 }
 interface VersionsBody {
-  modules: { source: string; versions: { version: string; root: { providers: unknown[]; dependencies: unknown[] }; submodules: unknown[] }[] }[]
+  modules: {
+    source: string
+    versions: { version: string; root: { providers: unknown[]; dependencies: unknown[] }; submodules: unknown[] }[]
+  }[]
 }
 interface Part {
   path: string
@@ -85,7 +88,7 @@ describe('module registry protocol (reference §4.2)', () => {
       await expectError(B, null, 401)
     })
 
-    it("404 for an unknown organization and for one the caller cannot read", async () => {
+    it('404 for an unknown organization and for one the caller cannot read', async () => {
       await anOrganizationWith(t.useCases, t.admin.user, 'globex')
       const outsider = await t.signUp('outsider')
       for (const path of [`${B}/globex`, `${B}/nowhere/vpc/aws/versions`, `${B}/globex/vpc/aws/1.0.0/download`]) {
@@ -109,7 +112,9 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(response.status).toBe(500)
       const requestId = response.headers.get('X-Request-Id')
       expect(await json(response)).toEqual({ errors: [`internal server error (request ${requestId})`] })
-      expect(t.logged).toEqual([{ message: 'unexpected error', details: { requestId, error: expect.stringContaining('the store fell over') } }])
+      expect(t.logged).toEqual([
+        { message: 'unexpected error', details: { requestId, error: expect.stringContaining('the store fell over') } },
+      ])
       Object.assign(t.useCases.organizations, { show: failure })
       const api = await t.call('GET', '/api/v2/organizations/acme', tokens.reader)
       expect(api.status).toBe(500)
@@ -123,11 +128,17 @@ describe('module registry protocol (reference §4.2)', () => {
       expect(document.modules).toHaveLength(1)
       expect(document.modules[0]?.source).toBe('acme/vpc/aws')
       expect(document.modules[0]?.versions.map((v) => v.version)).toEqual(['1.0.0', '1.2.0', '2.0.0-beta'])
-      expect(document.modules[0]?.versions[0]).toEqual({ version: '1.0.0', root: { providers: [], dependencies: [] }, submodules: [], deprecation: null })
+      expect(document.modules[0]?.versions[0]).toEqual({
+        version: '1.0.0',
+        root: { providers: [], dependencies: [] },
+        submodules: [],
+        deprecation: null,
+      })
     })
 
     it('answers a version published since on the very next request, and the same answer again until then', async () => {
-      const versionsOf = async () => (await body<VersionsBody>(`${B}/acme/vpc/aws/versions`, tokens.reader)).modules[0]?.versions.map((v) => v.version)
+      const versionsOf = async () =>
+        (await body<VersionsBody>(`${B}/acme/vpc/aws/versions`, tokens.reader)).modules[0]?.versions.map((v) => v.version)
       expect(await versionsOf()).toEqual(['1.0.0', '1.2.0', '2.0.0-beta'])
       expect(await versionsOf()).toEqual(['1.0.0', '1.2.0', '2.0.0-beta'])
       await publish(t, tokens.publisher, { name: 'vpc', provider: 'aws', version: '1.3.0' })

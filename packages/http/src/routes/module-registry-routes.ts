@@ -22,7 +22,10 @@ const DEFAULT_LIMIT = 15
 const MAX_LIMIT = 100
 
 const TAG = 'registry-protocol'
-const MODULES = json('A page of modules, each the latest version of a provider', { type: 'object', properties: { meta: { type: 'object' }, modules: { type: 'array', items: { type: 'object' } } } })
+const MODULES = json('A page of modules, each the latest version of a provider', {
+  type: 'object',
+  properties: { meta: { type: 'object' }, modules: { type: 'array', items: { type: 'object' } } },
+})
 const MODULE = json('A module version', { type: 'object', additionalProperties: true })
 const LIST_QUERY = [
   queryParameter('provider', 'Only this provider'),
@@ -32,7 +35,11 @@ const LIST_QUERY = [
 ]
 const protocol = (spec: Omit<Operation, 'tag' | 'errors'>) => operation({ ...spec, tag: TAG, errors: 'protocol' })
 const LIST = protocol({ summary: 'List modules', query: LIST_QUERY, responses: { 200: MODULES } })
-const SEARCH = protocol({ summary: 'Search modules', query: [queryParameter('q', 'The search', true), queryParameter('namespace', 'Only this namespace'), ...LIST_QUERY], responses: { 200: MODULES } })
+const SEARCH = protocol({
+  summary: 'Search modules',
+  query: [queryParameter('q', 'The search', true), queryParameter('namespace', 'Only this namespace'), ...LIST_QUERY],
+  responses: { 200: MODULES },
+})
 const NAMESPACE = protocol({ summary: 'List a namespace’s modules', query: LIST_QUERY, responses: { 200: MODULES } })
 const PROVIDERS = protocol({ summary: 'List the latest version of each provider of a module', responses: { 200: MODULES } })
 const VERSIONS = protocol({
@@ -40,9 +47,15 @@ const VERSIONS = protocol({
   description: 'What `terraform init` reads to choose a version.',
   responses: { 200: json('The versions', { type: 'object', properties: { modules: { type: 'array', items: { type: 'object' } } } }) },
 })
-const DOWNLOAD_LATEST = protocol({ summary: 'Download the latest version', responses: { 302: noContent('To the latest version’s download') } })
+const DOWNLOAD_LATEST = protocol({
+  summary: 'Download the latest version',
+  responses: { 302: noContent('To the latest version’s download') },
+})
 const LATEST = protocol({ summary: 'Show the latest version of a module', responses: { 200: MODULE } })
-const DOWNLOAD = protocol({ summary: 'Download a module version', responses: { 204: noContent('`X-Terraform-Get` holds a signed link to the archive') } })
+const DOWNLOAD = protocol({
+  summary: 'Download a module version',
+  responses: { 204: noContent('`X-Terraform-Get` holds a signed link to the archive') },
+})
 const VERSION = protocol({ summary: 'Show a module version', responses: { 200: MODULE } })
 
 /**
@@ -62,7 +75,10 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     const offset = count(c, 'offset', 0)
     const limit = Math.min(count(c, 'limit', DEFAULT_LIMIT), MAX_LIMIT)
     // No private module is verified: asking for verified ones finds none.
-    const page = c.req.query('verified') === 'true' ? { modules: [], more: false } : await protocol.browse({ ...query, offset, limit }, c.var.principal)
+    const page =
+      c.req.query('verified') === 'true'
+        ? { modules: [], more: false }
+        : await protocol.browse({ ...query, offset, limit }, c.var.principal)
     return c.json({ meta: pagingMeta(c, deps, { offset, limit, more: page.more }), modules: page.modules.map(shortModule) })
   }
 

@@ -73,7 +73,10 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       expect(again.status).toBe(200)
       expect((await settled(id)).attributes).toMatchObject({ status: 'ok', 'archive-size': 10 })
       const audit = await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', t.adminToken))
-      expect(audit.data.map((event) => [event.attributes['action'], event.attributes['target-id']])).toContainEqual(['module_version.reuploaded', id])
+      expect(audit.data.map((event) => [event.attributes['action'], event.attributes['target-id']])).toContainEqual([
+        'module_version.reuploaded',
+        id,
+      ])
     })
 
     it('200 with the refusal on the version (reg_ingress_failed + error), not on the PUT; the same link retries', async () => {
@@ -86,7 +89,9 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       const asReader = await json<SingleDoc>(await t.call('GET', `${VPC}/version?module_version=1.0.0`, tokens.reader))
       expect(asReader.data.links?.['upload']).toBeUndefined()
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
-      expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' }])
+      expect(module.data.attributes['version-statuses']).toEqual([
+        { version: '1.0.0', status: 'reg_ingress_failed', error: 'is not a gzip tarball' },
+      ])
       const retry = await upload(links?.['upload'] ?? '', 'good archive')
       expect(retry.status).toBe(200)
       expect((await settled(id)).attributes).toMatchObject({ status: 'ok' })
@@ -106,7 +111,10 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       const { links } = await createVersion('1.0.0')
       const response = await upload(links?.['upload'] ?? '', 'x'.repeat(1024 * 1024 + 1))
       expect(response.status).toBe(200)
-      expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({ status: 'reg_ingress_failed', error: expect.stringContaining('larger') as unknown })
+      expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({
+        status: 'reg_ingress_failed',
+        error: expect.stringContaining('larger') as unknown,
+      })
       const keys: string[] = []
       for await (const key of t.deps.blobs.list('')) keys.push(key)
       expect(keys).toEqual([])
@@ -118,13 +126,23 @@ describe('module versions, uploads and the delete cascade (spec §3, §4.1)', ()
       const served = await settled(id)
       const refused = await upload(links?.['upload'] ?? '', 'bad archive')
       expect(refused.status).toBe(200)
-      expect((await json<SingleDoc>(refused)).data.attributes).toMatchObject({ status: 'ok', error: null, attempt: { status: 'reg_ingressing' } })
+      expect((await json<SingleDoc>(refused)).data.attributes).toMatchObject({
+        status: 'ok',
+        error: null,
+        attempt: { status: 'reg_ingressing' },
+      })
       const after = await settled(id)
       expect(after.attributes).toMatchObject({
         status: 'ok',
         error: null,
         'archive-sha256': served.attributes['archive-sha256'],
-        attempt: { status: 'reg_ingress_failed', error: 'is not a gzip tarball', 'commit-sha': null, 'started-by': 'upload link issued to user publisher', at: expect.any(String) },
+        attempt: {
+          status: 'reg_ingress_failed',
+          error: 'is not a gzip tarball',
+          'commit-sha': null,
+          'started-by': 'upload link issued to user publisher',
+          at: expect.any(String),
+        },
       })
       const module = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
       expect(module.data.attributes['version-statuses']).toEqual([{ version: '1.0.0', status: 'ok' }])

@@ -13,8 +13,20 @@ export const REFERENCE_PATH = '/api/docs'
 const SCRIPT_PATH = '/api/docs/standalone.js'
 
 const TAG = 'operations'
-const DOCUMENT = operation({ summary: 'This OpenAPI description', tag: TAG, security: [], errors: 'none', responses: { 200: json('The OpenAPI 3.1 document', { type: 'object' }) } })
-const REFERENCE = operation({ summary: 'The API reference page', tag: TAG, security: [], errors: 'none', responses: { 200: bodyOfType('The rendered reference', 'text/html') } })
+const DOCUMENT = operation({
+  summary: 'This OpenAPI description',
+  tag: TAG,
+  security: [],
+  errors: 'none',
+  responses: { 200: json('The OpenAPI 3.1 document', { type: 'object' }) },
+})
+const REFERENCE = operation({
+  summary: 'The API reference page',
+  tag: TAG,
+  security: [],
+  errors: 'none',
+  responses: { 200: bodyOfType('The rendered reference', 'text/html') },
+})
 const SCRIPT = operation({
   summary: 'The reference page’s script',
   tag: TAG,

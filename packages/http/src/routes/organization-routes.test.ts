@@ -123,8 +123,15 @@ describe('organizations, memberships and teams', () => {
       const outsider = { data: [{ type: 'users', id: 'other' }] }
       expect((await t.call('POST', `/api/v2/teams/${created.data.id}/relationships/users`, t.memberToken, outsider)).status).toBe(422)
       expect((await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, body({ name: 'a' }))).status).toBe(422)
-      const badAccess = await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, body({ name: 'b', 'organization-access': { 'manage-modules': 'yes' } }))
-      expect((await json<ErrorDoc>(badAccess)).errors[0]?.source).toEqual({ pointer: '/data/attributes/organization-access/manage-modules' })
+      const badAccess = await t.call(
+        'POST',
+        '/api/v2/organizations/acme/teams',
+        t.memberToken,
+        body({ name: 'b', 'organization-access': { 'manage-modules': 'yes' } }),
+      )
+      expect((await json<ErrorDoc>(badAccess)).errors[0]?.source).toEqual({
+        pointer: '/data/attributes/organization-access/manage-modules',
+      })
     })
 
     it('422: the owners team cannot be deleted, renamed, restricted or emptied', async () => {

@@ -15,10 +15,25 @@ const NEW_ORGANIZATION = resourceDocument('organizations', attributes({ name: ['
 const ORGANIZATION_CHANGE = resourceDocument('organizations', attributes({ email: ['email', optional(z.string())] }))
 
 const TAG = 'organizations'
-const CREATE = operation({ summary: 'Create an organization', tag: TAG, body: NEW_ORGANIZATION, responses: { 201: oneResource('The organization', 'organizations') } })
-const LIST = operation({ summary: 'List organizations', tag: TAG, query: PAGE_QUERY, responses: { 200: resourceList('A page of organizations', 'organizations') } })
+const CREATE = operation({
+  summary: 'Create an organization',
+  tag: TAG,
+  body: NEW_ORGANIZATION,
+  responses: { 201: oneResource('The organization', 'organizations') },
+})
+const LIST = operation({
+  summary: 'List organizations',
+  tag: TAG,
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of organizations', 'organizations') },
+})
 const SHOW = operation({ summary: 'Show an organization', tag: TAG, responses: { 200: oneResource('The organization', 'organizations') } })
-const UPDATE = operation({ summary: 'Change an organization’s e-mail', tag: TAG, body: ORGANIZATION_CHANGE, responses: { 200: oneResource('The organization', 'organizations') } })
+const UPDATE = operation({
+  summary: 'Change an organization’s e-mail',
+  tag: TAG,
+  body: ORGANIZATION_CHANGE,
+  responses: { 200: oneResource('The organization', 'organizations') },
+})
 const DELETE = operation({ summary: 'Delete an organization', tag: TAG, responses: { 204: noContent('Deleted') } })
 
 /** `/api/v2/organizations`: create, list, show, update (e-mail), delete. */
@@ -31,7 +46,10 @@ export function organizationRoutes(deps: RouteDeps) {
       return jsonApi(c, { data: organizationResource(created) }, 201)
     })
     .get('/', LIST, cached, async (c) => {
-      const page = await organizations.list(parsePageRequest((name) => c.req.query(name)), c.var.principal)
+      const page = await organizations.list(
+        parsePageRequest((name) => c.req.query(name)),
+        c.var.principal,
+      )
       return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(organizationResource)))
     })
     .get('/:name', SHOW, cached, async (c) => {

@@ -4,9 +4,26 @@ import { operation } from '../openapi/operation.ts'
 import { json, noContent } from '../openapi/responses.ts'
 
 const OK = json('ok', { type: 'object', properties: { status: { const: 'ok' } } })
-const PING = operation({ summary: 'Ping', description: 'Answers with the API version headers the official Go client reads (no rate limit is announced: none is enforced).', tag: 'operations', security: [], responses: { 204: noContent('The API is here') } })
-const HEALTHZ = operation({ summary: 'Liveness: the process is up', tag: 'operations', security: [], errors: 'none', responses: { 200: OK } })
-const READYZ = operation({ summary: 'Readiness: the store answers', tag: 'operations', security: [], responses: { 200: OK, 503: { description: 'Not ready' } } })
+const PING = operation({
+  summary: 'Ping',
+  description: 'Answers with the API version headers the official Go client reads (no rate limit is announced: none is enforced).',
+  tag: 'operations',
+  security: [],
+  responses: { 204: noContent('The API is here') },
+})
+const HEALTHZ = operation({
+  summary: 'Liveness: the process is up',
+  tag: 'operations',
+  security: [],
+  errors: 'none',
+  responses: { 200: OK },
+})
+const READYZ = operation({
+  summary: 'Readiness: the store answers',
+  tag: 'operations',
+  security: [],
+  responses: { 200: OK, 503: { description: 'Not ready' } },
+})
 
 /**
  * `GET /api/v2/ping`, which the official Go client calls once when it starts and reads only

@@ -90,13 +90,21 @@ describe('registry modules without VCS (spec §4.1)', () => {
     it('404: a member without the manage-modules permission, an outsider, or no such organization', async () => {
       await errorsOf(await create({ name: 'vpc', provider: 'aws' }, tokens.reader), 404)
       await errorsOf(await create({ name: 'vpc', provider: 'aws' }, t.adminToken), 404)
-      await errorsOf(await t.call('POST', '/api/v2/organizations/nope/registry-modules', tokens.owner, moduleBody({ name: 'a', provider: 'b' })), 404)
+      await errorsOf(
+        await t.call('POST', '/api/v2/organizations/nope/registry-modules', tokens.owner, moduleBody({ name: 'a', provider: 'b' })),
+        404,
+      )
     })
   })
 
   describe('list', () => {
     beforeEach(async () => {
-      for (const [name, provider] of [['vpc', 'aws'], ['vpc', 'google'], ['dns', 'aws'], ['network', 'azurerm']]) {
+      for (const [name, provider] of [
+        ['vpc', 'aws'],
+        ['vpc', 'google'],
+        ['dns', 'aws'],
+        ['network', 'azurerm'],
+      ]) {
         expect((await create({ name, provider })).status).toBe(201)
       }
     })
@@ -217,7 +225,9 @@ describe('registry modules without VCS (spec §4.1)', () => {
       const patch = (noCode: unknown) => t.call('PATCH', VPC, tokens.owner, moduleBody({ 'no-code': noCode }))
       const on = await json<SingleDoc>(await patch(true))
       expect(on.data.attributes['no-code']).toBe(true)
-      expect(on.data.relationships?.['no-code-modules']).toEqual({ data: [{ id: on.data.id.replace(/^mod-/, 'nocode-'), type: 'no-code-modules' }] })
+      expect(on.data.relationships?.['no-code-modules']).toEqual({
+        data: [{ id: on.data.id.replace(/^mod-/, 'nocode-'), type: 'no-code-modules' }],
+      })
       expect((await json<SingleDoc>(await patch(false))).data.attributes['no-code']).toBe(false)
       await errorsOf(await patch('yes'), 422)
     })
@@ -250,9 +260,18 @@ describe('registry modules in the hosted edition', () => {
   })
 
   it('201: a public module is a curated record with a namespace of its own, listed beside private ones', async () => {
-    const response = await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws', namespace: 'terraform-aws-modules', 'registry-name': 'public' }))
+    const response = await t.call(
+      'POST',
+      BASE,
+      tokens.publisher,
+      moduleBody({ name: 'vpc', provider: 'aws', namespace: 'terraform-aws-modules', 'registry-name': 'public' }),
+    )
     expect(response.status).toBe(201)
-    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({ namespace: 'terraform-aws-modules', 'registry-name': 'public', status: 'setup_complete' })
+    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({
+      namespace: 'terraform-aws-modules',
+      'registry-name': 'public',
+      status: 'setup_complete',
+    })
     const listed = await json<ListDoc>(await t.call('GET', `${BASE}?filter[registry_name]=public`, tokens.reader))
     expect(listed.data).toHaveLength(1)
     expect((await t.call('GET', `${BASE}/public/terraform-aws-modules/vpc/aws`, tokens.reader)).status).toBe(200)
@@ -261,9 +280,16 @@ describe('registry modules in the hosted edition', () => {
   it('204: the deprecated delete by name finds public records; private providers of that name go first', async () => {
     await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }))
     await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc', provider: 'aws' }))
-    await t.call('POST', BASE, tokens.publisher, moduleBody({ name: 'vpc-extra', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }))
+    await t.call(
+      'POST',
+      BASE,
+      tokens.publisher,
+      moduleBody({ name: 'vpc-extra', provider: 'aws', namespace: 'hc', 'registry-name': 'public' }),
+    )
     const names = async () =>
-      (await json<ListDoc>(await t.call('GET', BASE, tokens.reader))).data.map((m) => `${String(m.attributes['registry-name'])}/${String(m.attributes['name'])}`)
+      (await json<ListDoc>(await t.call('GET', BASE, tokens.reader))).data.map(
+        (m) => `${String(m.attributes['registry-name'])}/${String(m.attributes['name'])}`,
+      )
     expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)).status).toBe(204)
     expect(await names()).toEqual(['public/vpc', 'public/vpc-extra'])
     expect((await t.call('POST', '/api/v2/registry-modules/actions/delete/acme/vpc', tokens.owner)).status).toBe(204)

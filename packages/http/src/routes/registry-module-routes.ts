@@ -69,7 +69,13 @@ const LIST = operation({
 })
 const CREATE = operation({ summary: 'Create a module', tag: TAG, body: NEW_MODULE, responses: { 201: module } })
 const SHOW = operation({ summary: 'Show a module', tag: TAG, responses: { 200: module } })
-const UPDATE = operation({ summary: 'Change a module', description: 'Its VCS settings, test settings and no-code flag.', tag: TAG, body: MODULE_CHANGE, responses: { 200: module } })
+const UPDATE = operation({
+  summary: 'Change a module',
+  description: 'Its VCS settings, test settings and no-code flag.',
+  tag: TAG,
+  body: MODULE_CHANGE,
+  responses: { 200: module },
+})
 const DELETE_MODULE = operation({ summary: 'Delete a module, every provider', tag: TAG, responses: { 204: noContent('Deleted') } })
 const DELETE_PROVIDER = operation({ summary: 'Delete a module’s provider', tag: TAG, responses: { 204: noContent('Deleted') } })
 const DELETE_VERSION = operation({ summary: 'Delete a module version', tag: TAG, responses: { 204: noContent('Deleted') } })
@@ -80,7 +86,12 @@ const CREATE_VERSION = operation({
   body: NEW_VERSION,
   responses: { 201: version },
 })
-const SHOW_VERSION = operation({ summary: 'Show a module version', tag: TAG, query: [queryParameter('module_version', 'The version', true)], responses: { 200: version } })
+const SHOW_VERSION = operation({
+  summary: 'Show a module version',
+  tag: TAG,
+  query: [queryParameter('module_version', 'The version', true)],
+  responses: { 200: version },
+})
 const SHOW_BY_ID = operation({ summary: 'Show a module by id', tag: TAG, responses: { 200: module } })
 
 type Params = { org?: string; registry?: string; namespace?: string; name?: string; provider?: string }
@@ -144,18 +155,30 @@ export function registryModuleRoutes(deps: RouteDeps) {
       )
       // Every module listed here belongs to the organization in the path: another organization's
       // name filters out everything, and the pagination counts say so too.
-      const filtered = organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
+      const filtered =
+        organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
       const included = include.includes('no-code-modules')
         ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
         : []
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map((view) => registryModuleResource(view, appRoot(c, deps))), { included }))
+      return jsonApi(
+        c,
+        listDocument(
+          c,
+          deps.baseUrl,
+          filtered,
+          filtered.items.map((view) => registryModuleResource(view, appRoot(c, deps))),
+          { included },
+        ),
+      )
     })
     .post(at, CREATE, async (c) => {
       const values = (await readDocument(c, NEW_MODULE)).data.attributes
       const view = await modules.create({ ...values, organizationName: c.req.param('org') }, c.var.principal)
       return jsonApi(c, { data: registryModuleResource(view, appRoot(c, deps)) }, 201)
     })
-    .get(one, SHOW, cached, async (c) => jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }))
+    .get(one, SHOW, cached, async (c) =>
+      jsonApi(c, { data: registryModuleResource(await modules.show(addressOf(c.req.param()), c.var.principal), appRoot(c, deps)) }),
+    )
     .delete(`${at}/:registry/:namespace/:name`, DELETE_MODULE, async (c) => {
       await modules.removeModule(addressOf(c.req.param()), c.var.principal)
       return c.body(null, 204)

@@ -30,7 +30,9 @@ export function runRoutes(deps: RouteDeps) {
       const run = await runs.create({ workspaceId: relationships.workspace.data.id, ...attributes }, c.var.principal)
       return jsonApi(c, { data: runResource(run) }, 201)
     })
-    .get('/runs/:id', SHOW, cached, async (c) => jsonApi(c, { data: runResource(await runs.show({ id: c.req.param('id') }, c.var.principal)) }))
+    .get('/runs/:id', SHOW, cached, async (c) =>
+      jsonApi(c, { data: runResource(await runs.show({ id: c.req.param('id') }, c.var.principal)) }),
+    )
     .post('/runs/:id/actions/discard', DISCARD, async (c) => {
       await runs.discard({ id: c.req.param('id') }, c.var.principal)
       return c.body(null, 202)

@@ -5,7 +5,12 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { operation } from '../openapi/operation.ts'
 import { noContent } from '../openapi/responses.ts'
 
-const SIGN_OUT = operation({ summary: 'Sign out', description: 'Ends the cookie session and clears the cookie.', tag: 'tokens', responses: { 204: noContent('Signed out') } })
+const SIGN_OUT = operation({
+  summary: 'Sign out',
+  description: 'Ends the cookie session and clears the cookie.',
+  tag: 'tokens',
+  responses: { 204: noContent('Signed out') },
+})
 
 /** `POST /session/sign-out`: ends the cookie session server-side and clears the cookie. Mounted at /api/v2. */
 export function sessionRoutes(deps: HttpDeps) {

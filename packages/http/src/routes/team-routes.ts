@@ -21,9 +21,19 @@ const MEMBERS = z.object({ data: z.array(identifier('users')).min(1) })
 
 const TAG = 'teams'
 const CREATE = operation({ summary: 'Create a team', tag: TAG, body: NEW_TEAM, responses: { 201: oneResource('The team', 'teams') } })
-const LIST = operation({ summary: 'List an organization’s teams', tag: TAG, query: PAGE_QUERY, responses: { 200: resourceList('A page of teams', 'teams') } })
+const LIST = operation({
+  summary: 'List an organization’s teams',
+  tag: TAG,
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of teams', 'teams') },
+})
 const SHOW = operation({ summary: 'Show a team and its members', tag: TAG, responses: { 200: oneResource('The team', 'teams') } })
-const UPDATE = operation({ summary: 'Rename a team or change its access', tag: TAG, body: TEAM_CHANGE, responses: { 200: oneResource('The team', 'teams') } })
+const UPDATE = operation({
+  summary: 'Rename a team or change its access',
+  tag: TAG,
+  body: TEAM_CHANGE,
+  responses: { 200: oneResource('The team', 'teams') },
+})
 const DELETE = operation({ summary: 'Delete a team', tag: TAG, responses: { 204: noContent('Deleted') } })
 const ADD_MEMBERS = operation({ summary: 'Add users to a team', tag: TAG, body: MEMBERS, responses: { 204: noContent('Added') } })
 const REMOVE_MEMBERS = operation({ summary: 'Remove users from a team', tag: TAG, body: MEMBERS, responses: { 204: noContent('Removed') } })
@@ -43,7 +53,15 @@ export function teamRoutes(deps: RouteDeps) {
         { organizationName: c.req.param('org'), page: parsePageRequest((name) => c.req.query(name)) },
         c.var.principal,
       )
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map((team) => teamResource(team))))
+      return jsonApi(
+        c,
+        listDocument(
+          c,
+          deps.baseUrl,
+          page,
+          page.items.map((team) => teamResource(team)),
+        ),
+      )
     })
     .get('/teams/:id', SHOW, cached, async (c) => {
       const { team, members } = await teams.show({ id: c.req.param('id') }, c.var.principal)

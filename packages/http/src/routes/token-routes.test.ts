@@ -79,7 +79,9 @@ describe('user, team and organization tokens', () => {
 
   it('tokens die with their team or organization', async () => {
     const orgToken = String(
-      (await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/authentication-token', t.memberToken))).data.attributes['token'],
+      (await json<SingleDoc>(await t.call('POST', '/api/v2/organizations/acme/authentication-token', t.memberToken))).data.attributes[
+        'token'
+      ],
     )
     await t.call('DELETE', '/api/v2/organizations/acme', t.memberToken)
     expect((await t.call('GET', '/api/v2/organizations/acme', orgToken)).status).toBe(401)

@@ -18,14 +18,35 @@ const NEW_TOKEN = z.object({
 
 const TAG = 'tokens'
 const token = (description: string) => oneResource(description, 'authentication-tokens')
-const ACCOUNT = operation({ summary: 'Show the caller’s account', tag: TAG, responses: { 200: oneResource('The signed-in user', 'users') } })
+const ACCOUNT = operation({
+  summary: 'Show the caller’s account',
+  tag: TAG,
+  responses: { 200: oneResource('The signed-in user', 'users') },
+})
 const SHOW_USER = operation({ summary: 'Show a user', tag: TAG, responses: { 200: oneResource('The user', 'users') } })
-const CREATE_USER_TOKEN = operation({ summary: 'Create a user token', tag: TAG, body: NEW_TOKEN, responses: { 201: token('The token, with its secret shown once') } })
-const LIST_USER_TOKENS = operation({ summary: 'List a user’s tokens', tag: TAG, responses: { 200: resourceList('The tokens', 'authentication-tokens') } })
+const CREATE_USER_TOKEN = operation({
+  summary: 'Create a user token',
+  tag: TAG,
+  body: NEW_TOKEN,
+  responses: { 201: token('The token, with its secret shown once') },
+})
+const LIST_USER_TOKENS = operation({
+  summary: 'List a user’s tokens',
+  tag: TAG,
+  responses: { 200: resourceList('The tokens', 'authentication-tokens') },
+})
 const REVOKE_USER_TOKEN = operation({ summary: 'Revoke a user token', tag: TAG, responses: { 204: noContent('Revoked') } })
-const CREATE_TEAM_TOKEN = operation({ summary: 'Create (or replace) a team token', tag: TAG, responses: { 201: token('The token, with its secret shown once') } })
+const CREATE_TEAM_TOKEN = operation({
+  summary: 'Create (or replace) a team token',
+  tag: TAG,
+  responses: { 201: token('The token, with its secret shown once') },
+})
 const REVOKE_TEAM_TOKEN = operation({ summary: 'Revoke a team token', tag: TAG, responses: { 204: noContent('Revoked') } })
-const CREATE_ORGANIZATION_TOKEN = operation({ summary: 'Create (or replace) an organization token', tag: TAG, responses: { 201: token('The token, with its secret shown once') } })
+const CREATE_ORGANIZATION_TOKEN = operation({
+  summary: 'Create (or replace) an organization token',
+  tag: TAG,
+  responses: { 201: token('The token, with its secret shown once') },
+})
 const REVOKE_ORGANIZATION_TOKEN = operation({ summary: 'Revoke an organization token', tag: TAG, responses: { 204: noContent('Revoked') } })
 
 const created = ({ token, bearer }: CreatedToken) => ({ data: tokenResource(token, bearer) })
@@ -40,7 +61,9 @@ export function tokenRoutes(deps: RouteDeps) {
       if (principal.kind !== 'user') return jsonApi(c, { errors: [{ status: '404', title: 'not found' }] }, 404)
       return jsonApi(c, { data: userResource(principal.user) })
     })
-    .get('/users/:id', SHOW_USER, cached, async (c) => jsonApi(c, { data: userResource(await deps.showUser.execute({ id: c.req.param('id') }, c.var.principal)) }))
+    .get('/users/:id', SHOW_USER, cached, async (c) =>
+      jsonApi(c, { data: userResource(await deps.showUser.execute({ id: c.req.param('id') }, c.var.principal)) }),
+    )
     .post('/users/:id/authentication-tokens', CREATE_USER_TOKEN, async (c) => {
       const attributes = (await readDocument(c, NEW_TOKEN)).data?.attributes
       const token = await userTokens.create.execute({ user: { id: c.req.param('id') }, ...attributes }, c.var.principal)

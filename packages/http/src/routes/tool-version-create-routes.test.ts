@@ -52,7 +52,12 @@ describe.each(ADMIN_PREFIXES)('admin tool versions under %s (spec §4.4)', (pref
     })
 
     it('201: url and sha together with archs that agree, or that lack linux/amd64 (the pair becomes that entry)', async () => {
-      const agreeing = await createToolVersion(t, base, { version: '1.9.1', url: 'https://x.test/amd.zip', sha: 'E'.repeat(64), archs: ARCHS })
+      const agreeing = await createToolVersion(t, base, {
+        version: '1.9.1',
+        url: 'https://x.test/amd.zip',
+        sha: 'E'.repeat(64),
+        archs: ARCHS,
+      })
       expect(agreeing.attributes['archs']).toEqual(ARCHS)
       const arm = ARCHS.slice(0, 1)
       const added = await createToolVersion(t, base, { ...attributes, version: '1.9.2', archs: arm })

@@ -71,7 +71,12 @@ describe.each(ADMIN_PREFIXES)('admin tool versions under %s (spec §4.4)', (pref
 
     it('200: url and sha alone make the list one linux/amd64 entry', async () => {
       const created = await createToolVersion(t, base, { version: '1.9.1', archs: ARCHS })
-      const response = await t.call('PATCH', `${base}/${created.id}`, t.adminToken, body({ url: 'https://x.test/new.zip', sha: 'A'.repeat(64) }))
+      const response = await t.call(
+        'PATCH',
+        `${base}/${created.id}`,
+        t.adminToken,
+        body({ url: 'https://x.test/new.zip', sha: 'A'.repeat(64) }),
+      )
       const { data } = (await response.json()) as Doc
       expect(data.attributes).toMatchObject({ url: 'https://x.test/new.zip', sha: 'a'.repeat(64) })
       expect(data.attributes['archs']).toEqual([{ url: 'https://x.test/new.zip', sha: 'a'.repeat(64), os: 'linux', arch: 'amd64' }])

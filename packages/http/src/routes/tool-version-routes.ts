@@ -16,21 +16,38 @@ export function toolVersionRoutes(deps: RouteDeps, type: ToolVersionType) {
   const version = oneResource('The version', type)
   const tag = 'tool-versions'
   const cached = cachedRead(deps)
-  const query = [queryParameter('filter[version]', 'Exactly this version'), queryParameter('search[version]', 'Versions containing this'), ...PAGE_QUERY]
+  const query = [
+    queryParameter('filter[version]', 'Exactly this version'),
+    queryParameter('search[version]', 'Versions containing this'),
+    ...PAGE_QUERY,
+  ]
   return new Hono<AppEnv>()
-    .get('/', operation({ summary: `List ${type}`, tag, query, responses: { 200: resourceList('A page of versions', type) } }), cached, async (c) => {
-      const exactVersion = c.req.query('filter[version]')
-      const versionContains = c.req.query('search[version]')
-      const page = await useCases.list.execute(
-        {
-          ...(exactVersion !== undefined && { exactVersion }),
-          ...(versionContains !== undefined && { versionContains }),
-          page: parsePageRequest((name) => c.req.query(name)),
-        },
-        c.var.principal,
-      )
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map((item) => toolVersionResource(item, type))))
-    })
+    .get(
+      '/',
+      operation({ summary: `List ${type}`, tag, query, responses: { 200: resourceList('A page of versions', type) } }),
+      cached,
+      async (c) => {
+        const exactVersion = c.req.query('filter[version]')
+        const versionContains = c.req.query('search[version]')
+        const page = await useCases.list.execute(
+          {
+            ...(exactVersion !== undefined && { exactVersion }),
+            ...(versionContains !== undefined && { versionContains }),
+            page: parsePageRequest((name) => c.req.query(name)),
+          },
+          c.var.principal,
+        )
+        return jsonApi(
+          c,
+          listDocument(
+            c,
+            deps.baseUrl,
+            page,
+            page.items.map((item) => toolVersionResource(item, type)),
+          ),
+        )
+      },
+    )
     .post('/', operation({ summary: `Create one of the ${type}`, tag, body: create, responses: { 201: version } }), async (c) => {
       const command = (await readDocument(c, create)).data.attributes
       const created = await useCases.create.execute(command, c.var.principal)

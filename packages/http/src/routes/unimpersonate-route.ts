@@ -8,7 +8,11 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { operation } from '../openapi/operation.ts'
 import { noContent } from '../openapi/responses.ts'
 
-const UNIMPERSONATE = operation({ summary: 'End an impersonation', tag: 'admin', responses: { 204: noContent('Back to the administrator’s own session') } })
+const UNIMPERSONATE = operation({
+  summary: 'End an impersonation',
+  tag: 'admin',
+  responses: { 204: noContent('Back to the administrator’s own session') },
+})
 
 /**
  * `POST …/users/actions/unimpersonate`, mounted ahead of the admin authentication: the

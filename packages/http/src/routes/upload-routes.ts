@@ -8,7 +8,8 @@ import { oneResource } from '../openapi/responses.ts'
 
 const UPLOAD = operation({
   summary: 'Upload a module version’s archive',
-  description: 'To the `links.upload` of a new version: a signed, expiring link that needs no credentials. A refused archive shows on the version, not as an error status.',
+  description:
+    'To the `links.upload` of a new version: a signed, expiring link that needs no credentials. A refused archive shows on the version, not as an error status.',
   tag: 'registry-modules',
   security: [],
   responses: { 200: oneResource('The version, its archive stored and analysed', 'registry-module-versions') },

@@ -24,14 +24,22 @@ describe('GET …/registry-modules/private/:org/:name/:provider/commits (go-tfe 
     tokens = await moduleOrganization(t)
     tokenId = await connectGitHost(t, tokens.owner)
     t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, {
-      branches: [{ name: 'main', commitSha: 'c3' }, { name: 'develop', commitSha: 'd4' }],
+      branches: [
+        { name: 'main', commitSha: 'c3' },
+        { name: 'develop', commitSha: 'd4' },
+      ],
       trees: { c3: 'tree', d4: 'tree' },
       history: { main: [commit('c3', 3), commit('b2', 2), commit('a1', 1)], develop: [commit('d4', 4), commit('c3', 3)] },
     })
   })
 
   const publish = (vcsRepo: Record<string, unknown> = {}) =>
-    t.call('POST', `${MODULES}/vcs`, tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, ...vcsRepo }))
+    t.call(
+      'POST',
+      `${MODULES}/vcs`,
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, ...vcsRepo }),
+    )
 
   it('200: commit resources of the default branch of a tag-based module, newest first, with their page on the host', async () => {
     expect((await publish()).status).toBe(201)

@@ -20,13 +20,17 @@ const LIST_COMMITS = operation({
  * reference's `…/private/:org/:name/:provider/commits`). Mounted at /api/v2.
  */
 export function vcsCommitRoutes(deps: HttpDeps) {
-  return new Hono<AppEnv>().get('/organizations/:org/registry-modules/private/:namespace/:name/:provider/commits', LIST_COMMITS, async (c) => {
-    const page = await deps.vcsModuleCommits.execute(
-      { ...addressOf({ ...c.req.param(), registry: 'private' }), page: parsePageRequest((name) => c.req.query(name)) },
-      c.var.principal,
-    )
-    return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(commitResource)))
-  })
+  return new Hono<AppEnv>().get(
+    '/organizations/:org/registry-modules/private/:namespace/:name/:provider/commits',
+    LIST_COMMITS,
+    async (c) => {
+      const page = await deps.vcsModuleCommits.execute(
+        { ...addressOf({ ...c.req.param(), registry: 'private' }), page: parsePageRequest((name) => c.req.query(name)) },
+        c.var.principal,
+      )
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(commitResource)))
+    },
+  )
 }
 
 /** A commit as go-tfe's `Commit` reads it; the git host's API alone knows its author's accounts. */

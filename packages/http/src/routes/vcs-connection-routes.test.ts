@@ -7,7 +7,12 @@ import { testApp, type TestApp } from '../test-support/test-app.ts'
 const CLIENTS = '/api/v2/organizations/acme/oauth-clients'
 const CREDENTIAL = 'glpat-very-secret-token'
 const clientBody = (attributes: Record<string, unknown>) => ({ data: { type: 'oauth-clients', attributes } })
-const GITLAB = { 'service-provider': 'gitlab_community_edition', 'http-url': 'https://git.acme.test/', 'oauth-token-string': CREDENTIAL, name: 'acme gitlab' }
+const GITLAB = {
+  'service-provider': 'gitlab_community_edition',
+  'http-url': 'https://git.acme.test/',
+  'oauth-token-string': CREDENTIAL,
+  name: 'acme gitlab',
+}
 
 describe('VCS connections as OAuth clients and tokens', () => {
   let t: TestApp
@@ -33,8 +38,16 @@ describe('VCS connections as OAuth clients and tokens', () => {
     expect(data.id).toMatch(/^oc-/)
     expect(data).toMatchObject({
       type: 'oauth-clients',
-      attributes: { 'service-provider': 'gitlab_community_edition', 'http-url': 'https://git.acme.test', 'api-url': 'https://git.acme.test', name: 'acme gitlab' },
-      relationships: { organization: { data: { id: 'acme', type: 'organizations' } }, 'oauth-tokens': { data: [{ type: 'oauth-tokens' }] } },
+      attributes: {
+        'service-provider': 'gitlab_community_edition',
+        'http-url': 'https://git.acme.test',
+        'api-url': 'https://git.acme.test',
+        name: 'acme gitlab',
+      },
+      relationships: {
+        organization: { data: { id: 'acme', type: 'organizations' } },
+        'oauth-tokens': { data: [{ type: 'oauth-tokens' }] },
+      },
     })
   })
 
@@ -51,8 +64,12 @@ describe('VCS connections as OAuth clients and tokens', () => {
     expect(openCredential(t.deps.cipher, connection)).toBe(CREDENTIAL)
     expect(() => t.deps.cipher.open(connection.sealedCredential, client.id)).toThrow()
     // Copied onto another connection, or left beside an address changed in the database, it does not open.
-    expect(() => openCredential(t.deps.cipher, { ...connection, httpUrl: 'https://elsewhere.test' })).toThrow(expect.objectContaining({ code: 'unavailable' }))
-    expect(() => openCredential(t.deps.cipher, { ...connection, httpUrl: 'http://git.acme.test' })).toThrow(expect.objectContaining({ code: 'unavailable' }))
+    expect(() => openCredential(t.deps.cipher, { ...connection, httpUrl: 'https://elsewhere.test' })).toThrow(
+      expect.objectContaining({ code: 'unavailable' }),
+    )
+    expect(() => openCredential(t.deps.cipher, { ...connection, httpUrl: 'http://git.acme.test' })).toThrow(
+      expect.objectContaining({ code: 'unavailable' }),
+    )
     expect(() => openCredential(t.deps.cipher, { ...connection, id: 'oc-other' })).toThrow(expect.objectContaining({ code: 'unavailable' }))
     expect(openCredential(t.deps.cipher, { ...connection, httpUrl: 'https://git.acme.test/gitlab' })).toBe(CREDENTIAL)
   })
@@ -62,7 +79,12 @@ describe('VCS connections as OAuth clients and tokens', () => {
     const [tokenRef] = client.relationships?.['oauth-tokens']?.data as { id: string }[]
     const tokenId = tokenRef?.id ?? ''
     expect(tokenId).toMatch(/^ot-/)
-    for (const path of [`/api/v2/oauth-clients/${client.id}`, `/api/v2/oauth-clients/${client.id}/oauth-tokens`, `/api/v2/oauth-tokens/${tokenId}`, CLIENTS]) {
+    for (const path of [
+      `/api/v2/oauth-clients/${client.id}`,
+      `/api/v2/oauth-clients/${client.id}/oauth-tokens`,
+      `/api/v2/oauth-tokens/${tokenId}`,
+      CLIENTS,
+    ]) {
       const response = await t.call('GET', path, tokens.publisher)
       expect(response.status, path).toBe(200)
       expect(await response.text()).not.toContain(CREDENTIAL)
@@ -84,7 +106,9 @@ describe('VCS connections as OAuth clients and tokens', () => {
     expect(response.status).toBe(422)
     const { errors } = await json<ErrorDoc>(response)
     expect(errors.map((error) => error.source?.pointer)).toContain(`/data/attributes/${field}`)
-    expect(await t.deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.list('acme', { number: 1, size: 10 }))).toMatchObject({ total: 0 })
+    expect(await t.deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.list('acme', { number: 1, size: 10 }))).toMatchObject({
+      total: 0,
+    })
   })
 
   it('404: only owners create, change and delete; readers on no team see nothing', async () => {
@@ -98,7 +122,12 @@ describe('VCS connections as OAuth clients and tokens', () => {
 
   it('200 PATCH replaces the credential and address; 204 DELETE removes the client and its token', async () => {
     const client = await create()
-    const patched = await t.call('PATCH', `/api/v2/oauth-clients/${client.id}`, tokens.owner, clientBody({ 'http-url': 'https://git2.acme.test', 'oauth-token-string': 'new-secret' }))
+    const patched = await t.call(
+      'PATCH',
+      `/api/v2/oauth-clients/${client.id}`,
+      tokens.owner,
+      clientBody({ 'http-url': 'https://git2.acme.test', 'oauth-token-string': 'new-secret' }),
+    )
     expect(patched.status).toBe(200)
     expect((await json<SingleDoc>(patched)).data.attributes).toMatchObject({ 'http-url': 'https://git2.acme.test', name: 'acme gitlab' })
     const connection = await stored(client.id)
@@ -107,7 +136,9 @@ describe('VCS connections as OAuth clients and tokens', () => {
     expect((await t.call('GET', `/api/v2/oauth-tokens/${connection.tokenId}`, tokens.owner)).status).toBe(404)
     const audit = await t.call('GET', '/api/v2/admin/audit-events', t.adminToken)
     const text = await audit.text()
-    const actions = (JSON.parse(text) as ListDoc).data.filter((event) => event.attributes['target-id'] === client.id).map((event) => event.attributes['action'])
+    const actions = (JSON.parse(text) as ListDoc).data
+      .filter((event) => event.attributes['target-id'] === client.id)
+      .map((event) => event.attributes['action'])
     expect(actions.sort()).toEqual(['vcs_connection.created', 'vcs_connection.deleted', 'vcs_connection.updated'])
     expect(text).not.toContain('new-secret')
   })
@@ -134,10 +165,13 @@ describe('a connection moved to another host needs its credential again', () => 
     return (await json<SingleDoc>(response)).data
   }
 
-  const patch = (id: string, attributes: Record<string, unknown>) => t.call('PATCH', `/api/v2/oauth-clients/${id}`, ownersToken.bearer, clientBody(attributes))
+  const patch = (id: string, attributes: Record<string, unknown>) =>
+    t.call('PATCH', `/api/v2/oauth-clients/${id}`, ownersToken.bearer, clientBody(attributes))
   const connection = (id: string) => t.deps.unitOfWork.read(({ vcsConnections }) => vcsConnections.findById(id))
   const auditEvents = async (targetId: string) =>
-    (await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', t.adminToken))).data.filter((event) => event.attributes['target-id'] === targetId)
+    (await json<ListDoc>(await t.call('GET', '/api/v2/admin/audit-events', t.adminToken))).data.filter(
+      (event) => event.attributes['target-id'] === targetId,
+    )
 
   it.each([
     ['another host', 'https://attacker.test'],
@@ -150,7 +184,10 @@ describe('a connection moved to another host needs its credential again', () => 
     expect(response.status).toBe(422)
     const { errors } = await json<ErrorDoc>(response)
     expect(errors).toEqual([
-      expect.objectContaining({ source: { pointer: '/data/attributes/oauth-token-string' }, detail: expect.stringContaining('is required when http-url changes to another host') }),
+      expect.objectContaining({
+        source: { pointer: '/data/attributes/oauth-token-string' },
+        detail: expect.stringContaining('is required when http-url changes to another host'),
+      }),
     ])
     expect(await connection(client.id)).toEqual(before)
     expect((await auditEvents(client.id)).map((event) => event.attributes['action'])).toEqual(['vcs_connection.created'])
@@ -198,6 +235,8 @@ describe('a connection moved to another host needs its credential again', () => 
     const resealed = (await connection(client.id)) as VcsConnection
     expect(resealed.sealedCredential).not.toBe(legacy.sealedCredential)
     expect(openCredential(t.deps.cipher, resealed)).toBe(CREDENTIAL)
-    expect(() => openCredential(t.deps.cipher, { ...resealed, httpUrl: 'https://attacker.test' })).toThrow(expect.objectContaining({ code: 'unavailable' }))
+    expect(() => openCredential(t.deps.cipher, { ...resealed, httpUrl: 'https://attacker.test' })).toThrow(
+      expect.objectContaining({ code: 'unavailable' }),
+    )
   })
 })

@@ -22,14 +22,22 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     tokens = await moduleOrganization(t, { siteAdminPublisher: true })
     t.deps.vcs.password = app.token
     t.deps.vcs.serve(`${app.webUrl}/acme/terraform-aws-vpc.git`, {
-      tags: [{ name: 'v1.0.0', commitSha: 'a1' }, { name: 'v1.1.0', commitSha: 'b2' }],
+      tags: [
+        { name: 'v1.0.0', commitSha: 'a1' },
+        { name: 'v1.1.0', commitSha: 'b2' },
+      ],
       branches: [{ name: 'main', commitSha: 'b2' }],
       trees: { a1: 'tree a', b2: 'tree b' },
     })
   })
 
   const publish = (vcsRepo: Record<string, unknown>, path = PUBLISH) =>
-    t.call('POST', path, tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', ...vcsRepo }))
+    t.call(
+      'POST',
+      path,
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc', ...vcsRepo }),
+    )
 
   async function pointersOf(response: Response): Promise<(string | undefined)[]> {
     expect(response.status).toBe(422)
@@ -80,12 +88,21 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
   })
 
   it('422 on the deprecated route without vcs-repo.organization-name; 201 with it', async () => {
-    expect(await pointersOf(await publish({ 'github-app-installation-id': 'ghain-7' }, '/api/v2/registry-modules'))).toEqual(['/data/attributes/vcs-repo/organization-name'])
-    expect((await publish({ 'github-app-installation-id': 'ghain-7', 'organization-name': 'acme' }, '/api/v2/registry-modules')).status).toBe(201)
+    expect(await pointersOf(await publish({ 'github-app-installation-id': 'ghain-7' }, '/api/v2/registry-modules'))).toEqual([
+      '/data/attributes/vcs-repo/organization-name',
+    ])
+    expect(
+      (await publish({ 'github-app-installation-id': 'ghain-7', 'organization-name': 'acme' }, '/api/v2/registry-modules')).status,
+    ).toBe(201)
   })
 
   it('404 for a reader who cannot manage modules, before GitHub is asked for a token', async () => {
-    const response = await t.call('POST', PUBLISH, tokens.reader, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7' }))
+    const response = await t.call(
+      'POST',
+      PUBLISH,
+      tokens.reader,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7' }),
+    )
     expect(response.status).toBe(404)
     expect(app.minted).toBe(0)
   })
@@ -141,7 +158,11 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
   it('lists and reads the installations by ghain- id', async () => {
     const list = await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.publisher))
     expect(list.data).toEqual([
-      expect.objectContaining({ id: 'ghain-7', type: 'github-app-installations', attributes: expect.objectContaining({ name: 'acme', 'installation-id': 7, 'installation-type': 'Organization' }) }),
+      expect.objectContaining({
+        id: 'ghain-7',
+        type: 'github-app-installations',
+        attributes: expect.objectContaining({ name: 'acme', 'installation-id': 7, 'installation-type': 'Organization' }),
+      }),
     ])
     expect((await t.call('GET', '/api/v2/github-app/installation/ghain-7', tokens.publisher)).status).toBe(200)
     expect((await t.call('GET', '/api/v2/github-app/installation/ghain-8', tokens.publisher)).status).toBe(404)
@@ -153,7 +174,12 @@ describe('without a GitHub App configured', () => {
   it('422 naming github-app-installation-id, and no installations', async () => {
     const t = await testApp()
     const tokens = await moduleOrganization(t, { siteAdminPublisher: true })
-    const response = await t.call('POST', PUBLISH, tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7' }))
+    const response = await t.call(
+      'POST',
+      PUBLISH,
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-7' }),
+    )
     expect(response.status).toBe(422)
     expect((await json<ErrorDoc>(response)).errors[0]?.detail).toContain('no GitHub App is configured')
     expect((await json<ListDoc>(await t.call('GET', '/api/v2/github-app/installations', tokens.publisher))).data).toEqual([])

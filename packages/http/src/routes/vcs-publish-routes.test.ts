@@ -37,7 +37,10 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     return data.attributes['version-statuses']
   }
 
-  const moduleCount = () => t.deps.unitOfWork.read(async ({ registryModules }) => (await registryModules.list({ organizationName: 'acme', page: { number: 1, size: 10 } })).total)
+  const moduleCount = () =>
+    t.deps.unitOfWork.read(
+      async ({ registryModules }) => (await registryModules.list({ organizationName: 'acme', page: { number: 1, size: 10 } })).total,
+    )
 
   it('201 tag-based: name and provider from terraform-<provider>-<name>; semver tags become versions, a bad tree fails alone', async () => {
     const response = await publish({ 'display-identifier': 'acme/terraform-aws-vpc' })
@@ -75,11 +78,21 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
   it('201 monorepo: one repository publishes two modules from their directories and tag prefixes', async () => {
     const infra = `${GIT_HOST}/acme/infra.git`
     t.deps.vcs.serve(infra, {
-      tags: [{ name: 'vpc/v1.0.0', commitSha: 'a1' }, { name: 'dns/v3.1.0', commitSha: 'b2' }, { name: 'v9.0.0', commitSha: 'b2' }],
+      tags: [
+        { name: 'vpc/v1.0.0', commitSha: 'a1' },
+        { name: 'dns/v3.1.0', commitSha: 'b2' },
+        { name: 'v9.0.0', commitSha: 'b2' },
+      ],
       trees: { 'a1:modules/vpc': 'tree a', 'b2:modules/dns': 'tree b' },
     })
-    for (const [name, prefix] of [['vpc', 'vpc/'], ['dns', 'dns/']] as const) {
-      const response = await publish({ identifier: 'acme/infra', 'source-directory': `modules/${name}`, 'tag-prefix': prefix }, { name, provider: 'aws' })
+    for (const [name, prefix] of [
+      ['vpc', 'vpc/'],
+      ['dns', 'dns/'],
+    ] as const) {
+      const response = await publish(
+        { identifier: 'acme/infra', 'source-directory': `modules/${name}`, 'tag-prefix': prefix },
+        { name, provider: 'aws' },
+      )
       expect(response.status).toBe(201)
     }
     await eventually(async () => expect(await statuses(VPC)).toEqual([{ version: '1.0.0', status: 'ok' }]))
@@ -90,9 +103,14 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
   it('201 branch-based: the branch head is the initial version; create-version takes the commit-sha', async () => {
     const response = await publish({ branch: 'main' }, { 'initial-version': '0.1.0' })
     expect(response.status).toBe(201)
-    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
+    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({
+      'publishing-mechanism': 'branch',
+      'vcs-repo': { branch: 'main', tags: false },
+    })
     await eventually(async () => expect(await statuses()).toEqual([{ version: '0.1.0', status: 'ok' }]))
-    const created = await t.call('POST', `${VPC}/versions`, tokens.publisher, { data: { type: 'registry-module-versions', attributes: { version: '0.2.0', 'commit-sha': 'e5e5e5e' } } })
+    const created = await t.call('POST', `${VPC}/versions`, tokens.publisher, {
+      data: { type: 'registry-module-versions', attributes: { version: '0.2.0', 'commit-sha': 'e5e5e5e' } },
+    })
     expect(created.status).toBe(201)
     expect((await json<SingleDoc>(created)).data.attributes).toMatchObject({ version: '0.2.0', 'commit-sha': 'e5e5e5e' })
     await eventually(async () => expect(await statuses()).toContainEqual({ version: '0.2.0', status: 'ok' }))
@@ -167,13 +185,27 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     expect(await moduleCount()).toBe(0)
   })
 
-  it('201 from the deprecated POST /registry-modules: the organization is the connection\'s; Deprecation and Link say so', async () => {
-    const response = await t.call('POST', '/api/v2/registry-modules', tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, display_identifier: 'acme/terraform-aws-vpc' }))
+  it("201 from the deprecated POST /registry-modules: the organization is the connection's; Deprecation and Link say so", async () => {
+    const response = await t.call(
+      'POST',
+      '/api/v2/registry-modules',
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId, display_identifier: 'acme/terraform-aws-vpc' }),
+    )
     expect(response.status).toBe(201)
     expect(response.headers.get('Deprecation')).toBe('true')
     expect(response.headers.get('Link')).toContain('rel="successor-version"')
-    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({ namespace: 'acme', name: 'vpc', 'vcs-repo': { 'display-identifier': 'acme/terraform-aws-vpc' } })
-    const unknown = await t.call('POST', '/api/v2/registry-modules', tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': 'ot-nope' }))
+    expect((await json<SingleDoc>(response)).data.attributes).toMatchObject({
+      namespace: 'acme',
+      name: 'vpc',
+      'vcs-repo': { 'display-identifier': 'acme/terraform-aws-vpc' },
+    })
+    const unknown = await t.call(
+      'POST',
+      '/api/v2/registry-modules',
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': 'ot-nope' }),
+    )
     expect(unknown.status).toBe(422)
     expect(unknown.headers.get('Deprecation')).toBe('true')
   })
@@ -189,11 +221,19 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
 
   it('PATCH switches a module from tags to a branch and back; back on tags it syncs again', async () => {
     await publish({ 'tag-prefix': 'none/' })
-    await eventually(async () => expect((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['status']).toBe('no_version_tags'))
+    await eventually(async () =>
+      expect((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['status']).toBe('no_version_tags'),
+    )
     const toBranch = await t.call('PATCH', VPC, tokens.owner, vcsBody({ branch: 'main' }))
-    expect((await json<SingleDoc>(toBranch)).data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
+    expect((await json<SingleDoc>(toBranch)).data.attributes).toMatchObject({
+      'publishing-mechanism': 'branch',
+      'vcs-repo': { branch: 'main', tags: false },
+    })
     const toTags = await t.call('PATCH', VPC, tokens.owner, vcsBody({ tags: true, 'tag-prefix': '' }))
-    expect((await json<SingleDoc>(toTags)).data.attributes).toMatchObject({ 'publishing-mechanism': 'git_tag', 'vcs-repo': { branch: '', tags: true, 'tag-prefix': '' } })
+    expect((await json<SingleDoc>(toTags)).data.attributes).toMatchObject({
+      'publishing-mechanism': 'git_tag',
+      'vcs-repo': { branch: '', tags: true, 'tag-prefix': '' },
+    })
     await eventually(async () => expect(await statuses()).toHaveLength(3))
     expect((await t.call('PATCH', VPC, tokens.owner, vcsBody({ branch: 'main', tags: true }))).status).toBe(422)
   })
@@ -207,6 +247,8 @@ describe('publishing modules from VCS (spec §4.1, §2.1, §2.2)', () => {
     expect((await t.call('POST', resync, tokens.publisher)).status).toBe(204)
     await eventually(async () => expect(await statuses()).toContainEqual({ version: '3.0.0', status: 'ok' }))
     await t.call('POST', '/api/v2/organizations/acme/registry-modules', tokens.publisher, moduleBody({ name: 'plain', provider: 'aws' }))
-    expect((await t.call('POST', '/api/v2/organizations/acme/registry-modules/private/acme/plain/aws/actions/resync', tokens.publisher)).status).toBe(422)
+    expect(
+      (await t.call('POST', '/api/v2/organizations/acme/registry-modules/private/acme/plain/aws/actions/resync', tokens.publisher)).status,
+    ).toBe(422)
   })
 })

@@ -51,7 +51,13 @@ async function readPublish(c: Context<AppEnv>) {
 const TAG = 'registry-modules'
 const published = { 201: oneResource('The module, its versions ingested in the background', 'registry-modules') }
 const PUBLISH_FROM_VCS = operation({ summary: 'Publish a module from a VCS repository', tag: TAG, body: PUBLISH, responses: published })
-const PUBLISH_DEPRECATED = operation({ summary: 'Publish a module from VCS (deprecated path)', deprecated: true, tag: TAG, body: PUBLISH, responses: published })
+const PUBLISH_DEPRECATED = operation({
+  summary: 'Publish a module from VCS (deprecated path)',
+  deprecated: true,
+  tag: TAG,
+  body: PUBLISH,
+  responses: published,
+})
 const RESYNC = operation({ summary: 'Resync a VCS module', tag: TAG, responses: { 204: noContent('A sync is queued') } })
 
 /** Publishing from VCS (spec §4.1) and resyncing a VCS module. Mounted at /api/v2. */
@@ -65,7 +71,12 @@ export function vcsPublishRoutes(deps: HttpDeps) {
       '/registry-modules',
       PUBLISH_DEPRECATED,
       deprecated(() => '/api/v2/organizations/:organization_name/registry-modules/vcs'),
-      async (c) => jsonApi(c, { data: registryModuleResource(await deps.publishFromVcs.execute(await readPublish(c), c.var.principal), appRoot(c, deps)) }, 201),
+      async (c) =>
+        jsonApi(
+          c,
+          { data: registryModuleResource(await deps.publishFromVcs.execute(await readPublish(c), c.var.principal), appRoot(c, deps)) },
+          201,
+        ),
     )
     .post('/organizations/:org/registry-modules/:registry/:namespace/:name/:provider/actions/resync', RESYNC, async (c) => {
       await deps.resyncVcsModule.execute(addressOf(c.req.param()), c.var.principal)

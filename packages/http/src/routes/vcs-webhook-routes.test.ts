@@ -11,33 +11,49 @@ describe('inbound VCS webhooks and the poll', () => {
   let tokens: Awaited<ReturnType<typeof moduleOrganization>>
   let webhookUrl: string
 
-  const versions = async () => (await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['version-statuses'] as unknown[]
-  const pushTag = (name: string, commitSha: string) => t.deps.vcs.repositories.get(`${GIT_HOST}/acme/terraform-aws-vpc.git`)?.tags.push({ name, commitSha })
+  const versions = async () =>
+    (await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['version-statuses'] as unknown[]
+  const pushTag = (name: string, commitSha: string) =>
+    t.deps.vcs.repositories.get(`${GIT_HOST}/acme/terraform-aws-vpc.git`)?.tags.push({ name, commitSha })
 
   beforeEach(async () => {
     t = await testApp()
     tokens = await moduleOrganization(t)
     const tokenId = await connectGitHost(t, tokens.owner)
-    t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, { tags: [{ name: 'v1.0.0', commitSha: 'a1' }], trees: { a1: 'tree', b2: 'tree' } })
-    const published = await t.call('POST', '/api/v2/organizations/acme/registry-modules/vcs', tokens.publisher, vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId }))
+    t.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, {
+      tags: [{ name: 'v1.0.0', commitSha: 'a1' }],
+      trees: { a1: 'tree', b2: 'tree' },
+    })
+    const published = await t.call(
+      'POST',
+      '/api/v2/organizations/acme/registry-modules/vcs',
+      tokens.publisher,
+      vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': tokenId }),
+    )
     webhookUrl = ((await json<SingleDoc>(published)).data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
     await eventually(async () => expect(await versions()).toHaveLength(1))
   })
 
-  it('shows the absolute webhook URL, a per-module UUID on the server\'s address, to those who manage modules only', async () => {
+  it("shows the absolute webhook URL, a per-module UUID on the server's address, to those who manage modules only", async () => {
     expect(webhookUrl).toMatch(/^http:\/\/localhost\/webhooks\/vcs\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     const read = await json<SingleDoc>(await t.call('GET', VPC, tokens.reader))
     expect(read.data.attributes['vcs-repo']).toMatchObject({ 'webhook-url': null })
   })
 
-  const storedModule = () => t.deps.unitOfWork.read(({ registryModules }) => registryModules.findByAddress('acme', { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' }))
+  const storedModule = () =>
+    t.deps.unitOfWork.read(({ registryModules }) =>
+      registryModules.findByAddress('acme', { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' }),
+    )
   const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1)
 
   it('stores the token only sealed and digested, never in clear; the URL shown again is the same and works', async () => {
     const module = await storedModule()
     // The digest is the token hasher's (one-way SHA-256 in production; the fake one here is readable).
     expect(module?.vcsRepo?.webhook?.tokenDigest).toBe(t.deps.hasher.hash(tokenOf(webhookUrl)))
-    const stored = JSON.stringify({ ...module, vcsRepo: { ...module?.vcsRepo, webhook: { ...module?.vcsRepo?.webhook, tokenDigest: 'one-way' } } })
+    const stored = JSON.stringify({
+      ...module,
+      vcsRepo: { ...module?.vcsRepo, webhook: { ...module?.vcsRepo?.webhook, tokenDigest: 'one-way' } },
+    })
     expect(stored).toContain('sealed')
     expect(stored).not.toContain(tokenOf(webhookUrl))
     const again = await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))
@@ -50,7 +66,10 @@ describe('inbound VCS webhooks and the poll', () => {
     const vcsRepo = module?.vcsRepo
     if (module === undefined || vcsRepo == null) throw new Error('the module is not from VCS')
     await t.deps.unitOfWork.run(({ registryModules }) => registryModules.update({ ...module, vcsRepo: { ...vcsRepo, webhook: null } }))
-    const urlOf = async () => ((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['vcs-repo'] as { 'webhook-url': string | null })['webhook-url']
+    const urlOf = async () =>
+      ((await json<SingleDoc>(await t.call('GET', VPC, tokens.owner))).data.attributes['vcs-repo'] as { 'webhook-url': string | null })[
+        'webhook-url'
+      ]
     expect(await urlOf()).toBeNull()
     expect((await t.app.request(webhookUrl, { method: 'POST' })).status).toBe(404)
     expect((await t.call('POST', `${VPC}/actions/resync`, tokens.publisher)).status).toBe(204)
@@ -82,9 +101,14 @@ describe('inbound VCS webhooks and the poll', () => {
     const behindProxy = await testApp({ baseUrl: new URL('https://registry.example.com') })
     const owner = await moduleOrganization(behindProxy)
     const connection = await connectGitHost(behindProxy, owner.owner)
-    behindProxy.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, { tags: [{ name: 'v1.0.0', commitSha: 'a1' }], trees: { a1: 'tree' } })
+    behindProxy.deps.vcs.serve(`${GIT_HOST}/acme/terraform-aws-vpc.git`, {
+      tags: [{ name: 'v1.0.0', commitSha: 'a1' }],
+      trees: { a1: 'tree' },
+    })
     const body = vcsBody({ identifier: 'acme/terraform-aws-vpc', 'oauth-token-id': connection })
-    const { data } = await json<SingleDoc>(await behindProxy.call('POST', '/api/v2/organizations/acme/registry-modules/vcs', owner.publisher, body))
+    const { data } = await json<SingleDoc>(
+      await behindProxy.call('POST', '/api/v2/organizations/acme/registry-modules/vcs', owner.publisher, body),
+    )
     const url = (data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
     expect(url).toMatch(/^https:\/\/registry\.example\.com\/webhooks\/vcs\/[0-9a-f-]{36}$/)
     expect((await behindProxy.app.request(new URL(url).pathname, { method: 'POST' })).status).toBe(202)

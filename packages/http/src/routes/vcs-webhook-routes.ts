@@ -3,7 +3,13 @@ import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { operation } from '../openapi/operation.ts'
 import { noContent } from '../openapi/responses.ts'
 
-const WEBHOOK = operation({ summary: 'Receive a push notification', description: 'The token in the path is the module’s webhook secret.', tag: 'vcs', security: [], responses: { 202: noContent('A sync is queued') } })
+const WEBHOOK = operation({
+  summary: 'Receive a push notification',
+  description: 'The token in the path is the module’s webhook secret.',
+  tag: 'vcs',
+  security: [],
+  responses: { 202: noContent('A sync is queued') },
+})
 
 /** Where git hosts send push notifications; the token in the path is the module's secret. */
 export const VCS_WEBHOOKS = '/webhooks/vcs'

@@ -15,11 +15,13 @@ export function webUiRoutes(webApp: Hono, addresses: ClientAddressSource) {
     if (address !== undefined) c.set('clientAddress', address)
     await next()
   })
-  return new Hono<WebUiEnv>()
-    .get('/', (c) => (c.req.header('Accept')?.includes('text/html') === true ? c.redirect('/app/', 302) : c.notFound()))
-    .get('/app', (c) => c.redirect('/app/', 301))
-    .get('/favicon.ico', (c) => webApp.fetch(c.req.raw))
-    .use('/app/*', withClientAddress)
-    // The trailing slash keeps the UI's own `/` at `/app/` rather than `/app`.
-    .route('/app/', webApp)
+  return (
+    new Hono<WebUiEnv>()
+      .get('/', (c) => (c.req.header('Accept')?.includes('text/html') === true ? c.redirect('/app/', 302) : c.notFound()))
+      .get('/app', (c) => c.redirect('/app/', 301))
+      .get('/favicon.ico', (c) => webApp.fetch(c.req.raw))
+      .use('/app/*', withClientAddress)
+      // The trailing slash keeps the UI's own `/` at `/app/` rather than `/app`.
+      .route('/app/', webApp)
+  )
 }

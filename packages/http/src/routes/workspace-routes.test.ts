@@ -17,7 +17,12 @@ describe('workspaces and runs', () => {
   })
 
   async function createWorkspace(name = 'web'): Promise<string> {
-    const response = await t.call('POST', '/api/v2/organizations/acme/workspaces', t.memberToken, workspace({ name, 'terraform-version': '1.9.0' }))
+    const response = await t.call(
+      'POST',
+      '/api/v2/organizations/acme/workspaces',
+      t.memberToken,
+      workspace({ name, 'terraform-version': '1.9.0' }),
+    )
     expect(response.status).toBe(201)
     return (await json<SingleDoc>(response)).data.id
   }
@@ -43,7 +48,7 @@ describe('workspaces and runs', () => {
     expect((await json<ErrorDoc>(unknown)).errors[0]?.source).toEqual({ pointer: '/data/attributes/terraform-version' })
   })
 
-  it('404: outsiders, even site admins, do not see the organization\'s workspaces', async () => {
+  it("404: outsiders, even site admins, do not see the organization's workspaces", async () => {
     const id = await createWorkspace()
     expect((await t.call('GET', `/api/v2/workspaces/${id}`, t.adminToken)).status).toBe(404)
     expect((await t.call('POST', '/api/v2/organizations/acme/workspaces', t.adminToken, workspace({ name: 'x' }))).status).toBe(404)
@@ -51,7 +56,9 @@ describe('workspaces and runs', () => {
 
   it('a run becomes the current run; discard and cancel follow its status', async () => {
     const id = await createWorkspace()
-    const body = { data: { type: 'runs', attributes: { message: 'go' }, relationships: { workspace: { data: { type: 'workspaces', id } } } } }
+    const body = {
+      data: { type: 'runs', attributes: { message: 'go' }, relationships: { workspace: { data: { type: 'workspaces', id } } } },
+    }
     const created = await t.call('POST', '/api/v2/runs', t.memberToken, body)
     expect(created.status).toBe(201)
     const run = (await json<SingleDoc>(created)).data

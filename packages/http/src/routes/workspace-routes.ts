@@ -13,17 +13,30 @@ import { attributes, optional, resourceDocument } from '../jsonapi/request-schem
 import { operation } from '../openapi/operation.ts'
 import { noContent, oneResource, PAGE_QUERY, resourceList } from '../openapi/responses.ts'
 
-const NEW_WORKSPACE = resourceDocument('workspaces', attributes({ name: ['name', z.string()], toolVersion: ['terraform-version', optional(z.string())] }))
+const NEW_WORKSPACE = resourceDocument(
+  'workspaces',
+  attributes({ name: ['name', z.string()], toolVersion: ['terraform-version', optional(z.string())] }),
+)
 
 const TAG = 'workspaces'
 const workspace = oneResource('The workspace', 'workspaces')
 const CREATE = operation({ summary: 'Create a workspace', tag: TAG, body: NEW_WORKSPACE, responses: { 201: workspace } })
-const LIST = operation({ summary: 'List an organization’s workspaces', tag: TAG, query: PAGE_QUERY, responses: { 200: resourceList('A page of workspaces', 'workspaces') } })
+const LIST = operation({
+  summary: 'List an organization’s workspaces',
+  tag: TAG,
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of workspaces', 'workspaces') },
+})
 const SHOW_BY_NAME = operation({ summary: 'Show a workspace by name', tag: TAG, responses: { 200: workspace } })
 const DELETE_BY_NAME = operation({ summary: 'Delete a workspace by name', tag: TAG, responses: { 204: noContent('Deleted') } })
 const SHOW = operation({ summary: 'Show a workspace', tag: TAG, responses: { 200: workspace } })
 const DELETE = operation({ summary: 'Delete a workspace', tag: TAG, responses: { 204: noContent('Deleted') } })
-const RUNS = operation({ summary: 'List a workspace’s runs', tag: 'runs', query: PAGE_QUERY, responses: { 200: resourceList('A page of runs', 'runs') } })
+const RUNS = operation({
+  summary: 'List a workspace’s runs',
+  tag: 'runs',
+  query: PAGE_QUERY,
+  responses: { 200: resourceList('A page of runs', 'runs') },
+})
 
 /** Workspaces of an organization, by name or by id. Mounted at /api/v2. */
 export function workspaceRoutes(deps: RouteDeps) {

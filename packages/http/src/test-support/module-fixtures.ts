@@ -36,7 +36,12 @@ export async function publish(
   const organization = module.organization ?? 'acme'
   const base = `/api/v2/organizations/${organization}/registry-modules`
   await t.call('POST', base, token, moduleBody({ name: module.name, provider: module.provider }))
-  const created = await t.call('POST', `${base}/private/${organization}/${module.name}/${module.provider}/versions`, token, versionBody(module.version))
+  const created = await t.call(
+    'POST',
+    `${base}/private/${organization}/${module.name}/${module.provider}/versions`,
+    token,
+    versionBody(module.version),
+  )
   if (created.status !== 201) throw new Error(`creating ${module.version} answered ${created.status}`)
   const { data } = (await created.json()) as { data: { id: string; links: { upload: string } } }
   if (module.content === null) return

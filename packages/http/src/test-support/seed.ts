@@ -7,12 +7,7 @@ export async function as(useCases: UseCases, user: User): Promise<Principal> {
 }
 
 /** An organization owned by `owner`, with the given workspaces. */
-export async function anOrganizationWith(
-  useCases: UseCases,
-  owner: User,
-  name: string,
-  workspaceNames: readonly string[] = [],
-) {
+export async function anOrganizationWith(useCases: UseCases, owner: User, name: string, workspaceNames: readonly string[] = []) {
   const principal = await as(useCases, owner)
   await useCases.organizations.create({ name, email: `${name}@example.com` }, principal)
   const workspaces = []

@@ -8,7 +8,14 @@ import type { ServedRequest } from '../served-requests.ts'
 
 /** The HTTP app over fresh in-memory adapters, with a site admin and a plain user signed up. */
 export async function testApp(
-  options: { edition?: Edition; baseUrl?: URL; uploadUrl?: URL; immutableVersions?: boolean; installationDefaults?: boolean; githubApp?: GithubApp } = {},
+  options: {
+    edition?: Edition
+    baseUrl?: URL
+    uploadUrl?: URL
+    immutableVersions?: boolean
+    installationDefaults?: boolean
+    githubApp?: GithubApp
+  } = {},
 ) {
   const deps = {
     ...inMemoryDeps({
@@ -48,12 +55,7 @@ export async function testApp(
    * Sends a request with `credential` (a bearer token, `{ cookie }`, or none), and a body if given.
    * Cookie requests carry the `Origin` a browser on Cairn's own pages sends.
    */
-  async function call(
-    method: string,
-    path: string,
-    credential: string | { cookie: string } | null,
-    body?: unknown,
-  ): Promise<Response> {
+  async function call(method: string, path: string, credential: string | { cookie: string } | null, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Accept: JSON_API }
     if (typeof credential === 'string') headers['Authorization'] = `Bearer ${credential}`
     else if (credential !== null) {
@@ -66,7 +68,20 @@ export async function testApp(
     return app.request(path, init)
   }
 
-  return { app, deps, answerCache, useCases, admin, member, adminToken: admin.token, memberToken: member.token, call, logged, served, signUp }
+  return {
+    app,
+    deps,
+    answerCache,
+    useCases,
+    admin,
+    member,
+    adminToken: admin.token,
+    memberToken: member.token,
+    call,
+    logged,
+    served,
+    signUp,
+  }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>

@@ -19,7 +19,11 @@ export interface ToolVersionDoc {
 }
 
 /** Creates a tool version under `base` as the administrator of `t`, which must answer 201. */
-export async function createToolVersion(t: TestApp, base: string, attrs: Record<string, unknown> = toolVersionAttributes): Promise<ToolVersionDoc['data']> {
+export async function createToolVersion(
+  t: TestApp,
+  base: string,
+  attrs: Record<string, unknown> = toolVersionAttributes,
+): Promise<ToolVersionDoc['data']> {
   const response = await t.call('POST', base, t.adminToken, toolVersionBody(attrs))
   expect(response.status).toBe(201)
   return ((await response.json()) as ToolVersionDoc).data

@@ -7,7 +7,12 @@ export const GIT_HOST = 'http://git.test'
 
 /** Connects organization `acme` (as its owner) to the fake git host; answers the ot- token id. */
 export async function connectGitHost(t: TestApp, ownerToken: string): Promise<string> {
-  const body = { data: { type: 'oauth-clients', attributes: { 'service-provider': 'github', 'http-url': GIT_HOST, 'oauth-token-string': t.deps.vcs.password } } }
+  const body = {
+    data: {
+      type: 'oauth-clients',
+      attributes: { 'service-provider': 'github', 'http-url': GIT_HOST, 'oauth-token-string': t.deps.vcs.password },
+    },
+  }
   const response = await t.call('POST', '/api/v2/organizations/acme/oauth-clients', ownerToken, body)
   expect(response.status).toBe(201)
   const { data } = await json<SingleDoc>(response)

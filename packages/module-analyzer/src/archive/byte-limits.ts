@@ -49,7 +49,9 @@ function startsLikeGzip(head: readonly number[]): boolean {
 
 function notGzip(head: readonly number[]): Error {
   const tar = TAR_MAGIC.every((byte, i) => head[TAR_MAGIC_OFFSET + i] === byte)
-  return refusal(tar ? 'is an uncompressed tar; gzip it (tar -czf) and upload the .tar.gz' : 'is not gzip-compressed; upload a .tar.gz file')
+  return refusal(
+    tar ? 'is an uncompressed tar; gzip it (tar -czf) and upload the .tar.gz' : 'is not gzip-compressed; upload a .tar.gz file',
+  )
 }
 
 /**
@@ -65,9 +67,7 @@ export function expandedLimit(limits: ArchiveLimits, meter: ByteMeter): Stage {
         throw refusal(`expands to more than ${formatBytes(limits.maxTotalBytes)}`)
       }
       if (meter.expanded > RATIO_GRACE_BYTES && meter.expanded > meter.compressed * limits.maxCompressionRatio) {
-        throw refusal(
-          `expands more than ${limits.maxCompressionRatio} times its compressed size, like a decompression bomb`,
-        )
+        throw refusal(`expands more than ${limits.maxCompressionRatio} times its compressed size, like a decompression bomb`)
       }
       yield chunk
     }

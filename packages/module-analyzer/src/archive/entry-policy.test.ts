@@ -17,19 +17,13 @@ describe('safeSegments', () => {
     expect(safeSegments(path)).toEqual(segments)
   })
 
-  it.each(['../main.tf', 'modules/../../main.tf', 'modules/..', '..', 'modules\\..\\..\\main.tf'])(
-    '%s leaves the archive',
-    (path) => {
-      expect(() => safeSegments(path)).toThrow(refusedFor(/leaves the archive/))
-    },
-  )
+  it.each(['../main.tf', 'modules/../../main.tf', 'modules/..', '..', 'modules\\..\\..\\main.tf'])('%s leaves the archive', (path) => {
+    expect(() => safeSegments(path)).toThrow(refusedFor(/leaves the archive/))
+  })
 
-  it.each(['/etc/passwd', '//server/share/x.tf', '\\windows\\system32', 'C:/Windows/x.tf', 'c:x.tf'])(
-    '%s is absolute',
-    (path) => {
-      expect(() => safeSegments(path)).toThrow(refusedFor(/absolute path/))
-    },
-  )
+  it.each(['/etc/passwd', '//server/share/x.tf', '\\windows\\system32', 'C:/Windows/x.tf', 'c:x.tf'])('%s is absolute', (path) => {
+    expect(() => safeSegments(path)).toThrow(refusedFor(/absolute path/))
+  })
 
   it('refuses names no file system could create', () => {
     expect(() => safeSegments('main\0.tf')).toThrow(refusedFor(/NUL byte \(`main\\0\.tf`\)/))

@@ -15,11 +15,7 @@ import { translateError } from './translate-error.ts'
  * rule the archive breaks; when it raises, writes have stopped but `directory` is left to the
  * caller to remove.
  */
-export async function extractArchive(
-  archive: ByteStream,
-  directory: string,
-  limits: ArchiveLimits,
-): Promise<ArchiveInventory> {
+export async function extractArchive(archive: ByteStream, directory: string, limits: ArchiveLimits): Promise<ArchiveInventory> {
   // The first failure wins: a refusal from a header, a parser error, a failed write.
   const abort = new AbortController()
   const catalogue = new ArchiveCatalogue(limits)
@@ -86,8 +82,7 @@ function failWith(abort: AbortController, error: unknown): void {
 
 /** Writes the tar stream into the parser, waiting whenever an extracted file is behind. */
 async function feed(parser: Parser, tar: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<void> {
-  const waitFor = (event: string): Promise<unknown> =>
-    once(parser, event, { signal }).catch(() => signal.throwIfAborted())
+  const waitFor = (event: string): Promise<unknown> => once(parser, event, { signal }).catch(() => signal.throwIfAborted())
   for await (const chunk of tar) {
     signal.throwIfAborted()
     // A view, not a copy: the decompressor already yields Buffers, typed here as plain bytes.

@@ -32,9 +32,7 @@ describe('HclParserPool', () => {
     const large = Array.from({ length: 32_000 }, (_, i) => `variable "v${i}" {\n  default = [${i}, "${i}"]\n}\n`).join('')
     await withPool(2000, async (pool) => {
       expect(await pool.parse('ok.tf', VALID)).toBeDefined()
-      await expect(pool.parse('large.tf', large)).rejects.toThrow(
-        configurationError(/^large\.tf: took longer than 2 s to parse$/),
-      )
+      await expect(pool.parse('large.tf', large)).rejects.toThrow(configurationError(/^large\.tf: took longer than 2 s to parse$/))
       expect(await pool.parse('ok.tf', VALID)).toEqual({ variable: { a: [{}] } })
     })
   }, 60_000)

@@ -14,16 +14,15 @@ export const MAX_NESTING_DEPTH = 64
  * `${…}` strings). Raises `invalid` on `configuration` when the file does not parse, naming the
  * file (`path`, relative to the module's root) and where the parser stopped.
  */
-export async function parseConfiguration(
-  hcl: HclParser,
-  path: string,
-  text: string,
-): Promise<Readonly<Record<string, unknown>>> {
+export async function parseConfiguration(hcl: HclParser, path: string, text: string): Promise<Readonly<Record<string, unknown>>> {
   // Editors on some systems start UTF-8 files with a byte-order mark; neither parser accepts one.
   const source = text.replace(/^\uFEFF/, '')
   const tooDeep = lineBeyondDepth(source, MAX_NESTING_DEPTH)
   if (tooDeep !== null) {
-    throw configurationError(path, `line ${tooDeep}: nested more than ${MAX_NESTING_DEPTH} levels deep (brackets, braces, parentheses, strings)`)
+    throw configurationError(
+      path,
+      `line ${tooDeep}: nested more than ${MAX_NESTING_DEPTH} levels deep (brackets, braces, parentheses, strings)`,
+    )
   }
   const document = path.endsWith('.json') ? parseJson(path, source) : await hcl.parse(path, source)
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {

@@ -6,12 +6,7 @@ import { compare, readPart, type PartLimits } from './read-part.ts'
  * Describes an extracted module: its root, and each of `parts` (`modules/<name>` and
  * `examples/<name>` directories, as the archive listed them) in path order.
  */
-export async function readModule(
-  root: string,
-  parts: Iterable<string>,
-  hcl: HclParser,
-  limits: PartLimits,
-): Promise<ModuleMetadata> {
+export async function readModule(root: string, parts: Iterable<string>, hcl: HclParser, limits: PartLimits): Promise<ModuleMetadata> {
   const ordered = [...parts].sort(compare)
   const read = async (prefix: string) => {
     const described = []

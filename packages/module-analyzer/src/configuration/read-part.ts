@@ -43,7 +43,10 @@ function requireWithin(path: string, declared: Pick<ModulePart, 'inputs' | 'outp
   for (const kind of ['inputs', 'outputs', 'resources'] as const) {
     if (declared[kind].length <= limit) continue
     const part = path === '' ? 'the root module' : `\`${path}\``
-    throw CairnError.invalidField('configuration', `${part} declares ${declared[kind].length} ${kind}, more than the ${limit} a part may have`)
+    throw CairnError.invalidField(
+      'configuration',
+      `${part} declares ${declared[kind].length} ${kind}, more than the ${limit} a part may have`,
+    )
   }
 }
 

@@ -65,7 +65,13 @@ export class PgBossJobQueue implements JobQueue {
 
   async define(definition: JobDefinition): Promise<void> {
     const { name, retryLimit, retryDelaySeconds, timeoutSeconds } = definition
-    const settings = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds: timeoutSeconds, heartbeatSeconds: HEARTBEAT_SECONDS }
+    const settings = {
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: timeoutSeconds,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+    }
     if ((await this.#boss.getQueue(name)) === null) await this.#boss.createQueue(name, { ...settings, policy: 'stately' })
     else await this.#boss.updateQueue(name, settings)
     const queue = await this.#boss.getQueue(name)
@@ -92,7 +98,8 @@ export class PgBossJobQueue implements JobQueue {
     // One work() for every worker of the kind, as the group bound counts only within one call.
     const options = { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1, localConcurrency: workersPerKind(definition), ...grouped }
     const worker = await this.#boss.work<JobPayload>(name, options, async (jobs) => {
-      for (const job of jobs) await abandonedAfterAbort(handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit }), job.signal)
+      for (const job of jobs)
+        await abandonedAfterAbort(handler(job.data, { signal: job.signal, last: job.retryCount >= retryLimit }), job.signal)
     })
     this.#workers.set(name, [...(this.#workers.get(name) ?? []), worker])
   }
@@ -121,7 +128,10 @@ async function abandonedAfterAbort(handling: Promise<void>, signal: AbortSignal)
   let abandon = () => {}
   const abandoned = new Promise<never>((_, reject) => {
     abandon = () => {
-      timer = setTimeout(() => reject(new Error(`the handler ignored its aborted signal for ${ABANDON_AFTER_ABORT_SECONDS}s`)), ABANDON_AFTER_ABORT_SECONDS * 1000)
+      timer = setTimeout(
+        () => reject(new Error(`the handler ignored its aborted signal for ${ABANDON_AFTER_ABORT_SECONDS}s`)),
+        ABANDON_AFTER_ABORT_SECONDS * 1000,
+      )
     }
   })
   // pg-boss also aborts the signal of an attempt that ended well, so the listener goes with the race.

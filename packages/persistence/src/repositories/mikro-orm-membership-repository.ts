@@ -37,7 +37,10 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
     if (query.search !== undefined) {
       const pattern = containing(query.search)
       // A username only counts once its user has accepted: an invitation shows nothing of them.
-      const named = this.#em.createQueryBuilder(UserSchema, 'u').select('u.id').where({ username: { $ilike: pattern } })
+      const named = this.#em
+        .createQueryBuilder(UserSchema, 'u')
+        .select('u.id')
+        .where({ username: { $ilike: pattern } })
       conditions.push({ $or: [{ email: { $ilike: pattern } }, { status: 'active', user: { $in: named } }] })
     }
     const where = { $and: conditions } as QBFilterQuery<OrganizationMembershipRecord>

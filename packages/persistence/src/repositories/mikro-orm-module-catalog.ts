@@ -19,7 +19,13 @@ type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name
 /** The hot path's statement. */
 function servedStatement(em: EntityManager): ShapedStatement<ServedParameter> {
   return shapedStatement<ServedParameter>(em, 'served_versions', ({ text }) => {
-    const module = { organization: text('organizationName'), registryName: text('registryName'), namespace: text('namespace'), name: text('name'), provider: text('provider') }
+    const module = {
+      organization: text('organizationName'),
+      registryName: text('registryName'),
+      namespace: text('namespace'),
+      name: text('name'),
+      provider: text('provider'),
+    }
     const qb = em
       .createQueryBuilder(ModuleVersionSchema, 'v')
       .select([...SERVED_FIELDS])
@@ -46,12 +52,16 @@ export class MikroOrmModuleCatalog implements ModuleCatalog {
     if (query.namespace !== undefined) conditions.push({ namespace: query.namespace })
     if (query.provider !== undefined) conditions.push({ provider: query.provider })
     if (query.search !== undefined) conditions.push(matching(containing(query.search)))
-    const records = await this.#em.find(RegistryModuleSchema, { $and: conditions }, {
-      ...FRESH,
-      orderBy: { ...ADDRESS_ORDER, organization: 'asc' },
-      offset: query.offset,
-      limit: query.limit,
-    })
+    const records = await this.#em.find(
+      RegistryModuleSchema,
+      { $and: conditions },
+      {
+        ...FRESH,
+        orderBy: { ...ADDRESS_ORDER, organization: 'asc' },
+        offset: query.offset,
+        limit: query.limit,
+      },
+    )
     return records.map(toRegistryModule)
   }
 
@@ -79,7 +89,9 @@ export class MikroOrmModuleCatalog implements ModuleCatalog {
         .where('v.id in (select jsonb_array_elements_text(?::jsonb)) and v.metadata is not null', [text('versionIds')])
       return { sql: qb.getQuery(), params: qb.getParams() }
     })
-    const rows = await runShaped<{ id: string; metadata: ModuleMetadata }, 'versionIds'>(this.#em, statement, { versionIds: JSON.stringify(versionIds) })
+    const rows = await runShaped<{ id: string; metadata: ModuleMetadata }, 'versionIds'>(this.#em, statement, {
+      versionIds: JSON.stringify(versionIds),
+    })
     return new Map(rows.map((row) => [row.id, row.metadata]))
   }
 }

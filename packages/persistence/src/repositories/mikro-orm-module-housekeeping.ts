@@ -43,13 +43,23 @@ export class MikroOrmModuleHousekeeping implements ModuleHousekeeping {
 
   async stuckUploadIds(before: Date, limit: number): Promise<string[]> {
     const where = { attemptStatus: 'reg_ingressing', attemptAt: { $lt: before } } as const
-    const records = await this.#em.find(ModuleVersionSchema, where, { ...FRESH, fields: ['id'], orderBy: { attemptAt: 'asc', id: 'asc' }, limit })
+    const records = await this.#em.find(ModuleVersionSchema, where, {
+      ...FRESH,
+      fields: ['id'],
+      orderBy: { attemptAt: 'asc', id: 'asc' },
+      limit,
+    })
     return records.map((record) => record.id)
   }
 
   async vcsModules(after: string, limit: number): Promise<Pick<RegistryModule, 'id' | 'organizationName'>[]> {
     const where = { id: { $gt: after }, publishingMechanism: { $in: ['git_tag', 'branch'] } } as const
-    const records = await this.#em.find(RegistryModuleSchema, where, { ...FRESH, fields: ['id', 'organization'], orderBy: { id: 'asc' }, limit })
+    const records = await this.#em.find(RegistryModuleSchema, where, {
+      ...FRESH,
+      fields: ['id', 'organization'],
+      orderBy: { id: 'asc' },
+      limit,
+    })
     return records.map((record) => ({ id: record.id, organizationName: record.organization.name }))
   }
 

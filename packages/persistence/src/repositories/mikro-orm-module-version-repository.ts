@@ -4,20 +4,42 @@ import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionDownloadsSchema } from '../schema/module-version-downloads.schema.ts'
 import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
-import { fromModuleVersionSummaryRow, toModuleVersion, toModuleVersionRecord, type ModuleVersionSummaryRow } from './module-version-mappers.ts'
+import {
+  fromModuleVersionSummaryRow,
+  toModuleVersion,
+  toModuleVersionRecord,
+  type ModuleVersionSummaryRow,
+} from './module-version-mappers.ts'
 import { tableOf } from './module-query-parts.ts'
 import { FRESH } from './read-options.ts'
 import { runShaped, shapedStatement } from './shaped-statement.ts'
 
 /** A version's downloads, from the table beside it: none when it has no row there. */
 function downloadsColumn(schema: string | undefined) {
-  return raw(`coalesce((select d.downloads from ${tableOf(schema, ModuleVersionDownloadsSchema)} d where d.version_id = v.id), 0) as downloads`)
+  return raw(
+    `coalesce((select d.downloads from ${tableOf(schema, ModuleVersionDownloadsSchema)} d where d.version_id = v.id), 0) as downloads`,
+  )
 }
 
 /** Every column of a version but its metadata, which lists never show. */
 const SUMMARY_FIELDS = [
-  'id', 'module', 'version', 'source', 'commitSha', 'uploadGeneration', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'description',
-  'attemptStatus', 'attemptError', 'attemptCommitSha', 'attemptStartedBy', 'attemptAt', 'createdAt', 'updatedAt',
+  'id',
+  'module',
+  'version',
+  'source',
+  'commitSha',
+  'uploadGeneration',
+  'archiveBlobKey',
+  'archiveSha256',
+  'archiveSize',
+  'description',
+  'attemptStatus',
+  'attemptError',
+  'attemptCommitSha',
+  'attemptStartedBy',
+  'attemptAt',
+  'createdAt',
+  'updatedAt',
 ] as const
 
 export class MikroOrmModuleVersionRepository implements ModuleVersionRepository {

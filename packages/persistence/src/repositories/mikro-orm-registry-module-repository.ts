@@ -17,7 +17,8 @@ import { fromRegistryModuleRow, toRegistryModule, toRegistryModuleRecord, type R
  */
 function latestPublishOrder(schema: string | undefined) {
   const versions = tableOf(schema, ModuleVersionSchema)
-  const latest = (alias: string) => `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.archive_blob_key is not null)`
+  const latest = (alias: string) =>
+    `(select max(v.created_at) from ${versions} v where v.module_id = ${alias}.id and v.archive_blob_key is not null)`
   return { [raw(latest)]: 'desc nulls last' } as const
 }
 
@@ -41,7 +42,8 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       RegistryModuleSchema,
       (placeholders) => {
         const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: placeholders.text('organizationName') }]
-        if (registryName !== undefined) conditions.push({ registryName: placeholders.text('registryName') as RegistryModuleRecord['registryName'] })
+        if (registryName !== undefined)
+          conditions.push({ registryName: placeholders.text('registryName') as RegistryModuleRecord['registryName'] })
         if (provider !== undefined) conditions.push({ provider: placeholders.text('provider') })
         if (search !== undefined) conditions.push(matching(placeholders.text('search')))
         const where = { $and: conditions } as QBFilterQuery<RegistryModuleRecord>
@@ -77,11 +79,19 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       const qb = this.#em
         .createQueryBuilder(RegistryModuleSchema, 'm')
         .select('*')
-        .where({ organization: text('organizationName'), registryName: text('registryName') as RegistryModuleRecord['registryName'], namespace: text('namespace'), name: text('name') })
+        .where({
+          organization: text('organizationName'),
+          registryName: text('registryName') as RegistryModuleRecord['registryName'],
+          namespace: text('namespace'),
+          name: text('name'),
+        })
         .orderBy({ provider: 'asc' })
       return { sql: qb.getQuery(), params: qb.getParams() }
     })
-    const rows = await runShaped<RegistryModuleRow, 'organizationName' | keyof typeof address>(this.#em, statement, { organizationName, ...address })
+    const rows = await runShaped<RegistryModuleRow, 'organizationName' | keyof typeof address>(this.#em, statement, {
+      organizationName,
+      ...address,
+    })
     return rows.map(fromRegistryModuleRow)
   }
 

@@ -15,12 +15,7 @@ export class MikroOrmTeamMemberRepository implements TeamMemberRepository {
 
   async add(teamId: string, userId: string): Promise<void> {
     await translated(() =>
-      this.#em
-        .createQueryBuilder(TeamMemberSchema)
-        .insert({ team: teamId, user: userId })
-        .onConflict(['team', 'user'])
-        .ignore()
-        .execute(),
+      this.#em.createQueryBuilder(TeamMemberSchema).insert({ team: teamId, user: userId }).onConflict(['team', 'user']).ignore().execute(),
     )
   }
 

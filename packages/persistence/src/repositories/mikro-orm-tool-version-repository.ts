@@ -64,7 +64,10 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
 
   /** How many workspaces use each tool version of a page, in the page's statement (the workspaces' index by tool version serves it). */
   #usage(): RawQueryFragment {
-    const using = this.#em.createQueryBuilder(WorkspaceSchema, 'w').count().where({ toolVersion: sql.ref(`${PAGED}.id`) })
+    const using = this.#em
+      .createQueryBuilder(WorkspaceSchema, 'w')
+      .count()
+      .where({ toolVersion: sql.ref(`${PAGED}.id`) })
     return raw(`(${using.getQuery()}) as usage`, using.getParams())
   }
 }

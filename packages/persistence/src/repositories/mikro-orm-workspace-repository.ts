@@ -1,12 +1,4 @@
-import type {
-  Page,
-  RunStatus,
-  Workspace,
-  WorkspaceQuery,
-  WorkspaceRepository,
-  WorkspaceSortKey,
-  WorkspaceStatusCounts,
-} from '@cairn/core'
+import type { Page, RunStatus, Workspace, WorkspaceQuery, WorkspaceRepository, WorkspaceSortKey, WorkspaceStatusCounts } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
 import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { WorkspaceSchema, type WorkspaceRecord } from '../schema/workspace.schema.ts'

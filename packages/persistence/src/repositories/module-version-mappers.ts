@@ -11,7 +11,10 @@ export function toModuleVersion(record: ModuleVersionRecord): ModuleVersion {
  * A version's row without its metadata, as plain data: its module is the module's key, its
  * archive size (a `bigint` column) may come as text, and its times as text.
  */
-type ModuleVersionData = Omit<ModuleVersionRecord, 'metadata' | 'requirements' | 'description' | 'module' | 'archiveSize' | 'attemptAt' | 'createdAt' | 'updatedAt'> & {
+type ModuleVersionData = Omit<
+  ModuleVersionRecord,
+  'metadata' | 'requirements' | 'description' | 'module' | 'archiveSize' | 'attemptAt' | 'createdAt' | 'updatedAt'
+> & {
   readonly module: string
   readonly archiveSize: number | string | null | undefined
   readonly attemptAt: Date | string | null | undefined

@@ -81,7 +81,8 @@ export async function findShapedPage<E extends object, P extends string, Row>(
   values: Readonly<Record<P, unknown>>,
   request: PageRequest,
 ): Promise<[Row[], number]> {
-  const countOf = (placeholders: Placeholders<P>) => em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(shape(placeholders).where)
+  const countOf = (placeholders: Placeholders<P>) =>
+    em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(shape(placeholders).where)
   const page = shapedStatement<P | PageParameter>(em, `${name}_page`, (placeholders) => {
     const { where, orderBy, extra = [] } = shape(placeholders)
     const count = countOf(placeholders)
@@ -95,7 +96,11 @@ export async function findShapedPage<E extends object, P extends string, Row>(
     // The count's placeholders come first: it is the first column.
     return { sql: query.getQuery(), params: [...count.getParams(), ...query.getParams()] }
   })
-  const rows = await runShaped<Record<string, unknown>, P | PageParameter>(em, page, { ...values, limit: request.size, offset: pageOffset(request) })
+  const rows = await runShaped<Record<string, unknown>, P | PageParameter>(em, page, {
+    ...values,
+    limit: request.size,
+    offset: pageOffset(request),
+  })
   const [first] = rows
   if (first !== undefined) return [rows as Row[], Number(first[TOTAL])]
   if (pageOffset(request) === 0) return [[], 0]

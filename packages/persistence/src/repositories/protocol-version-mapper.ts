@@ -15,7 +15,10 @@ export interface ServedVersionRow {
 export function toProtocolVersion(row: ServedVersionRow): ProtocolVersion {
   const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size, requirements } = row
   const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
-  const partOf = (part: StoredPartRequirements | undefined) => ({ providers: part?.providerRequirements ?? [], dependencies: part?.moduleCalls ?? [] })
+  const partOf = (part: StoredPartRequirements | undefined) => ({
+    providers: part?.providerRequirements ?? [],
+    dependencies: part?.moduleCalls ?? [],
+  })
   return {
     id: row.id,
     version: row.version,

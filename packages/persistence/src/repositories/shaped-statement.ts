@@ -37,7 +37,11 @@ const statements = new WeakMap<object, Map<string, ShapedStatement<string>>>()
  * values: building a query costs more than running it. The builder is given stand-ins for the
  * request's values, told apart from the statement's constants by identity.
  */
-export function shapedStatement<P extends string>(em: EntityManager, name: string, build: (placeholders: Placeholders<P>) => BuiltQuery): ShapedStatement<P> {
+export function shapedStatement<P extends string>(
+  em: EntityManager,
+  name: string,
+  build: (placeholders: Placeholders<P>) => BuiltQuery,
+): ShapedStatement<P> {
   const metadata = em.getMetadata()
   const built = statements.get(metadata) ?? new Map<string, ShapedStatement<string>>()
   statements.set(metadata, built)
@@ -62,7 +66,11 @@ export function shapedStatement<P extends string>(em: EntityManager, name: strin
 }
 
 /** Runs `statement` with the request's `values` (see `executePrepared`); rows as the driver returns them. */
-export function runShaped<T, P extends string>(em: EntityManager, statement: ShapedStatement<P>, values: Readonly<Record<P, unknown>>): Promise<T[]> {
+export function runShaped<T, P extends string>(
+  em: EntityManager,
+  statement: ShapedStatement<P>,
+  values: Readonly<Record<P, unknown>>,
+): Promise<T[]> {
   const parameters = statement.parameters.map((parameter) => ('name' in parameter ? values[parameter.name] : parameter.constant))
   return executePrepared<T>(em, statement, parameters)
 }

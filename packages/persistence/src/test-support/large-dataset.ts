@@ -28,8 +28,7 @@ export function largeDataset() {
     locked: false,
     createdAt: at(0),
     latestChangeAt: at((i * 104_729) % 5_000),
-    currentRun:
-      i % 5 === 0 ? null : { id: `run-${pad(i, 5)}`, status: statuses[i % 7] ?? 'pending', createdAt: at((i * 31) % 3_000) },
+    currentRun: i % 5 === 0 ? null : { id: `run-${pad(i, 5)}`, status: statuses[i % 7] ?? 'pending', createdAt: at((i * 31) % 3_000) },
   }))
   const users = Array.from({ length: 20_000 }, (_, i) => {
     const username = `user${pad((i * 7919) % 20_000, 5)}`

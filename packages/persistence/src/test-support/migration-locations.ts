@@ -7,8 +7,11 @@ import { scratchDatabase } from './scratch-database.ts'
  */
 export const MIGRATION_LOCATIONS: readonly (readonly [string, () => Promise<{ location: StoreLocation; drop: () => Promise<void> }>])[] = [
   ['PGlite', async () => ({ location: { kind: 'pglite' }, drop: async () => undefined })],
-  ['PostgreSQL', async () => {
-    const database = await scratchDatabase()
-    return { location: { kind: 'postgres', url: database.url }, drop: database.drop }
-  }],
+  [
+    'PostgreSQL',
+    async () => {
+      const database = await scratchDatabase()
+      return { location: { kind: 'postgres', url: database.url }, drop: database.drop }
+    },
+  ],
 ]

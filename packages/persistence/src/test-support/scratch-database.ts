@@ -7,7 +7,11 @@ import { postgresUrl } from './postgres-url.ts'
  * (`DATABASE_URL`), with `drop()` to remove it, and `execute()` to change it behind Cairn's back
  * (as someone with access to the database alone could). Exported for the server's tests.
  */
-export async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void>; execute: (statement: string) => Promise<void> }> {
+export async function scratchDatabase(): Promise<{
+  url: string
+  drop: () => Promise<void>
+  execute: (statement: string) => Promise<void>
+}> {
   const serverUrl = postgresUrl()
   const name = `cairn_test_${randomBytes(6).toString('hex')}`
   await onServer(serverUrl, `create database "${name}"`)

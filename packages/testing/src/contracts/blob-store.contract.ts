@@ -1,16 +1,7 @@
 import type { ByteStream } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { useBlobStore, type BlobStoreHarness } from './blob-store-harness.ts'
-import {
-  binaryContent,
-  chunksOf,
-  digestOf,
-  gate,
-  sortedOf,
-  streamDigestOf,
-  textOf,
-  unevenChunks,
-} from './byte-streams.ts'
+import { binaryContent, chunksOf, digestOf, gate, sortedOf, streamDigestOf, textOf, unevenChunks } from './byte-streams.ts'
 
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
 const ABC_SHA256 = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'

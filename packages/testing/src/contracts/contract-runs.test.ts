@@ -9,7 +9,9 @@ const files = (pattern: string) => globSync(pattern, { cwd: ROOT })
 
 /** The interfaces `packages/core/src/ports` exports: the ports, and the shapes they take. */
 function portNames(): Set<string> {
-  const names = files('packages/core/src/ports/*.ts').flatMap((file) => [...read(file).matchAll(/^export interface (\w+)/gm)].map((match) => match[1] ?? ''))
+  const names = files('packages/core/src/ports/*.ts').flatMap((file) =>
+    [...read(file).matchAll(/^export interface (\w+)/gm)].map((match) => match[1] ?? ''),
+  )
   return new Set(names)
 }
 
@@ -43,13 +45,21 @@ describe('every class implementing a port has a contract run', () => {
   const found = implementations()
 
   it('finds the implementations in the sources', () => {
-    expect(found.map(({ name }) => name)).toEqual(expect.arrayContaining(['FsBlobStore', 'InMemoryBlobStore', 'IsomorphicGitVcsClient', 'LruExpiringCache']))
+    expect(found.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['FsBlobStore', 'InMemoryBlobStore', 'IsomorphicGitVcsClient', 'LruExpiringCache']),
+    )
   })
 
   it('names each implementation in CONTRACT_RUNS, under a contract of its port', () => {
     const missing = found
-      .filter(({ name, port }) => !CONTRACT_RUNS.some((suite) => suite.ports.includes(port) && suite.runs.some((run) => run.implementations.includes(name))))
-      .map(({ name, port, file }) => `${name} (${file}) implements ${port}, and no contract run names it: add the test file that runs ${port}'s contract on it to CONTRACT_RUNS in ${CONTRACTS}/contract-runs.ts`)
+      .filter(
+        ({ name, port }) =>
+          !CONTRACT_RUNS.some((suite) => suite.ports.includes(port) && suite.runs.some((run) => run.implementations.includes(name))),
+      )
+      .map(
+        ({ name, port, file }) =>
+          `${name} (${file}) implements ${port}, and no contract run names it: add the test file that runs ${port}'s contract on it to CONTRACT_RUNS in ${CONTRACTS}/contract-runs.ts`,
+      )
     expect(missing).toEqual([])
   })
 
@@ -69,13 +79,16 @@ describe('every class implementing a port has a contract run', () => {
     },
   )
 
-  it.each(CONTRACT_RUNS.map((suite) => [suite.contract, suite] as const))('%s is a suite of this folder, of each port it claims', (contract, { ports }) => {
-    const index = read(`${CONTRACTS}/index.ts`)
-    expect(index).toMatch(new RegExp(`\\b${contract}\\b`))
-    const suites = files(`${CONTRACTS}/*.contract.ts`).map(read).join('\n')
-    for (const port of ports) {
-      expect(suites, port).toMatch(new RegExp(`export function ${suiteOf(port)}\\(`))
-      if (contract !== suiteOf(port)) expect(index, port).toMatch(new RegExp(`\\b${suiteOf(port)}\\(`))
-    }
-  })
+  it.each(CONTRACT_RUNS.map((suite) => [suite.contract, suite] as const))(
+    '%s is a suite of this folder, of each port it claims',
+    (contract, { ports }) => {
+      const index = read(`${CONTRACTS}/index.ts`)
+      expect(index).toMatch(new RegExp(`\\b${contract}\\b`))
+      const suites = files(`${CONTRACTS}/*.contract.ts`).map(read).join('\n')
+      for (const port of ports) {
+        expect(suites, port).toMatch(new RegExp(`export function ${suiteOf(port)}\\(`))
+        if (contract !== suiteOf(port)) expect(index, port).toMatch(new RegExp(`\\b${suiteOf(port)}\\(`))
+      }
+    },
+  )
 })

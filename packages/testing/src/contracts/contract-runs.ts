@@ -60,7 +60,11 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ports: STORE_PORTS,
     runs: [
       { file: `${MEMORY}/in-memory-store.contract.test.ts`, implementations: storeImplementations('InMemory'), via: 'InMemoryUnitOfWork' },
-      { file: 'packages/persistence/src/store.pglite.contract.test.ts', implementations: storeImplementations('MikroOrm'), via: 'openStore' },
+      {
+        file: 'packages/persistence/src/store.pglite.contract.test.ts',
+        implementations: storeImplementations('MikroOrm'),
+        via: 'openStore',
+      },
       { file: 'packages/persistence/src/store.postgres.int.test.ts', implementations: storeImplementations('MikroOrm'), via: 'openStore' },
     ],
   },
@@ -78,7 +82,11 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ports: ['JobQueue'],
     runs: [
       { file: `${MEMORY}/in-memory-job-queue.contract.test.ts`, implementations: ['InMemoryJobQueue'] },
-      { file: 'packages/persistence/src/jobs/pg-boss-job-queue.contract.test.ts', implementations: ['PgBossJobQueue'], via: 'openJobQueue' },
+      {
+        file: 'packages/persistence/src/jobs/pg-boss-job-queue.contract.test.ts',
+        implementations: ['PgBossJobQueue'],
+        via: 'openJobQueue',
+      },
     ],
   },
   {
@@ -110,7 +118,11 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ports: ['StoreChanges'],
     runs: [
       { file: `${MEMORY}/in-memory-store-changes.contract.test.ts`, implementations: ['InMemoryStoreChanges'] },
-      { file: 'packages/persistence/src/postgres-store-changes.contract.int.test.ts', implementations: ['PostgresStoreChanges'], via: 'openStore' },
+      {
+        file: 'packages/persistence/src/postgres-store-changes.contract.int.test.ts',
+        implementations: ['PostgresStoreChanges'],
+        via: 'openStore',
+      },
     ],
   },
   {

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ABANDON_AFTER_ABORT_SECONDS, workersPerKind, type JobDefinition, type JobHandler, type JobPayload, type JobQueue } from '@cairn/core'
+import {
+  ABANDON_AFTER_ABORT_SECONDS,
+  workersPerKind,
+  type JobDefinition,
+  type JobHandler,
+  type JobPayload,
+  type JobQueue,
+} from '@cairn/core'
 
 /** A queue under test, and for a durable one the means to open a second process's queue. */
 export interface JobQueueUnderTest {

@@ -51,7 +51,8 @@ export function membershipRepositoryContract(name: string, open: StoreHarness): 
         await memberships.add(aMembership({ id: 'ou-2', userId: 'user-linus', createdAt: minute(2) }))
         await memberships.add(aMembership({ id: 'ou-other', organizationName: 'globex', userId: 'user-ada' }))
       })
-      const list = (page: typeof PAGE) => store().run(({ memberships }) => memberships.listByOrganization({ organizationName: 'acme', page }))
+      const list = (page: typeof PAGE) =>
+        store().run(({ memberships }) => memberships.listByOrganization({ organizationName: 'acme', page }))
       const all = await list(PAGE)
       expect({ total: all.total, ids: idsOf(all.items) }).toEqual({ total: 3, ids: ['ou-1', 'ou-2', 'ou-3'] })
       const second = await list({ number: 2, size: 2 })
@@ -81,12 +82,19 @@ export function membershipRepositoryContract(name: string, open: StoreHarness): 
       await seed()
       await store().run(async ({ memberships }) => {
         await memberships.add(aMembership({ id: 'ou-1', userId: 'user-ada', email: 'first@x.test', createdAt: minute(1) }))
-        await memberships.add(aMembership({ id: 'ou-2', userId: 'user-grace', status: 'invited', email: 'second@x.test', createdAt: minute(2) }))
-        await memberships.add(aMembership({ id: 'ou-3', userId: 'user-linus', status: 'invited', email: 'Third@x.test', createdAt: minute(3) }))
+        await memberships.add(
+          aMembership({ id: 'ou-2', userId: 'user-grace', status: 'invited', email: 'second@x.test', createdAt: minute(2) }),
+        )
+        await memberships.add(
+          aMembership({ id: 'ou-3', userId: 'user-linus', status: 'invited', email: 'Third@x.test', createdAt: minute(3) }),
+        )
         await memberships.add(aMembership({ id: 'ou-other', organizationName: 'globex', userId: 'user-grace', status: 'invited' }))
       })
       const ids = async (query: object) =>
-        idsOf([...(await store().run(({ memberships }) => memberships.listByOrganization({ organizationName: 'acme', page: PAGE, ...query }))).items])
+        idsOf([
+          ...(await store().run(({ memberships }) => memberships.listByOrganization({ organizationName: 'acme', page: PAGE, ...query })))
+            .items,
+        ])
       expect(await ids({ status: 'invited' })).toEqual(['ou-2', 'ou-3'])
       expect(await ids({ status: 'active' })).toEqual(['ou-1'])
       expect(await ids({ emails: ['first@x.test', 'second@x.test'] })).toEqual(['ou-1', 'ou-2'])
@@ -100,7 +108,9 @@ export function membershipRepositoryContract(name: string, open: StoreHarness): 
     it("lists one user's memberships and invitations, oldest first", async () => {
       await seed()
       await store().run(async ({ memberships }) => {
-        await memberships.add(aMembership({ id: 'ou-2', organizationName: 'globex', userId: 'user-ada', status: 'invited', createdAt: minute(2) }))
+        await memberships.add(
+          aMembership({ id: 'ou-2', organizationName: 'globex', userId: 'user-ada', status: 'invited', createdAt: minute(2) }),
+        )
         await memberships.add(aMembership({ id: 'ou-1', organizationName: 'acme', userId: 'user-ada', createdAt: minute(1) }))
         await memberships.add(aMembership({ id: 'ou-3', organizationName: 'acme', userId: 'user-grace', createdAt: minute(3) }))
       })

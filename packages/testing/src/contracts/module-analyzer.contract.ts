@@ -86,10 +86,12 @@ export function moduleAnalyzerContract(name: string, open: ModuleAnalyzerHarness
       expect(Object.keys(subject().refused).length).toBeGreaterThan(0)
       for (const [what, { field, archive }] of Object.entries(subject().refused)) {
         const given = tracked(archive())
-        const error: unknown = await subject().analyzer.analyze(given.stream).then(
-          () => expect.fail(`${what} was accepted`),
-          (failure: unknown) => failure,
-        )
+        const error: unknown = await subject()
+          .analyzer.analyze(given.stream)
+          .then(
+            () => expect.fail(`${what} was accepted`),
+            (failure: unknown) => failure,
+          )
         expect(error, what).toBeInstanceOf(CairnError)
         expect(error, what).toMatchObject({ code: 'invalid', fields: [{ field }] })
         expect((error as CairnError).fields[0]?.message, what).toMatch(/\S/)
@@ -100,7 +102,10 @@ export function moduleAnalyzerContract(name: string, open: ModuleAnalyzerHarness
 
     it('refuses an archive however it is chunked', async () => {
       for (const [what, { field, archive }] of Object.entries(subject().refused).slice(0, 3)) {
-        await expect(subject().analyzer.analyze(byteByByte(archive())), what).rejects.toMatchObject({ code: 'invalid', fields: [{ field }] })
+        await expect(subject().analyzer.analyze(byteByByte(archive())), what).rejects.toMatchObject({
+          code: 'invalid',
+          fields: [{ field }],
+        })
       }
     })
 

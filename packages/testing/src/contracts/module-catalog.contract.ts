@@ -1,7 +1,17 @@
 import type { PublishedModuleQuery, RegistryModule, ServedVersionsQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute } from './fixtures.ts'
-import { aCloningVersion, aFailedReupload, aModule, anOkVersion, archiveOf, attempting, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import {
+  aCloningVersion,
+  aFailedReupload,
+  aModule,
+  anOkVersion,
+  archiveOf,
+  attempting,
+  aVersion,
+  METADATA,
+  seedModules,
+} from './module-fixtures.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 export function moduleCatalogContract(name: string, open: StoreHarness): void {
@@ -15,7 +25,9 @@ export function moduleCatalogContract(name: string, open: StoreHarness): void {
         await moduleVersions.add(aFailedReupload())
         await moduleVersions.add(aCloningVersion())
       })
-      expect(idsOf(await store().run(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: aModule() })))).toEqual(['modver-1'])
+      expect(
+        idsOf(await store().run(({ moduleCatalog }) => moduleCatalog.servedVersions({ organizationName: 'acme', address: aModule() }))),
+      ).toEqual(['modver-1'])
       expect(idsOf(await store().run(({ moduleCatalog }) => moduleCatalog.published({ offset: 0, limit: 10 })))).toEqual(['mod-1'])
     })
 
@@ -48,7 +60,12 @@ export function moduleCatalogContract(name: string, open: StoreHarness): void {
 
       it("gives the provider's ok versions only, oldest first, with their archive and the requirements of their metadata", async () => {
         await seedServed()
-        const submodule = { ...METADATA.root, path: 'modules/subnet', name: 'subnet', moduleCalls: [{ name: 'labels', source: './labels', version: '' }] }
+        const submodule = {
+          ...METADATA.root,
+          path: 'modules/subnet',
+          name: 'subnet',
+          moduleCalls: [{ name: 'labels', source: './labels', version: '' }],
+        }
         await store().run(async ({ moduleVersions }) => {
           await moduleVersions.add(anOkVersion({ id: 'modver-4', version: '4.0.0', createdAt: minute(4) }))
           const metadata = { ...METADATA, submodules: [submodule], examples: [{ ...submodule, path: 'examples/basic' }] }
@@ -60,7 +77,13 @@ export function moduleCatalogContract(name: string, open: StoreHarness): void {
           { id: 'modver-1', version: '1.0.0', archive, root, submodules: [] },
           { id: 'modver-2', version: '2.0.0', archive: archiveOf('modver-2'), root, submodules: [] },
           { id: 'modver-4', version: '4.0.0', archive: archiveOf('modver-4'), root: none, submodules: [] },
-          { id: 'modver-5', version: '5.0.0', archive: archiveOf('modver-5'), root, submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }] },
+          {
+            id: 'modver-5',
+            version: '5.0.0',
+            archive: archiveOf('modver-5'),
+            root,
+            submodules: [{ path: 'modules/subnet', ...root, dependencies: submodule.moduleCalls }],
+          },
         ])
       })
 

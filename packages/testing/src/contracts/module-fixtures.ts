@@ -1,4 +1,12 @@
-import { ModuleVersion, type AttemptStatus, type ModuleArchive, type ModuleMetadata, type ModuleVersionState, type RegistryModule, type UnitOfWork } from '@cairn/core'
+import {
+  ModuleVersion,
+  type AttemptStatus,
+  type ModuleArchive,
+  type ModuleMetadata,
+  type ModuleVersionState,
+  type RegistryModule,
+  type UnitOfWork,
+} from '@cairn/core'
 import { minute, seedOrganizations } from './fixtures.ts'
 
 /** The fixtures of the registry-module contracts: modules, versions and their metadata. */
@@ -67,7 +75,13 @@ export function anOkVersion(overrides: Partial<ModuleVersionState> = {}): Module
 /** A version whose latest attempt is at `status` since `at`. */
 export function attempting(status: AttemptStatus, at: Date, overrides: Partial<ModuleVersionState> = {}): ModuleVersion {
   const failed = status === 'clone_failed' || status === 'reg_ingress_failed'
-  const attempt = { status, error: failed ? 'is not a gzip tarball' : null, commitSha: null, startedBy: 'upload link issued to user olivia', at }
+  const attempt = {
+    status,
+    error: failed ? 'is not a gzip tarball' : null,
+    commitSha: null,
+    startedBy: 'upload link issued to user olivia',
+    at,
+  }
   return aVersion({ uploadGeneration: 1, attempt, updatedAt: at, ...overrides })
 }
 

@@ -20,7 +20,9 @@ export function moduleHousekeepingContract(name: string, open: StoreHarness): vo
         { id: 'mod-a', organizationName: 'acme' },
         { id: 'mod-c', organizationName: 'acme' },
       ])
-      await expect(store().run(({ moduleHousekeeping }) => moduleHousekeeping.vcsModules('mod-c', 2))).resolves.toEqual([{ id: 'mod-d', organizationName: 'globex' }])
+      await expect(store().run(({ moduleHousekeeping }) => moduleHousekeeping.vcsModules('mod-c', 2))).resolves.toEqual([
+        { id: 'mod-d', organizationName: 'globex' },
+      ])
     })
 
     it('finds the versions whose latest attempt came to reg_ingressing before a time, by either route, oldest first', async () => {
@@ -29,7 +31,9 @@ export function moduleHousekeepingContract(name: string, open: StoreHarness): vo
         await moduleVersions.add(attempting('reg_ingressing', minute(4), { id: 'modver-late', version: '1.0.1' }))
         await moduleVersions.add(attempting('reg_ingressing', minute(1), { id: 'modver-old', version: '1.0.2', updatedAt: minute(5) }))
         // A re-upload of a version that is ok meanwhile.
-        await moduleVersions.add(attempting('reg_ingressing', minute(2), { id: 'modver-mid', version: '1.0.3', archive: archiveOf('modver-mid') }))
+        await moduleVersions.add(
+          attempting('reg_ingressing', minute(2), { id: 'modver-mid', version: '1.0.3', archive: archiveOf('modver-mid') }),
+        )
         await moduleVersions.add(anOkVersion({ id: 'modver-ok', version: '1.0.4', updatedAt: minute(1) }))
         await moduleVersions.add(attempting('reg_ingress_failed', minute(1), { id: 'modver-failed', version: '1.0.5' }))
         await moduleVersions.add(attempting('reg_ingressing', minute(2), { id: 'modver-vcs', moduleId: 'mod-v' }))
@@ -46,7 +50,8 @@ export function moduleHousekeepingContract(name: string, open: StoreHarness): vo
         await moduleVersions.add(aVersion({ archive, metadata: METADATA }))
         await moduleVersions.add(aVersion({ id: 'modver-2', version: '2.0.0' }))
       })
-      const archives = (organizationName: string) => store().run(({ moduleHousekeeping }) => moduleHousekeeping.archiveKeysOfOrganization(organizationName))
+      const archives = (organizationName: string) =>
+        store().run(({ moduleHousekeeping }) => moduleHousekeeping.archiveKeysOfOrganization(organizationName))
       await expect(archives('acme')).resolves.toEqual([archive.blobKey])
       await expect(archives('other')).resolves.toEqual([])
       await store().run(({ moduleVersions }) => moduleVersions.remove('modver-1'))
@@ -60,10 +65,21 @@ export function moduleHousekeepingContract(name: string, open: StoreHarness): vo
         await moduleVersions.add(aVersion({ id: 'modver-2', version: '2.0.0', createdAt: minute(1) }))
       })
       await store().run(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 1]])))
-      await store().run(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(new Map([['modver-1', 2], ['modver-2', 5], ['modver-missing', 1]])))
+      await store().run(({ moduleHousekeeping }) =>
+        moduleHousekeeping.addDownloads(
+          new Map([
+            ['modver-1', 2],
+            ['modver-2', 5],
+            ['modver-missing', 1],
+          ]),
+        ),
+      )
       await store().run(({ moduleVersions }) => moduleVersions.update(anOkVersion({ updatedAt: minute(9) })))
       const versions = await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
-      expect(versions.get('mod-1')?.map((version) => [version.id, version.downloads])).toEqual([['modver-1', 3], ['modver-2', 5]])
+      expect(versions.get('mod-1')?.map((version) => [version.id, version.downloads])).toEqual([
+        ['modver-1', 3],
+        ['modver-2', 5],
+      ])
     })
   })
 }

@@ -25,8 +25,13 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
       await expect(store().run(({ moduleVersions }) => moduleVersions.findById('modver-2'))).resolves.toEqual(cloning)
       const { metadata: _metadata, ...summary } = failedAgain
       const versions = await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))
-      expect(versions.get('mod-1')).toEqual([{ ...summary, downloads: 0, description: METADATA_DESCRIPTION }, expect.objectContaining({ status: 'cloning', attempt: cloning.attempt })])
-      const settled = failedAgain.startUpload('upload link issued to user olivia', minute(5)).settle(2, { archive: archiveOf('modver-1b'), metadata: METADATA }, minute(6))
+      expect(versions.get('mod-1')).toEqual([
+        { ...summary, downloads: 0, description: METADATA_DESCRIPTION },
+        expect.objectContaining({ status: 'cloning', attempt: cloning.attempt }),
+      ])
+      const settled = failedAgain
+        .startUpload('upload link issued to user olivia', minute(5))
+        .settle(2, { archive: archiveOf('modver-1b'), metadata: METADATA }, minute(6))
       await store().run(({ moduleVersions }) => moduleVersions.update(settled))
       await expect(store().run(({ moduleVersions }) => moduleVersions.findById('modver-1'))).resolves.toEqual(settled)
       expect(settled.attempt).toBeNull()
@@ -73,7 +78,11 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
       })
       const versions = await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1', 'mod-3', 'mod-missing']))
       expect(new Map([...versions].map(([id, list]) => [id, idsOf(list)]))).toEqual(
-        new Map([['mod-1', ['modver-a', 'modver-b']], ['mod-3', []], ['mod-missing', []]]),
+        new Map([
+          ['mod-1', ['modver-a', 'modver-b']],
+          ['mod-3', []],
+          ['mod-missing', []],
+        ]),
       )
     })
 
@@ -81,14 +90,19 @@ export function moduleVersionRepositoryContract(name: string, open: StoreHarness
       await seed(aModule())
       const pending = aVersion()
       await store().run(({ moduleVersions }) => moduleVersions.add(pending))
-      const descriptions = async () => (await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))).get('mod-1')?.map((v) => v.description)
+      const descriptions = async () =>
+        (await store().run(({ moduleVersions }) => moduleVersions.versionsOf(['mod-1']))).get('mod-1')?.map((v) => v.description)
       await expect(descriptions()).resolves.toEqual([''])
       const readme = '# VPC\n\n[![CI](https://ci.example.com/b.svg)](https://ci.example.com)\n\nA **VPC** with [subnets](docs/subnets.md).'
       const metadata = { ...METADATA, root: { ...METADATA.root, readme } }
-      const settled = pending.startUpload('upload link issued to user olivia', minute(1)).settle(1, { archive: archiveOf('modver-1'), metadata }, minute(2))
+      const settled = pending
+        .startUpload('upload link issued to user olivia', minute(1))
+        .settle(1, { archive: archiveOf('modver-1'), metadata }, minute(2))
       await store().run(({ moduleVersions }) => moduleVersions.update(settled))
       await expect(descriptions()).resolves.toEqual(['A VPC with subnets.'])
-      const refused = settled.startUpload('upload link issued to user olivia', minute(3)).refuseArchive(2, 'is not a gzip tarball', minute(4))
+      const refused = settled
+        .startUpload('upload link issued to user olivia', minute(3))
+        .refuseArchive(2, 'is not a gzip tarball', minute(4))
       await store().run(({ moduleVersions }) => moduleVersions.update(refused))
       await expect(descriptions()).resolves.toEqual(['A VPC with subnets.'])
     })

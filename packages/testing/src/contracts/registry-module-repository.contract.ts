@@ -41,8 +41,12 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(store().run(({ registryModules }) => registryModules.findById(module.id))).resolves.toEqual(module)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', module))).resolves.toEqual(module)
       const listed = { items: [module], total: 1 }
-      await expect(store().read(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE }))).resolves.toMatchObject(listed)
-      await expect(store().run(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE }))).resolves.toMatchObject(listed)
+      await expect(
+        store().read(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE })),
+      ).resolves.toMatchObject(listed)
+      await expect(
+        store().run(({ registryModules }) => registryModules.list({ organizationName: 'acme', page: PAGE })),
+      ).resolves.toMatchObject(listed)
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('globex', module))).resolves.toBeUndefined()
       const other = { ...module, provider: 'google' }
       await expect(store().run(({ registryModules }) => registryModules.findByAddress('acme', other))).resolves.toBeUndefined()
@@ -108,7 +112,9 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
         await moduleVersions.add(anOkVersion({ id: 'modver-1', moduleId: 'mod-1', createdAt: minute(1) }))
         await moduleVersions.add(anOkVersion({ id: 'modver-2', moduleId: 'mod-2', createdAt: minute(2) }))
         // A newer version that failed does not count.
-        await moduleVersions.add(attempting('reg_ingress_failed', minute(5), { id: 'modver-3', moduleId: 'mod-1', version: '2.0.0', createdAt: minute(5) }))
+        await moduleVersions.add(
+          attempting('reg_ingress_failed', minute(5), { id: 'modver-3', moduleId: 'mod-1', version: '2.0.0', createdAt: minute(5) }),
+        )
         await moduleVersions.add(anOkVersion({ id: 'modver-4', moduleId: 'mod-3', createdAt: minute(3) }))
       })
       await expect(list({ sort: 'recently-published' })).resolves.toEqual({ total: 4, ids: ['mod-3', 'mod-2', 'mod-1', 'mod-4'] })
@@ -117,7 +123,11 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
     })
 
     it('tells the providers of one module, ordered by provider', async () => {
-      await seed(aModule({ id: 'mod-1', provider: 'google' }), aModule({ id: 'mod-2', provider: 'aws' }), aModule({ id: 'mod-3', name: 'dns' }))
+      await seed(
+        aModule({ id: 'mod-1', provider: 'google' }),
+        aModule({ id: 'mod-2', provider: 'aws' }),
+        aModule({ id: 'mod-3', name: 'dns' }),
+      )
       const providers = await store().run(({ registryModules }) =>
         registryModules.providersOf('acme', { registryName: 'private', namespace: 'acme', name: 'vpc' }),
       )

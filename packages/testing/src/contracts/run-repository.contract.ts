@@ -41,7 +41,12 @@ export function runRepositoryContract(name: string, open: StoreHarness): void {
     it("lists a workspace's runs newest first, ties broken by id, paged, with the total", async () => {
       await seedWorkspaces()
       await store().run(async ({ runs }) => {
-        for (const [id, at] of [['run-a', 1], ['run-b', 3], ['run-c', 2], ['run-d', 3]] as const) {
+        for (const [id, at] of [
+          ['run-a', 1],
+          ['run-b', 3],
+          ['run-c', 2],
+          ['run-d', 3],
+        ] as const) {
           await runs.add(aRun({ id, createdAt: minute(at) }))
         }
         await runs.add(aRun({ id: 'run-other', workspaceId: 'ws-other', createdAt: minute(9) }))

@@ -25,7 +25,8 @@ export function secretCipherContract(name: string, open: () => SecretCipher): vo
 
     it('refuses to open what it did not seal with unavailable', () => {
       const cipher = open()
-      for (const sealed of ['', 'ghp_0123456789abcdef', 'a.b.c']) expect(() => cipher.open(sealed, 'oc-1'), sealed).toThrow(expect.objectContaining({ code: 'unavailable' }))
+      for (const sealed of ['', 'ghp_0123456789abcdef', 'a.b.c'])
+        expect(() => cipher.open(sealed, 'oc-1'), sealed).toThrow(expect.objectContaining({ code: 'unavailable' }))
     })
   })
 }

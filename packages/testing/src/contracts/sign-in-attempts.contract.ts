@@ -15,7 +15,11 @@ export interface SignInAttemptsHarness {
  */
 export function signInAttemptsContract(name: string, { open, failuresPerUsername, failuresPerAddress }: SignInAttemptsHarness): void {
   describe(`SignInAttempts contract: ${name}`, () => {
-    const failTimes = async (attempts: SignInAttempts, times: number, attempt: (n: number) => { username: string; address: string | undefined }) => {
+    const failTimes = async (
+      attempts: SignInAttempts,
+      times: number,
+      attempt: (n: number) => { username: string; address: string | undefined },
+    ) => {
       for (let n = 0; n < times; n++) await attempts.failed(attempt(n))
     }
 

@@ -37,9 +37,12 @@ export function storeChangesContract(name: string, open: StoreChangesHarness): v
     }
 
     const heard = (listeners: readonly (() => void)[]) =>
-      vi.waitFor(() => {
-        for (const listener of listeners) expect(listener).toHaveBeenCalled()
-      }, { timeout: feeds().boundMs + 1_000, interval: 20 })
+      vi.waitFor(
+        () => {
+          for (const listener of listeners) expect(listener).toHaveBeenCalled()
+        },
+        { timeout: feeds().boundMs + 1_000, interval: 20 },
+      )
 
     it('has every subscriber hear of each announcement another process makes, within the bound', async () => {
       const listeners = await subscribed(2)

@@ -48,7 +48,7 @@ export function teamMemberRepositoryContract(name: string, open: StoreHarness): 
       await expect(place('team-missing', 'ada')).rejects.toMatchObject({ code: 'not_found' })
     })
 
-    it("tells the teams of an organization a user is on, ordered by name", async () => {
+    it('tells the teams of an organization a user is on, ordered by name', async () => {
       await seedOrganizations(store(), 'acme', 'globex')
       await seedUsers(store(), 'ada', 'grace')
       await seedTeams(['team-1', 'acme', 'ops'], ['team-2', 'acme', 'developers'], ['team-3', 'acme', 'owners'])

@@ -53,7 +53,12 @@ export function teamRepositoryContract(name: string, open: StoreHarness): void {
     it("lists an organization's teams ordered by name, paged, with the total", async () => {
       await seedOrganizations(store(), 'acme', 'globex')
       await store().run(async ({ teams }) => {
-        for (const [id, name] of [['team-1', 'owners'], ['team-2', 'Zeta'], ['team-3', 'developers'], ['team-4', 'ops']] as const) {
+        for (const [id, name] of [
+          ['team-1', 'owners'],
+          ['team-2', 'Zeta'],
+          ['team-3', 'developers'],
+          ['team-4', 'ops'],
+        ] as const) {
           await teams.add(aTeam({ id, name }))
         }
         await teams.add(aTeam({ id: 'team-other', organizationName: 'globex', name: 'auditors' }))

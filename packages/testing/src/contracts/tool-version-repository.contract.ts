@@ -20,9 +20,7 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
     it('stores and finds a tool version with every field intact', async () => {
       const toolVersion = aToolVersion({ deprecated: true, deprecatedReason: 'old', official: true, beta: true })
       await store().run(({ toolVersions }) => toolVersions.add(toolVersion))
-      await expect(store().run(({ toolVersions }) => toolVersions.findById(toolVersion.id))).resolves.toEqual(
-        toolVersion,
-      )
+      await expect(store().run(({ toolVersions }) => toolVersions.findById(toolVersion.id))).resolves.toEqual(toolVersion)
       const listed = { items: [{ toolVersion, usage: 0 }], total: 1 }
       await expect(store().read(({ toolVersions }) => toolVersions.list({ page: PAGE }))).resolves.toMatchObject(listed)
       await expect(store().run(({ toolVersions }) => toolVersions.list({ page: PAGE }))).resolves.toMatchObject(listed)
@@ -37,7 +35,9 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       await store().run(({ toolVersions }) => toolVersions.add(toolVersion))
       await expect(store().run(({ toolVersions }) => toolVersions.findById(toolVersion.id))).resolves.toEqual(toolVersion)
       const one = [{ url: 'https://x.test/amd.zip', sha: 'd'.repeat(64), os: 'linux', arch: 'amd64' }]
-      await store().run(({ toolVersions }) => toolVersions.update({ ...toolVersion, url: 'https://x.test/amd.zip', sha: 'd'.repeat(64), archs: one }))
+      await store().run(({ toolVersions }) =>
+        toolVersions.update({ ...toolVersion, url: 'https://x.test/amd.zip', sha: 'd'.repeat(64), archs: one }),
+      )
       const { items } = await store().run(({ toolVersions }) => toolVersions.list({ page: PAGE }))
       expect(items.map((item) => item.toolVersion.archs)).toEqual([one])
     })
@@ -61,9 +61,10 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       await store().run(({ toolVersions }) => toolVersions.update({ ...first, enabled: false, url: 'https://x.test/a.zip' }))
       const updated = await store().run(({ toolVersions }) => toolVersions.findById(first.id))
       expect(updated).toMatchObject({ enabled: false, url: 'https://x.test/a.zip' })
-      await expect(
-        store().run(({ toolVersions }) => toolVersions.update({ ...first, version: '1.1.0' })),
-      ).rejects.toMatchObject({ code: 'invalid', fields: [{ field: 'version' }] })
+      await expect(store().run(({ toolVersions }) => toolVersions.update({ ...first, version: '1.1.0' }))).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'version' }],
+      })
     })
 
     it('refuses to update a tool version it does not have with not_found', async () => {

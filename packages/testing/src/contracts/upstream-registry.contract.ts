@@ -38,7 +38,10 @@ export function upstreamRegistryContract(name: string, open: UpstreamRegistryHar
     })
 
     it('details one version, and the latest, as the registry has them', async () => {
-      await expect(upstream().registry.moduleVersion(VPC, '5.0.0')).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.0.0', version: '5.0.0' })
+      await expect(upstream().registry.moduleVersion(VPC, '5.0.0')).resolves.toMatchObject({
+        id: 'terraform-aws-modules/vpc/aws/5.0.0',
+        version: '5.0.0',
+      })
       await expect(upstream().registry.latest(VPC)).resolves.toMatchObject({ id: 'terraform-aws-modules/vpc/aws/5.1.0', version: '5.1.0' })
     })
 

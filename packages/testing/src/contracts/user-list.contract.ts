@@ -69,7 +69,13 @@ export function userListContract(name: string, open: StoreHarness): void {
 
     it('counts users, suspended users and site administrators across the site', async () => {
       await expect(store().run(({ users }) => users.statusCounts())).resolves.toEqual({ total: 0, suspended: 0, admin: 0 })
-      await seed(['a', undefined, { admin: true }], ['b', undefined, { admin: true, suspended: true }], ['c'], ['d', undefined, { suspended: true }], ['e'])
+      await seed(
+        ['a', undefined, { admin: true }],
+        ['b', undefined, { admin: true, suspended: true }],
+        ['c'],
+        ['d', undefined, { suspended: true }],
+        ['e'],
+      )
       await expect(store().run(({ users }) => users.statusCounts())).resolves.toEqual({ total: 5, suspended: 2, admin: 2 })
     })
   })

@@ -76,7 +76,9 @@ export function userRepositoryContract(name: string, open: StoreHarness): void {
       await store().run(({ users }) => users.setPasswordHash(user.id, 'scrypt$second'))
       await expect(store().run(({ users }) => users.findPasswordHash(user.id))).resolves.toBe('scrypt$second')
       await expect(store().run(({ users }) => users.findById(user.id))).resolves.toEqual(user)
-      await expect(store().run(({ users }) => users.setPasswordHash('user-missing', 'scrypt$x'))).rejects.toMatchObject({ code: 'not_found' })
+      await expect(store().run(({ users }) => users.setPasswordHash('user-missing', 'scrypt$x'))).rejects.toMatchObject({
+        code: 'not_found',
+      })
       await store().run(({ users }) => users.remove(user.id))
       await expect(store().run(({ users }) => users.findPasswordHash(user.id))).resolves.toBeUndefined()
     })

@@ -86,7 +86,9 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
     it('archives the tree of any commit, older ones included', async () => {
       const { remote, shas } = vpcRepository()
       await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
-      await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.third }))).resolves.toEqual({ 'main.tf': 'variable "dev" {}\n' })
+      await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.third }))).resolves.toEqual({
+        'main.tf': 'variable "dev" {}\n',
+      })
       await expect(host().filesOf(await host().client.archive(remote, { commitSha: shas.first }))).resolves.toEqual(VPC)
     })
 
@@ -99,7 +101,9 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
     it('answers not_found for a commit or a source directory the repository lacks', async () => {
       const { remote, shas } = vpcRepository()
       await expect(host().client.archive(remote, { commitSha: 'f'.repeat(40) })).rejects.toMatchObject({ code: 'not_found' })
-      await expect(host().client.archive(remote, { commitSha: shas.second, sourceDirectory: 'modules/subnet' })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(host().client.archive(remote, { commitSha: shas.second, sourceDirectory: 'modules/subnet' })).rejects.toMatchObject({
+        code: 'not_found',
+      })
     })
 
     it('lists the newest commits of a branch, newest first, at most the limit', async () => {
@@ -118,7 +122,11 @@ export function vcsClientContract(name: string, open: VcsClientHarness): void {
 
     it('lists the commits of the branch HEAD names when given none, as the host has them now', async () => {
       const { repository, remote, shas } = vpcRepository()
-      await expect(host().client.latestCommits(remote, undefined, 20)).resolves.toMatchObject([{ sha: shas.third }, { sha: shas.second }, { sha: shas.first }])
+      await expect(host().client.latestCommits(remote, undefined, 20)).resolves.toMatchObject([
+        { sha: shas.third },
+        { sha: shas.second },
+        { sha: shas.first },
+      ])
       const fourth = repository.commit({ 'main.tf': '' }, 'later')
       await expect(host().client.latestCommits(remote, undefined, 2)).resolves.toMatchObject([{ sha: fourth }, { sha: shas.third }])
     })

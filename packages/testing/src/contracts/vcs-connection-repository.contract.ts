@@ -52,7 +52,13 @@ export function vcsConnectionRepositoryContract(name: string, open: StoreHarness
         await vcsConnections.add(aConnection({ id: 'oc-2' }))
         await vcsConnections.add(aConnection({ id: 'oc-3', organizationName: 'gone' }))
       })
-      const changed = aConnection({ id: 'oc-1', name: 'renamed', httpUrl: 'https://git2.acme.test', sealedCredential: 'v2', updatedAt: minute(9) })
+      const changed = aConnection({
+        id: 'oc-1',
+        name: 'renamed',
+        httpUrl: 'https://git2.acme.test',
+        sealedCredential: 'v2',
+        updatedAt: minute(9),
+      })
       await store().run(({ vcsConnections }) => vcsConnections.update(changed))
       await expect(store().run(({ vcsConnections }) => vcsConnections.findById('oc-1'))).resolves.toEqual(changed)
       await store().run(({ vcsConnections }) => vcsConnections.remove('oc-2'))

@@ -26,7 +26,9 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
       await store().run(async ({ workspaces }) => {
         for (const [id, organizationName, workspaceName, latestChange, run] of [...WORKSPACES].reverse()) {
           const currentRun = run && { id: `run-${id}`, status: run[0], createdAt: minute(run[1]) }
-          await workspaces.add(aWorkspace({ id, organizationName, name: workspaceName, latestChangeAt: minute(latestChange), currentRun: currentRun ?? null }))
+          await workspaces.add(
+            aWorkspace({ id, organizationName, name: workspaceName, latestChangeAt: minute(latestChange), currentRun: currentRun ?? null }),
+          )
         }
       })
     }
@@ -42,7 +44,9 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
       await seed()
       await expect(list({})).resolves.toEqual({ total: 6, ids: ['ws-01', 'ws-02', 'ws-03', 'ws-04', 'ws-05', 'ws-06'] })
       const page = await store().run(({ workspaces }) => workspaces.list({ page: PAGE }))
-      expect(page.items[0]).toEqual(aWorkspace({ id: 'ws-01', latestChangeAt: minute(3), currentRun: { id: 'run-ws-01', status: 'applied', createdAt: minute(5) } }))
+      expect(page.items[0]).toEqual(
+        aWorkspace({ id: 'ws-01', latestChangeAt: minute(3), currentRun: { id: 'run-ws-01', status: 'applied', createdAt: minute(5) } }),
+      )
     })
 
     it('pages in the store', async () => {
@@ -51,7 +55,7 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
       await expect(list({ page: { number: 3, size: 4 } })).resolves.toEqual({ total: 6, ids: [] })
     })
 
-    it("filters by organization name", async () => {
+    it('filters by organization name', async () => {
       await seed()
       await expect(list({ organizationName: 'globex' })).resolves.toEqual({ total: 2, ids: ['ws-03', 'ws-04'] })
       await expect(list({ organizationName: 'missing' })).resolves.toEqual({ total: 0, ids: [] })
@@ -75,7 +79,11 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
 
     it('combines filters, search, sort and paging', async () => {
       await seed()
-      const query = { search: 'net', currentRunStatuses: ['applied', 'errored'] as RunStatus[], sort: { key: 'name' as const, descending: true } }
+      const query = {
+        search: 'net',
+        currentRunStatuses: ['applied', 'errored'] as RunStatus[],
+        sort: { key: 'name' as const, descending: true },
+      }
       await expect(list(query)).resolves.toEqual({ total: 2, ids: ['ws-03', 'ws-01'] })
       await expect(list({ ...query, page: { number: 2, size: 1 } })).resolves.toEqual({ total: 2, ids: ['ws-01'] })
       await expect(list({ ...query, organizationName: 'acme' })).resolves.toEqual({ total: 1, ids: ['ws-01'] })

@@ -14,7 +14,13 @@ export class FakeGithubApp implements GithubApp {
   acceptsApp = true
 
   install(id: number, accountLogin: string): void {
-    this.installed.set(id, { id, accountLogin, accountType: 'Organization', htmlUrl: `${this.webUrl}/organizations/${accountLogin}/settings/installations/${id}`, avatarUrl: `${this.webUrl}/${accountLogin}.png` })
+    this.installed.set(id, {
+      id,
+      accountLogin,
+      accountType: 'Organization',
+      htmlUrl: `${this.webUrl}/organizations/${accountLogin}/settings/installations/${id}`,
+      avatarUrl: `${this.webUrl}/${accountLogin}.png`,
+    })
   }
 
   async installations(): Promise<GithubAppInstallation[]> {

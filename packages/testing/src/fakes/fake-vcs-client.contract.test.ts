@@ -9,7 +9,12 @@ vcsClientContract('fake', async () => {
     client,
     repository(name) {
       const url = `https://git.test/acme/${name}.git`
-      return hosted(client, client.serve(url, {}), { url, credential: { username: 'cairn', password: client.password } }, () => (commits += 1))
+      return hosted(
+        client,
+        client.serve(url, {}),
+        { url, credential: { username: 'cairn', password: client.password } },
+        () => (commits += 1),
+      )
     },
     async goDown() {
       client.reachable = false

@@ -1,5 +1,20 @@
-import { DEFAULT_GENERAL_SETTINGS, JOB_DEFINITIONS, type CredentialEntry, type Edition, type GithubApp, type GrantLookup, type ProtocolVersion } from '@cairn/core'
-import { InMemoryBlobStore, InMemoryExpiringCache, InMemoryHealthCheck, InMemoryJobQueue, InMemoryStoreChanges, InMemoryUnitOfWork } from '@cairn/memory'
+import {
+  DEFAULT_GENERAL_SETTINGS,
+  JOB_DEFINITIONS,
+  type CredentialEntry,
+  type Edition,
+  type GithubApp,
+  type GrantLookup,
+  type ProtocolVersion,
+} from '@cairn/core'
+import {
+  InMemoryBlobStore,
+  InMemoryExpiringCache,
+  InMemoryHealthCheck,
+  InMemoryJobQueue,
+  InMemoryStoreChanges,
+  InMemoryUnitOfWork,
+} from '@cairn/memory'
 import { CountingSignInAttempts } from './counting-sign-in-attempts.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
@@ -19,7 +34,8 @@ import { SequentialIds } from './sequential-ids.ts'
 export function inMemoryDeps(
   options: { edition?: Edition; maxArchiveBytes?: number; immutableVersions?: boolean; installationDefaults?: boolean } = {},
 ) {
-  const generalSettings = options.installationDefaults === true ? undefined : { ...DEFAULT_GENERAL_SETTINGS, limitUserOrganizationCreation: false }
+  const generalSettings =
+    options.installationDefaults === true ? undefined : { ...DEFAULT_GENERAL_SETTINGS, limitUserOrganizationCreation: false }
   return {
     unitOfWork: new InMemoryUnitOfWork({ generalSettings }),
     clock: new ManualClock(),

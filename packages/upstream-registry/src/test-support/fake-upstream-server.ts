@@ -43,7 +43,8 @@ export async function startFakeUpstream(): Promise<FakeUpstreamServer> {
     const versions = address === undefined ? undefined : modules.get(address)
     if (address === undefined || versions === undefined) return send(response, 404, { errors: ['Not Found'] })
     const asked = match?.[2]
-    if (asked === 'versions') return send(response, 200, { modules: [{ source: address, versions: versions.map((version) => ({ version })) }] })
+    if (asked === 'versions')
+      return send(response, 200, { modules: [{ source: address, versions: versions.map((version) => ({ version })) }] })
     const version = asked ?? versions.at(-1)
     if (version === undefined || !versions.includes(version)) return send(response, 404, { errors: ['Not Found'] })
     send(response, 200, { id: `${address}/${version}`, version, versions, downloads: 42 })

@@ -37,11 +37,14 @@ function baseDistance(distance: number): Buffer {
 }
 
 /** A commit, tree, blob or tag of `content`, its header declaring `declared` bytes. */
-export const plain = (type: number, content: Buffer, declared = content.length) => Buffer.concat([objectHeader(type, declared), deflateSync(content)])
+export const plain = (type: number, content: Buffer, declared = content.length) =>
+  Buffer.concat([objectHeader(type, declared), deflateSync(content)])
 /** A delta's data: its base's and result's sizes, then its instructions. */
-export const delta = (base: number, result: number, instructions: Buffer) => Buffer.concat([deltaSize(base), deltaSize(result), instructions])
+export const delta = (base: number, result: number, instructions: Buffer) =>
+  Buffer.concat([deltaSize(base), deltaSize(result), instructions])
 /** An OFS_DELTA whose base starts `distance` bytes before it. */
-export const ofsDelta = (distance: number, data: Buffer) => Buffer.concat([objectHeader(OFS_DELTA, data.length), baseDistance(distance), deflateSync(data)])
+export const ofsDelta = (distance: number, data: Buffer) =>
+  Buffer.concat([objectHeader(OFS_DELTA, data.length), baseDistance(distance), deflateSync(data)])
 /** A REF_DELTA on a base of a made-up id. */
 export const refDelta = (data: Buffer) => Buffer.concat([objectHeader(REF_DELTA, data.length), Buffer.alloc(20, 0xab), deflateSync(data)])
 /** A copy of `size` bytes from offset 0 of the base (size bytes 1–3 as needed). */

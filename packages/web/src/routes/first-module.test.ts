@@ -22,6 +22,7 @@ describe("an organization's page with no modules", () => {
     const t = await webTestApp()
     await t.useCases.registryModules.create({ organizationName: 'acme', name: 'dns', provider: 'aws' }, t.owner.principal)
     const { cookie } = await t.signIn(t.reader.token)
-    for (const path of ['/app/acme', '/app/acme?q=nothing']) expect(await (await t.browse(path, { cookie })).text(), path).not.toContain('Publish a first module')
+    for (const path of ['/app/acme', '/app/acme?q=nothing'])
+      expect(await (await t.browse(path, { cookie })).text(), path).not.toContain('Publish a first module')
   })
 })

@@ -17,7 +17,13 @@ export type Flash =
 const PART = /^[A-Za-z0-9][A-Za-z0-9._+/-]{0,199}$/
 
 export function setFlash(c: Context, flash: Flash): void {
-  setCookie(c, FLASH_COOKIE, new URLSearchParams(flash).toString(), { path: '/app', httpOnly: true, sameSite: 'Strict', secure: isHttps(c), maxAge: 60 })
+  setCookie(c, FLASH_COOKIE, new URLSearchParams(flash).toString(), {
+    path: '/app',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: isHttps(c),
+    maxAge: 60,
+  })
 }
 
 /** The notice left for this page, in words, which no later page shows again. */

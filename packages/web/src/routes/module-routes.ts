@@ -36,7 +36,10 @@ export function moduleRoutes(deps: WebDeps) {
         },
         signedIn(c),
       )
-      const trail = [['Organizations', '/app/'], [organizationName, `/app/${encodeURIComponent(organizationName)}`]] as const
+      const trail = [
+        ['Organizations', '/app/'],
+        [organizationName, `/app/${encodeURIComponent(organizationName)}`],
+      ] as const
       const model = { organizationName, filter: { search, provider, sort }, page, origin: (deps.baseUrl ?? new URL(c.req.url)).origin }
       return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), model))
     })

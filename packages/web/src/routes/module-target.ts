@@ -11,6 +11,11 @@ export function signedIn(c: Context<WebEnv>): UserPrincipal {
 /** The private module provider the path names (`/:org/:name/:provider`). */
 export function targetOf(c: Context<WebEnv>): { organizationName: string; address: ModuleAddress } {
   const organizationName = c.req.param('org') ?? ''
-  const address = { registryName: 'private', namespace: organizationName, name: c.req.param('name') ?? '', provider: c.req.param('provider') ?? '' } as const
+  const address = {
+    registryName: 'private',
+    namespace: organizationName,
+    name: c.req.param('name') ?? '',
+    provider: c.req.param('provider') ?? '',
+  } as const
   return { organizationName, address }
 }

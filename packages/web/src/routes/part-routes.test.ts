@@ -13,8 +13,12 @@ describe('the pages of submodules and examples', () => {
   it("the module page's Submodules and Examples tabs link each to its page, counted in correct plurals", async () => {
     const { t, reader } = await withModule()
     const page = await (await t.browse('/app/acme/vpc/aws', reader)).text()
-    expect(page).toContain('<a href="/app/acme/vpc/aws/modules/subnet?version=1.1.0"><code>modules/subnet</code></a>: 3 inputs, 1 output, 1 resource')
-    expect(page).toContain('<a href="/app/acme/vpc/aws/examples/basic?version=1.1.0"><code>examples/basic</code></a>: 0 inputs, 0 outputs, 0 resources')
+    expect(page).toContain(
+      '<a href="/app/acme/vpc/aws/modules/subnet?version=1.1.0"><code>modules/subnet</code></a>: 3 inputs, 1 output, 1 resource',
+    )
+    expect(page).toContain(
+      '<a href="/app/acme/vpc/aws/examples/basic?version=1.1.0"><code>examples/basic</code></a>: 0 inputs, 0 outputs, 0 resources',
+    )
   })
 
   it("a submodule's page shows its inputs, outputs, resources, providers, safe README and the //modules usage snippet", async () => {
@@ -24,8 +28,12 @@ describe('the pages of submodules and examples', () => {
     const page = await response.text()
     expect(page).toContain('<h1><code>modules/subnet</code></h1>\n<p class="description">One subnet of the network.</p>')
     expect(page).toContain('A submodule of <a href="/app/acme/vpc/aws?version=1.0.0">')
-    expect(page).toContain('module &quot;subnet&quot; {\n  source  = &quot;cairn.test/acme/vpc/aws//modules/subnet&quot;\n  version = &quot;1.0.0&quot;\n}')
-    expect(page).toMatch(/id="tab-inputs">Inputs \(3\)[\s\S]*id="tab-outputs">Outputs \(1\)[\s\S]*id="tab-resources">Resources \(1\)[\s\S]*id="tab-providers">Providers \(1\)/)
+    expect(page).toContain(
+      'module &quot;subnet&quot; {\n  source  = &quot;cairn.test/acme/vpc/aws//modules/subnet&quot;\n  version = &quot;1.0.0&quot;\n}',
+    )
+    expect(page).toMatch(
+      /id="tab-inputs">Inputs \(3\)[\s\S]*id="tab-outputs">Outputs \(1\)[\s\S]*id="tab-resources">Resources \(1\)[\s\S]*id="tab-providers">Providers \(1\)/,
+    )
     for (const name of ['cidr', 'zone', 'tags', 'subnet_id', 'aws_subnet.this', 'hashicorp/aws']) expect(page).toContain(name)
     const readme = page.slice(page.indexOf('id="readme-heading"'))
     expect(readme).toContain('<h1>Subnet</h1>')

@@ -17,7 +17,10 @@ export function partRoutes(deps: WebDeps) {
     const part = parts?.find(({ name }) => name === c.req.param('part'))
     if (selected === undefined || part === undefined) throw CairnError.notFound(kind === 'modules' ? 'submodule' : 'example')
     const { module } = view
-    const frame = frameOf(c, `${part.path} of ${module.name} (${module.provider})`, [...moduleTrail(module), [part.path, new URL(c.req.url).pathname]])
+    const frame = frameOf(c, `${part.path} of ${module.name} (${module.provider})`, [
+      ...moduleTrail(module),
+      [part.path, new URL(c.req.url).pathname],
+    ])
     const readmeHtml = part.readme === null ? null : renderReadme(part.readme)
     return c.html(partPage(frame, { module, version: selected, kind, part, readmeHtml, host: hostOf(c, deps) }))
   })

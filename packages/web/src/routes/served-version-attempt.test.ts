@@ -30,7 +30,10 @@ describe('a new archive for a version that is served already', () => {
       expect(page).toContain('The version is still served with its previous archive.')
       expect(page).not.toMatch(RAW_STATUS)
     }
-    expect(await (await t.browse(STATUS_URL, owner)).json()).toEqual({ tone: 'failed', text: 'Failed: is not a gzip tarball. The version is still served with its previous archive.' })
+    expect(await (await t.browse(STATUS_URL, owner)).json()).toEqual({
+      tone: 'failed',
+      text: 'Failed: is not a gzip tarball. The version is still served with its previous archive.',
+    })
     // Its managers may send a fixed archive for it from the page.
     expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('name="version" value="1.0.0"')
   })
@@ -42,7 +45,10 @@ describe('a new archive for a version that is served already', () => {
     const page = await (await t.browse('/app/acme/vpc/aws', owner)).text()
     expect(page).toContain('<dt>Status</dt><dd class="">Ready</dd>')
     expect(page).toContain('<p class="attempt" role="status">Processing: a new archive is being checked.')
-    expect(await (await t.browse(STATUS_URL, owner)).json()).toEqual({ tone: 'waiting', text: 'Processing: a new archive is being checked' })
+    expect(await (await t.browse(STATUS_URL, owner)).json()).toEqual({
+      tone: 'waiting',
+      text: 'Processing: a new archive is being checked',
+    })
     release()
     await settledVersion(t.unitOfWork, sent.id)
     expect(await (await t.browse(STATUS_URL, owner)).json()).toEqual({ tone: 'ready', text: 'Ready' })
@@ -54,7 +60,11 @@ describe('a new archive for a version that is served already', () => {
   it('after a refused one, a fixed archive sent from the page form settles Ready and the attempt line goes', async () => {
     const { t, owner } = await withReadyVersion()
     await settledVersion(t.unitOfWork, (await t.uploadAgain(t.owner.principal, { ...VPC, archive: 'bad archive' })).id)
-    const again = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.0.0' }, headers: { Accept: 'application/json' } })
+    const again = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '1.0.0' },
+      headers: { Accept: 'application/json' },
+    })
     expect(again.status).toBe(200)
     const { uploadUrl, statusUrl } = (await again.json()) as { uploadUrl: string; statusUrl: string }
     expect((await t.app.request(uploadUrl, { method: 'PUT', body: '1.0.0c\n# fixed' })).status).toBe(200)
@@ -67,7 +77,11 @@ describe('a new archive for a version that is served already', () => {
   it('a Ready version with no failed attempt is not taken again from the page', async () => {
     const { t, owner } = await withReadyVersion()
     expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('name="version" value=""')
-    const refused = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.0.0' }, headers: { Accept: 'application/json' } })
+    const refused = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '1.0.0' },
+      headers: { Accept: 'application/json' },
+    })
     expect(refused.status).toBe(422)
   })
 })

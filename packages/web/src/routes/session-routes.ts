@@ -13,7 +13,8 @@ export function safeNext(next: unknown): string {
   return typeof next === 'string' && next.length <= 2048 && /^\/app\/(?![/\\])[!-~]*$/.test(next) ? next : '/app/'
 }
 
-const TOKEN_REFUSED = "That token did not sign you in: it is unknown, revoked, its user suspended, or it is a team's or organization's token."
+const TOKEN_REFUSED =
+  "That token did not sign you in: it is unknown, revoked, its user suspended, or it is a team's or organization's token."
 const PASSWORD_REFUSED = 'That username and password did not sign you in. Users with two-factor authentication sign in with a token.'
 
 function text(value: unknown): string {
@@ -48,9 +49,7 @@ async function signInWith(
 export function sessionRoutes(deps: WebDeps) {
   return new Hono<WebEnv>()
     .get('/sign-in', (c) => c.html(signInPage({ csrfToken: c.var.csrfToken, next: safeNext(c.req.query('next')) })))
-    .post('/sign-in', (c) =>
-      signInWith(c, deps, { refusal: TOKEN_REFUSED, start: (form) => deps.signIn.withToken(text(form['token'])) }),
-    )
+    .post('/sign-in', (c) => signInWith(c, deps, { refusal: TOKEN_REFUSED, start: (form) => deps.signIn.withToken(text(form['token'])) }))
     .post('/sign-in/password', (c) =>
       signInWith(c, deps, {
         refusal: PASSWORD_REFUSED,

@@ -25,7 +25,8 @@ export async function shownVersion(c: Context<WebEnv>, deps: WebDeps): Promise<S
   const canManage = view.permissions.canRetry
   const versions = view.versions.filter((v) => canManage || versionStatusWords(v).tone === 'ready')
   const chosen = chooseVersion(versions, c.req.query('version'))
-  const selected = chosen === undefined ? undefined : (await deps.moduleVersions.show({ ...target, version: chosen.version }, principal)).version
+  const selected =
+    chosen === undefined ? undefined : (await deps.moduleVersions.show({ ...target, version: chosen.version }, principal)).version
   return { view, versions, selected, canManage }
 }
 

@@ -45,11 +45,13 @@ describe('recovering from a failed version in the web page', () => {
     const t = await webTestApp()
     await t.publish(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.0.0', archive: 'bad archive' })
     const owner = await t.signIn(t.owner.token)
-    expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain('It is the only version of this module, so the module is deleted with it.')
+    expect(await (await t.browse('/app/acme/vpc/aws', owner)).text()).toContain(
+      'It is the only version of this module, so the module is deleted with it.',
+    )
     const deleted = await t.browse('/app/acme/vpc/aws/versions/1.0.0/delete', { cookie: owner.cookie, form: { _csrf: owner.csrf } })
     expect(deleted.headers.get('Location')).toBe('/app/acme')
     const list = await (await t.browse('/app/acme', { cookie: `${owner.cookie}; ${cookieOf(deleted, 'cairn_flash')}` })).text()
-    expect(list).toContain("Version 1.0.0 was deleted, and with it the module vpc/aws: it was the module&#39;s only version.")
+    expect(list).toContain('Version 1.0.0 was deleted, and with it the module vpc/aws: it was the module&#39;s only version.')
     expect((await t.browse('/app/acme/vpc/aws', owner)).status).toBe(404)
   })
 
@@ -58,7 +60,9 @@ describe('recovering from a failed version in the web page', () => {
     expect((await t.browse('/app/acme/vpc/aws/versions/1.1.0/delete', { cookie: owner.cookie, form: {} })).status).toBe(403)
     for (const token of [t.reader.token, t.stranger.token]) {
       const other = await t.signIn(token)
-      expect((await t.browse('/app/acme/vpc/aws/versions/1.1.0/delete', { cookie: other.cookie, form: { _csrf: other.csrf } })).status).toBe(404)
+      expect(
+        (await t.browse('/app/acme/vpc/aws/versions/1.1.0/delete', { cookie: other.cookie, form: { _csrf: other.csrf } })).status,
+      ).toBe(404)
     }
     const reader = await t.signIn(t.reader.token)
     expect(await (await t.browse('/app/acme/vpc/aws', reader)).text()).not.toContain('Delete version')
@@ -68,7 +72,9 @@ describe('recovering from a failed version in the web page', () => {
   it("a notice planted in the flash cookie says nothing of its own: only a version's number fits", async () => {
     const { t, owner } = await withFailedVersion()
     for (const planted of ['kind=version-deleted&version=Go+to+evil.example+now', 'kind=hacked&version=1.0.0', 'version=1.0.0', '%%']) {
-      const page = await (await t.browse('/app/acme/vpc/aws', { cookie: `${owner.cookie}; cairn_flash=${encodeURIComponent(planted)}` })).text()
+      const page = await (
+        await t.browse('/app/acme/vpc/aws', { cookie: `${owner.cookie}; cairn_flash=${encodeURIComponent(planted)}` })
+      ).text()
       expect(page, planted).not.toContain('class="notice"')
     }
   })
@@ -77,7 +83,11 @@ describe('recovering from a failed version in the web page', () => {
     const { t, owner } = await withFailedVersion()
     const page = await (await t.browse('/app/acme/vpc/aws?version=1.1.0', owner)).text()
     expect(page).toContain('name="version" value="1.1.0"')
-    const again = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.1.0' }, headers: JSON_FORM })
+    const again = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '1.1.0' },
+      headers: JSON_FORM,
+    })
     expect(again.status).toBe(200)
     const { uploadUrl, statusUrl, again: isAgain } = (await again.json()) as { uploadUrl: string; statusUrl: string; again: boolean }
     expect(isAgain).toBe(true)
@@ -92,16 +102,24 @@ describe('recovering from a failed version in the web page', () => {
 
   it('a version that has not failed is not taken again, and a reader may not upload to a failed one', async () => {
     const { t, owner } = await withFailedVersion()
-    const ready = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.0.0' }, headers: JSON_FORM })
+    const ready = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '1.0.0' },
+      headers: JSON_FORM,
+    })
     expect(ready.status).toBe(422)
     expect(await ready.json()).toMatchObject({ fields: [{ field: 'version', message: 'has already been taken' }] })
     const reader = await t.signIn(t.reader.token)
-    const refused = await t.browse('/app/acme/vpc/aws/versions', { cookie: reader.cookie, form: { _csrf: reader.csrf, version: '1.1.0' }, headers: JSON_FORM })
+    const refused = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: reader.cookie,
+      form: { _csrf: reader.csrf, version: '1.1.0' },
+      headers: JSON_FORM,
+    })
     expect(refused.status).toBe(404)
     expect(await apiVersion(t, '1.1.0')).toBe('reg_ingress_failed')
   })
 
-  it("a version whose archive never arrived offers, at once, its upload and (to owners) its deletion: the API takes either", async () => {
+  it('a version whose archive never arrived offers, at once, its upload and (to owners) its deletion: the API takes either', async () => {
     const { t, owner } = await withFailedVersion()
     const address = { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' } as const
     await t.useCases.moduleVersions.create({ organizationName: 'acme', address, version: '1.2.0' }, t.owner.principal)
@@ -110,7 +128,11 @@ describe('recovering from a failed version in the web page', () => {
     expect(page).toContain('If it is not on its way, upload its archive below, or delete it.')
     expect(page).toContain('<summary>Delete version 1.2.0</summary>')
     expect(page).toContain('name="version" value="1.2.0"')
-    const again = await t.browse('/app/acme/vpc/aws/versions', { cookie: owner.cookie, form: { _csrf: owner.csrf, version: '1.2.0' }, headers: JSON_FORM })
+    const again = await t.browse('/app/acme/vpc/aws/versions', {
+      cookie: owner.cookie,
+      form: { _csrf: owner.csrf, version: '1.2.0' },
+      headers: JSON_FORM,
+    })
     expect(again.status).toBe(200)
     const { uploadUrl, statusUrl } = (await again.json()) as { uploadUrl: string; statusUrl: string }
     expect((await t.app.request(uploadUrl, { method: 'PUT', body: '1.2.0\n# late' })).status).toBe(200)
@@ -122,12 +144,20 @@ describe('recovering from a failed version in the web page', () => {
   it('no page shows a status as the API spells it: a module waiting for its first version, and versions ready, failed, processing and waiting for an archive', async () => {
     const { t, owner } = await withFailedVersion()
     const address = { registryName: 'private', namespace: 'acme', name: 'vpc', provider: 'aws' } as const
-    for (const version of ['1.2.0', '1.3.0']) await t.useCases.moduleVersions.create({ organizationName: 'acme', address, version }, t.owner.principal)
+    for (const version of ['1.2.0', '1.3.0'])
+      await t.useCases.moduleVersions.create({ organizationName: 'acme', address, version }, t.owner.principal)
     t.hold()
     await t.uploadAgain(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.3.0', archive: '1.3.0' })
     await t.useCases.registryModules.create({ organizationName: 'acme', name: 'dns', provider: 'aws' }, t.owner.principal)
     const pages = new Map<string, string>()
-    for (const path of ['/app/acme', '/app/acme/vpc/aws', '/app/acme/vpc/aws?version=1.1.0', '/app/acme/vpc/aws?version=1.2.0', '/app/acme/vpc/aws?version=1.3.0', '/app/acme/dns/aws']) {
+    for (const path of [
+      '/app/acme',
+      '/app/acme/vpc/aws',
+      '/app/acme/vpc/aws?version=1.1.0',
+      '/app/acme/vpc/aws?version=1.2.0',
+      '/app/acme/vpc/aws?version=1.3.0',
+      '/app/acme/dns/aws',
+    ]) {
       const page = await (await t.browse(path, owner)).text()
       expect(page, path).not.toMatch(RAW_STATUS)
       pages.set(path, page)

@@ -51,7 +51,11 @@ export function versionRoutes(deps: WebDeps) {
  * (`moduleVersions.show`); any other number is created new, which one that exists already refuses
  * ("has already been taken"), as do non-managers.
  */
-async function versionToUpload(deps: WebDeps, target: VersionTarget, principal: UserPrincipal): Promise<{ upload: VersionWithUpload; again: boolean }> {
+async function versionToUpload(
+  deps: WebDeps,
+  target: VersionTarget,
+  principal: UserPrincipal,
+): Promise<{ upload: VersionWithUpload; again: boolean }> {
   const existing = await deps.moduleVersions.show(target, principal).catch((error: unknown) => {
     if (isCairnError(error, 'not_found')) return undefined
     throw error

@@ -1,4 +1,14 @@
-import { CairnError, createUseCases, OPERATOR, workJobs, type ByteStream, type ModuleAnalyzer, type ModuleMetadata, type ModulePart, type Principal } from '@cairn/core'
+import {
+  CairnError,
+  createUseCases,
+  OPERATOR,
+  workJobs,
+  type ByteStream,
+  type ModuleAnalyzer,
+  type ModuleMetadata,
+  type ModulePart,
+  type Principal,
+} from '@cairn/core'
 import { createHttpApp } from '@cairn/http'
 import { InMemoryExpiringCache } from '@cairn/memory'
 import { addMember, FAKE_METADATA, inMemoryDeps, settledVersion } from '@cairn/testing'
@@ -30,10 +40,22 @@ class ReadmeAnalyzer implements ModuleAnalyzer {
     await this.#held
     let text = ''
     for await (const chunk of archive) text += new TextDecoder().decode(chunk)
-    if (text.startsWith('bad')) throw new CairnError('invalid', 'the archive is not a gzip tarball', [{ field: 'archive', message: 'is not a gzip tarball' }])
+    if (text.startsWith('bad'))
+      throw new CairnError('invalid', 'the archive is not a gzip tarball', [{ field: 'archive', message: 'is not a gzip tarball' }])
     const [marker = 'any', ...rest] = text.split('\n')
-    const input = { name: `${marker}_only`, type: 'string', description: `only in ${marker}`, default: null, required: true, sensitive: false }
-    return { root: { ...FAKE_METADATA.root, readme: rest.join('\n'), inputs: [...FAKE_METADATA.root.inputs, input] }, submodules: [SUBNET], examples: [BASIC] }
+    const input = {
+      name: `${marker}_only`,
+      type: 'string',
+      description: `only in ${marker}`,
+      default: null,
+      required: true,
+      sensitive: false,
+    }
+    return {
+      root: { ...FAKE_METADATA.root, readme: rest.join('\n'), inputs: [...FAKE_METADATA.root.inputs, input] },
+      submodules: [SUBNET],
+      examples: [BASIC],
+    }
   }
 }
 
@@ -43,14 +65,29 @@ const SUBNET: ModulePart = {
   path: 'modules/subnet',
   name: 'subnet',
   readme: '# Subnet\n\nOne subnet of the network.\n\n<script>window.pwned = true</script>',
-  inputs: ['cidr', 'zone', 'tags'].map((name) => ({ name, type: 'string', description: `the ${name}`, default: null, required: true, sensitive: false })),
+  inputs: ['cidr', 'zone', 'tags'].map((name) => ({
+    name,
+    type: 'string',
+    description: `the ${name}`,
+    default: null,
+    required: true,
+    sensitive: false,
+  })),
   outputs: [{ name: 'subnet_id', description: 'the subnet', sensitive: false }],
   resources: [{ name: 'this', type: 'aws_subnet' }],
   providerRequirements: [{ name: 'aws', namespace: 'hashicorp', source: 'hashicorp/aws', version: '>= 5.0' }],
 }
 
 /** Every version's one example, which has no README. */
-const BASIC: ModulePart = { ...FAKE_METADATA.root, path: 'examples/basic', name: 'basic', readme: null, inputs: [], outputs: [], resources: [] }
+const BASIC: ModulePart = {
+  ...FAKE_METADATA.root,
+  path: 'examples/basic',
+  name: 'basic',
+  readme: null,
+  inputs: [],
+  outputs: [],
+  resources: [],
+}
 
 /**
  * The whole HTTP app with the web UI, over in-memory adapters. `acme` is owned by `owner`, with
@@ -63,7 +100,14 @@ export async function webTestApp() {
   // Uploads queue their analysis; the in-memory queue runs it in this process.
   await workJobs(ports.jobs, useCases)
   const webApp = createWebApp(useCases)
-  const app = createHttpApp({ ...useCases, health: ports.health, edition: 'self-hosted', answerCache: new InMemoryExpiringCache(), log: { error: () => undefined }, webApp })
+  const app = createHttpApp({
+    ...useCases,
+    health: ports.health,
+    edition: 'self-hosted',
+    answerCache: new InMemoryExpiringCache(),
+    log: { error: () => undefined },
+    webApp,
+  })
 
   async function signUp(username: string) {
     const user = await useCases.createUser.execute({ username, email: `${username}@example.com` }, OPERATOR)
@@ -80,7 +124,9 @@ export async function webTestApp() {
   /** Publishes `name`/`provider` version `version` of `organization` with `archive` as its text; answers the version once settled. */
   async function publish(principal: Principal, module: PublishedArchive) {
     const { organizationName, address } = targetOf(module)
-    await useCases.registryModules.create({ organizationName, name: module.name, provider: module.provider }, principal).catch(() => undefined)
+    await useCases.registryModules
+      .create({ organizationName, name: module.name, provider: module.provider }, principal)
+      .catch(() => undefined)
     const created = await useCases.moduleVersions.create({ organizationName, address, version: module.version }, principal)
     return settledVersion(ports.unitOfWork, (await send(created.uploadObjectId, module.archive)).id)
   }
@@ -93,7 +139,12 @@ export async function webTestApp() {
 
   function send(objectId: string | null, archive: string) {
     const bytes = new TextEncoder().encode(archive)
-    return useCases.moduleVersions.upload({ objectId: objectId ?? '', content: (async function* () { yield bytes })() })
+    return useCases.moduleVersions.upload({
+      objectId: objectId ?? '',
+      content: (async function* () {
+        yield bytes
+      })(),
+    })
   }
 
   async function setPassword(userId: string, password: string): Promise<void> {
@@ -124,7 +175,21 @@ export async function webTestApp() {
     return { cookie: `${csrfCookie}; ${cookieOf(answer, 'cairn_session')}`, csrf }
   }
 
-  return { app, useCases, clock: ports.clock, unitOfWork: ports.unitOfWork, hold: () => analyzer.hold(), setPassword, owner, reader, stranger, publish, uploadAgain, browse, signIn }
+  return {
+    app,
+    useCases,
+    clock: ports.clock,
+    unitOfWork: ports.unitOfWork,
+    hold: () => analyzer.hold(),
+    setPassword,
+    owner,
+    reader,
+    stranger,
+    publish,
+    uploadAgain,
+    browse,
+    signIn,
+  }
 }
 
 interface PublishedArchive {
@@ -137,7 +202,10 @@ interface PublishedArchive {
 
 function targetOf(module: PublishedArchive) {
   const organizationName = module.organization ?? 'acme'
-  return { organizationName, address: { registryName: 'private', namespace: organizationName, name: module.name, provider: module.provider } as const }
+  return {
+    organizationName,
+    address: { registryName: 'private', namespace: organizationName, name: module.name, provider: module.provider } as const,
+  }
 }
 
 /** `name=value` of a cookie the response sets. */

@@ -63,7 +63,12 @@ function sourceFiles(): string[] {
 /** Where the built client is cached, keyed by its sources, beside the Node and pnpm of provision.sh. */
 function cachedBinaryPath(): string {
   const hash = createHash('sha256')
-  for (const file of sourceFiles()) hash.update(file).update('\0').update(readFileSync(join(GO_TFE_CLIENT, file))).update('\0')
+  for (const file of sourceFiles())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(GO_TFE_CLIENT, file)))
+      .update('\0')
   return join(cairnToolsDir(), `go-tfe-client-${hash.digest('hex').slice(0, 16)}`, 'gotfeclient')
 }
 

@@ -71,8 +71,20 @@ export const ADMINISTRATION_BODY_ROUTES: readonly BodyRoute[] = [
         fc.record({ username: freshName, email: fc.constantFrom('owner@example.com', 'ROOT@example.com ') }),
       ),
   },
-  { label: 'impersonate', method: 'POST', path: (world) => `/api/v2/admin/users/${world.ownerId}/actions/impersonate`, as: 'admin', shape: 'reason' },
-  { label: 'impersonate (no prefix)', method: 'POST', path: (world) => `/admin/users/${world.ownerId}/actions/impersonate`, as: 'admin', shape: 'reason' },
+  {
+    label: 'impersonate',
+    method: 'POST',
+    path: (world) => `/api/v2/admin/users/${world.ownerId}/actions/impersonate`,
+    as: 'admin',
+    shape: 'reason',
+  },
+  {
+    label: 'impersonate (no prefix)',
+    method: 'POST',
+    path: (world) => `/admin/users/${world.ownerId}/actions/impersonate`,
+    as: 'admin',
+    shape: 'reason',
+  },
   { label: 'unimpersonate', method: 'POST', path: () => '/api/v2/admin/users/actions/unimpersonate', as: 'admin', shape: 'ignored' },
   { label: 'sign out', method: 'POST', path: () => '/api/v2/session/sign-out', as: 'admin', shape: 'ignored' },
 ]

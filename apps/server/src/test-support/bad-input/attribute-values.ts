@@ -17,11 +17,18 @@ export function plausible(kind: Kind): fc.Arbitrary<unknown> {
     case 'name':
       return fc.oneof(fc.constantFrom('x1', 'net-work', 'A_b', 'aws'), hostileText)
     case 'email':
-      return fc.oneof(fc.constant('x@y.test'), hostileText, fc.tuple(hostileText, hostileText).map(([a, b]) => `${a}@${b}`))
+      return fc.oneof(
+        fc.constant('x@y.test'),
+        hostileText,
+        fc.tuple(hostileText, hostileText).map(([a, b]) => `${a}@${b}`),
+      )
     case 'version':
       return fc.oneof(fc.constantFrom('1.9.0', '2.0.0', 'v3.1.4-rc.1'), hostileText)
     case 'url':
-      return fc.oneof(fc.constant('https://x.test/t.zip'), hostileText.map((text) => `https://${text}`))
+      return fc.oneof(
+        fc.constant('https://x.test/t.zip'),
+        hostileText.map((text) => `https://${text}`),
+      )
     case 'sha':
       return fc.oneof(fc.constant('ab'.repeat(32)), hostileText)
     case 'text':

@@ -52,10 +52,26 @@ export async function startBadInputServer(): Promise<BadInputServer> {
   const errors = captureServerErrors()
   const server = await startServer(testConfig(env))
   const port = Number(new URL(server.url).port)
-  const world: World = { adminId: '', ownerId: '', teamId: '', toolVersionId: '', workspaceId: '', runId: '', moduleId: '', membershipId: '', tokenId: '' }
+  const world: World = {
+    adminId: '',
+    ownerId: '',
+    teamId: '',
+    toolVersionId: '',
+    workspaceId: '',
+    runId: '',
+    moduleId: '',
+    membershipId: '',
+    tokenId: '',
+  }
   const send = (sent: Sent) => sendOnWire(sent, { port, tokens, errors })
   async function ok<T = Doc>(method: string, path: string, as: Actor, body?: unknown): Promise<T> {
-    const answer = await send({ label: 'setup', method, path, as, ...(body !== undefined && { body: JSON.stringify(body), contentType: JSON_API }) })
+    const answer = await send({
+      label: 'setup',
+      method,
+      path,
+      as,
+      ...(body !== undefined && { body: JSON.stringify(body), contentType: JSON_API }),
+    })
     if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`)
     return JSON.parse(answer.text) as T
   }
@@ -85,9 +101,18 @@ export async function startBadInputServer(): Promise<BadInputServer> {
 
 /** Version 1.0.0 of the module, with `archive`, settled ok. */
 async function uploadSound(archive: Uint8Array, server: Pick<BadInputServer, 'ok' | 'send' | 'settled'>): Promise<void> {
-  const version = await server.ok('POST', `${MODULE}/versions`, 'owner', { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } })
+  const version = await server.ok('POST', `${MODULE}/versions`, 'owner', {
+    data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } },
+  })
   const upload = new URL(version.data.links?.upload ?? '')
-  const uploaded = await server.send({ label: 'upload', method: 'PUT', path: upload.pathname, as: 'anonymous', body: archive, contentType: 'application/octet-stream' })
+  const uploaded = await server.send({
+    label: 'upload',
+    method: 'PUT',
+    path: upload.pathname,
+    as: 'anonymous',
+    body: archive,
+    contentType: 'application/octet-stream',
+  })
   expect(uploaded.status).toBe(200)
   expect((await server.settled('1.0.0')).status).toBe('ok')
 }
@@ -97,8 +122,12 @@ async function createWorld(world: World, ok: BadInputServer['ok']): Promise<void
   world.adminId = (await ok('GET', '/api/v2/account/details', 'admin')).data.id
   world.ownerId = (await ok('GET', '/api/v2/account/details', 'owner')).data.id
   // A fresh self-hosted installation lets only site administrators create organizations.
-  await ok('PATCH', '/api/v2/admin/general-settings', 'admin', { data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } } })
-  await ok('POST', '/api/v2/organizations', 'owner', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
+  await ok('PATCH', '/api/v2/admin/general-settings', 'admin', {
+    data: { type: 'general-settings', attributes: { 'limit-user-organization-creation': false } },
+  })
+  await ok('POST', '/api/v2/organizations', 'owner', {
+    data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } },
+  })
   world.teamId = (
     await ok('POST', '/api/v2/organizations/acme/teams', 'owner', {
       data: { type: 'teams', attributes: { name: 'devs', 'organization-access': { 'manage-modules': true } } },
@@ -110,14 +139,22 @@ async function createWorld(world: World, ok: BadInputServer['ok']): Promise<void
     })
   ).data.id
   world.workspaceId = (
-    await ok('POST', '/api/v2/organizations/acme/workspaces', 'owner', { data: { type: 'workspaces', attributes: { name: 'app', 'terraform-version': '1.9.0' } } })
+    await ok('POST', '/api/v2/organizations/acme/workspaces', 'owner', {
+      data: { type: 'workspaces', attributes: { name: 'app', 'terraform-version': '1.9.0' } },
+    })
   ).data.id
   world.runId = (
     await ok('POST', '/api/v2/runs', 'owner', {
-      data: { type: 'runs', attributes: { message: 'first' }, relationships: { workspace: { data: { type: 'workspaces', id: world.workspaceId } } } },
+      data: {
+        type: 'runs',
+        attributes: { message: 'first' },
+        relationships: { workspace: { data: { type: 'workspaces', id: world.workspaceId } } },
+      },
     })
   ).data.id
   world.moduleId = (
-    await ok('POST', '/api/v2/organizations/acme/registry-modules', 'owner', { data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } } })
+    await ok('POST', '/api/v2/organizations/acme/registry-modules', 'owner', {
+      data: { type: 'registry-modules', attributes: { name: 'network', provider: 'aws' } },
+    })
   ).data.id
 }

@@ -28,7 +28,12 @@ function bodiesFor(route: BodyRoute, world: World) {
     case 'members':
       return memberBodies
     case 'ignored':
-      return fc.oneof(nonJsonText, fc.jsonValue().map((value) => JSON.stringify(value))).map((body) => ({ defect: 'anything (not impersonating)', body }))
+      return fc
+        .oneof(
+          nonJsonText,
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+        )
+        .map((body) => ({ defect: 'anything (not impersonating)', body }))
   }
 }
 
@@ -44,5 +49,12 @@ export const bodyCases = (world: World): fc.Arbitrary<BodyCase> =>
     .map((value) => withDescription(value, () => describeSent(sentOfBody(world, value))))
 
 export function sentOfBody(world: World, { route, defect, body, contentType }: BodyCase): Sent {
-  return { label: `${route.label}: ${defect}`, method: route.method, path: route.path(world), as: route.as, body, ...(contentType !== undefined && { contentType }) }
+  return {
+    label: `${route.label}: ${defect}`,
+    method: route.method,
+    path: route.path(world),
+    as: route.as,
+    body,
+    ...(contentType !== undefined && { contentType }),
+  }
 }

@@ -7,8 +7,36 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map(char)
 const controlCharacter = fc.oneof(fc.integer({ min: 0x01, max: 0x1f }), fc.constant(0x7f), fc.integer({ min: 0x80, max: 0x9f })).map(char)
 const emoji = fc.constantFrom('😀', '👩‍👩‍👧‍👦', '🇫🇷', '🏳️‍🌈', '❤️', '🧑🏽', '\u{1F600}\u{FE0F}')
 const oddity = fc.constantFrom(
-  '\u2028', '\u2029', '\ufeff', '\u200b', '\u202e', '\u0301', '\ufffd', '\uffff', '\u{10ffff}', 'İ', 'ß', 'ﬁ', 'Ａ', 'Ω',
-  '%', '_', '\\', '"', "'", '/', '..', '%00', '%2F', '${x}', '<x>', "'; drop table users; --", ' ', '\t', '\n', '@',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\u200b',
+  '\u202e',
+  '\u0301',
+  '\ufffd',
+  '\uffff',
+  '\u{10ffff}',
+  'İ',
+  'ß',
+  'ﬁ',
+  'Ａ',
+  'Ω',
+  '%',
+  '_',
+  '\\',
+  '"',
+  "'",
+  '/',
+  '..',
+  '%00',
+  '%2F',
+  '${x}',
+  '<x>',
+  "'; drop table users; --",
+  ' ',
+  '\t',
+  '\n',
+  '@',
 )
 /** One unit of hostile text (never NUL: NUL is a defect of its own, injected on purpose). */
 export const hostileUnit = fc.oneof(
@@ -21,8 +49,7 @@ export const hostileUnit = fc.oneof(
 )
 export const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / Math.max(unit.length, 1))).slice(0, length)
 
-export const hostileString = (constraints: { minLength?: number; maxLength: number }) =>
-  fc.string({ unit: hostileUnit, ...constraints })
+export const hostileString = (constraints: { minLength?: number; maxLength: number }) => fc.string({ unit: hostileUnit, ...constraints })
 
 /** Hostile text up to ~100 KB: cutting the repetition may split a surrogate pair, on purpose. */
 export const hugeText = fc

@@ -26,18 +26,33 @@ export function deepText(depth: number, objects: boolean): string {
 }
 // Deep enough to pass the server's nesting limit many times over; deeper only costs generation time.
 const MAX_PROPERTY_DEPTH = 5_000
-export const deepValue = fc.tuple(fc.integer({ min: 2, max: MAX_PROPERTY_DEPTH }), fc.boolean()).map(([depth, objects]) => deepText(depth, objects))
+export const deepValue = fc
+  .tuple(fc.integer({ min: 2, max: MAX_PROPERTY_DEPTH }), fc.boolean())
+  .map(([depth, objects]) => deepText(depth, objects))
 
 /** A JSON text that JSON.parse refuses (and that is not empty, which reads as `{}`). */
 export const nonJsonText = fc
   .oneof(
     fc.string({ unit: hostileUnit, minLength: 1, maxLength: 200 }),
-    fc.constantFrom('{', '{"data":', '{"data":{"type":"x",}}', "{'data':1}", 'undefined', 'NaN', '[1,]', '\u0000', '{"a":1}}', 'data=1&x=2'),
+    fc.constantFrom(
+      '{',
+      '{"data":',
+      '{"data":{"type":"x",}}',
+      "{'data':1}",
+      'undefined',
+      'NaN',
+      '[1,]',
+      '\u0000',
+      '{"a":1}}',
+      'data=1&x=2',
+    ),
     hugeText,
   )
   .filter((text) => !parsesAsJson(text))
 /** Raw bytes, often not UTF-8, that do not decode to JSON. */
-export const nonJsonBytes = fc.uint8Array({ minLength: 1, maxLength: 2_000 }).filter((bytes) => !parsesAsJson(new TextDecoder().decode(bytes)))
+export const nonJsonBytes = fc
+  .uint8Array({ minLength: 1, maxLength: 2_000 })
+  .filter((bytes) => !parsesAsJson(new TextDecoder().decode(bytes)))
 
 function parsesAsJson(text: string): boolean {
   if (text === '') return true
@@ -49,4 +64,12 @@ function parsesAsJson(text: string): boolean {
   }
 }
 
-export const contentTypes = fc.constantFrom(JSON_API, JSON_API, JSON_API, 'application/json', 'text/plain; charset=latin1', undefined, 'multipart/form-data; boundary=x')
+export const contentTypes = fc.constantFrom(
+  JSON_API,
+  JSON_API,
+  JSON_API,
+  'application/json',
+  'text/plain; charset=latin1',
+  undefined,
+  'multipart/form-data; boundary=x',
+)

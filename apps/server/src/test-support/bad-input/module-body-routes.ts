@@ -5,7 +5,10 @@ import { freshName, hostileText, oddWord } from './hostile-text.ts'
 import { MODULE } from './sent.ts'
 
 /** The attributes that name a module, first in both routes that create one. */
-const MODULE_NAME: Readonly<Record<string, Attribute>> = { name: { kind: 'name', validated: true }, provider: { kind: 'name', validated: true } }
+const MODULE_NAME: Readonly<Record<string, Attribute>> = {
+  name: { kind: 'name', validated: true },
+  provider: { kind: 'name', validated: true },
+}
 
 /** The registry's routes that read a body: modules, their versions, VCS connections and publishing from VCS. */
 export const MODULE_BODY_ROUTES: readonly BodyRoute[] = [
@@ -30,32 +33,28 @@ export const MODULE_BODY_ROUTES: readonly BodyRoute[] = [
         fc.record({ name: freshName, provider: fc.constant('aws'), 'registry-name': fc.constant('public'), namespace: oddWord }),
       ),
   },
-  ...[`${MODULE}/versions`, '/api/v2/registry-modules/acme/network/aws/versions'].map(
-    (path): BodyRoute => ({
-      label: 'create module version',
-      method: 'POST',
-      path: () => path,
-      as: 'owner',
-      shape: 'resource',
-      type: 'registry-module-versions',
-      attributes: { version: { kind: 'version', validated: true }, 'commit-sha': { kind: 'nullable-text' } },
-      // 1.0.0 is taken.
-      late: () => fc.record({ version: fc.constantFrom('1.0.0', 'v1.0.0'), 'commit-sha': hostileText }),
-    }),
-  ),
-  ...[MODULE, `${MODULE}/`].map(
-    (path): BodyRoute => ({
-      label: 'update registry module',
-      method: 'PATCH',
-      path: () => path,
-      as: 'owner',
-      shape: 'resource',
-      type: 'registry-modules',
-      attributes: { 'vcs-repo': { kind: 'vcs' }, 'test-config': { kind: 'tests' } },
-      // VCS settings on a module without VCS.
-      late: () => fc.record({ 'vcs-repo': fc.record({ branch: hostileText, tags: fc.boolean() }, { requiredKeys: ['branch'] }) }),
-    }),
-  ),
+  ...[`${MODULE}/versions`, '/api/v2/registry-modules/acme/network/aws/versions'].map((path): BodyRoute => ({
+    label: 'create module version',
+    method: 'POST',
+    path: () => path,
+    as: 'owner',
+    shape: 'resource',
+    type: 'registry-module-versions',
+    attributes: { version: { kind: 'version', validated: true }, 'commit-sha': { kind: 'nullable-text' } },
+    // 1.0.0 is taken.
+    late: () => fc.record({ version: fc.constantFrom('1.0.0', 'v1.0.0'), 'commit-sha': hostileText }),
+  })),
+  ...[MODULE, `${MODULE}/`].map((path): BodyRoute => ({
+    label: 'update registry module',
+    method: 'PATCH',
+    path: () => path,
+    as: 'owner',
+    shape: 'resource',
+    type: 'registry-modules',
+    attributes: { 'vcs-repo': { kind: 'vcs' }, 'test-config': { kind: 'tests' } },
+    // VCS settings on a module without VCS.
+    late: () => fc.record({ 'vcs-repo': fc.record({ branch: hostileText, tags: fc.boolean() }, { requiredKeys: ['branch'] }) }),
+  })),
   {
     label: 'create VCS connection',
     method: 'POST',
@@ -71,22 +70,27 @@ export const MODULE_BODY_ROUTES: readonly BodyRoute[] = [
       name: { kind: 'text' },
     },
   },
-  ...['/api/v2/organizations/acme/registry-modules/vcs', '/api/v2/registry-modules'].map(
-    (path): BodyRoute => ({
-      label: 'publish from VCS',
-      method: 'POST',
-      path: () => path,
-      as: 'owner',
-      shape: 'resource',
-      type: 'registry-modules',
-      attributes: {
-        ...MODULE_NAME,
-        'initial-version': { kind: 'version', validated: true },
-        'vcs-repo': { kind: 'vcs' },
-        'no-code': { kind: 'bool' },
-      },
-      // A well-formed repository through a connection that does not exist.
-      late: () => fc.record({ 'vcs-repo': fc.record({ identifier: fc.constantFrom('acme/terraform-aws-vpc', 'a/b/_git/c'), 'oauth-token-id': hostileText, 'tag-prefix': hostileText }) }),
-    }),
-  ),
+  ...['/api/v2/organizations/acme/registry-modules/vcs', '/api/v2/registry-modules'].map((path): BodyRoute => ({
+    label: 'publish from VCS',
+    method: 'POST',
+    path: () => path,
+    as: 'owner',
+    shape: 'resource',
+    type: 'registry-modules',
+    attributes: {
+      ...MODULE_NAME,
+      'initial-version': { kind: 'version', validated: true },
+      'vcs-repo': { kind: 'vcs' },
+      'no-code': { kind: 'bool' },
+    },
+    // A well-formed repository through a connection that does not exist.
+    late: () =>
+      fc.record({
+        'vcs-repo': fc.record({
+          identifier: fc.constantFrom('acme/terraform-aws-vpc', 'a/b/_git/c'),
+          'oauth-token-id': hostileText,
+          'tag-prefix': hostileText,
+        }),
+      }),
+  })),
 ]

@@ -55,8 +55,20 @@ export const ORGANIZATION_BODY_ROUTES: readonly BodyRoute[] = [
     attributes: { name: { kind: 'name', validated: true }, 'organization-access': { kind: 'access' } },
     late: () => fc.record({ name: fc.constant('owners'), 'organization-access': plausible('access') }),
   },
-  { label: 'add team members', method: 'POST', path: (world) => `/api/v2/teams/${world.teamId}/relationships/users`, as: 'owner', shape: 'members' },
-  { label: 'remove team members', method: 'DELETE', path: (world) => `/api/v2/teams/${world.teamId}/relationships/users`, as: 'owner', shape: 'members' },
+  {
+    label: 'add team members',
+    method: 'POST',
+    path: (world) => `/api/v2/teams/${world.teamId}/relationships/users`,
+    as: 'owner',
+    shape: 'members',
+  },
+  {
+    label: 'remove team members',
+    method: 'DELETE',
+    path: (world) => `/api/v2/teams/${world.teamId}/relationships/users`,
+    as: 'owner',
+    shape: 'members',
+  },
   {
     label: 'create user token',
     method: 'POST',

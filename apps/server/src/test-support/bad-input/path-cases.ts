@@ -31,22 +31,31 @@ export const pathCases = (world: World): fc.Arbitrary<PathCase> =>
       const changes = pathRoute.method !== 'GET'
       const value = (slot: Slot): fc.Arbitrary<{ text: string; generated: boolean }> => {
         const real = realValue(slot, world)
-        const generated = (slot === 'action' ? fc.oneof(fc.constantFrom(...ADMIN_ACTIONS), segment) : segment).map((text) => ({ text, generated: true }))
+        const generated = (slot === 'action' ? fc.oneof(fc.constantFrom(...ADMIN_ACTIONS), segment) : segment).map((text) => ({
+          text,
+          generated: true,
+        }))
         if (real === undefined) return generated
         return fc.oneof({ weight: 1, arbitrary: fc.constant({ text: real, generated: false }) }, { weight: 1, arbitrary: generated })
       }
-      return fc.tuple(fc.tuple(...slots.map(value)), actorFor(pathRoute.as), fc.option(fc.string({ maxLength: 64 }), { nil: undefined })).map(
-        ([values, as, body]): PathCase & { slotValues: { text: string; generated: boolean }[]; slots: Slot[] } => {
+      return fc
+        .tuple(fc.tuple(...slots.map(value)), actorFor(pathRoute.as), fc.option(fc.string({ maxLength: 64 }), { nil: undefined }))
+        .map(([values, as, body]): PathCase & { slotValues: { text: string; generated: boolean }[]; slots: Slot[] } => {
           let index = 0
           const path = pathRoute.template.replace(SLOT, () => values[index++]?.text ?? '')
           return {
-            sent: { label: `${pathRoute.method} ${pathRoute.template}`, method: pathRoute.method, path, as, ...(body !== undefined && { body }) },
+            sent: {
+              label: `${pathRoute.method} ${pathRoute.template}`,
+              method: pathRoute.method,
+              path,
+              as,
+              ...(body !== undefined && { body }),
+            },
             changes,
             slotValues: values,
             slots,
           }
-        },
-      )
+        })
     })
     .filter((candidate) => {
       if (candidate.sent.path.length > 14_000) return false

@@ -2,22 +2,63 @@ import type { Actor, World } from './sent.ts'
 
 /** What a `{slot}` of a path template names. */
 export type Slot =
-  | 'org' | 'teamId' | 'wsName' | 'wsId' | 'runId' | 'toolVersionId' | 'userId' | 'membershipId' | 'tokenId'
-  | 'registry' | 'namespace' | 'name' | 'provider' | 'version' | 'moduleId' | 'objectId' | 'action' | 'any'
+  | 'org'
+  | 'teamId'
+  | 'wsName'
+  | 'wsId'
+  | 'runId'
+  | 'toolVersionId'
+  | 'userId'
+  | 'membershipId'
+  | 'tokenId'
+  | 'registry'
+  | 'namespace'
+  | 'name'
+  | 'provider'
+  | 'version'
+  | 'moduleId'
+  | 'objectId'
+  | 'action'
+  | 'any'
 
 /** What the setup created for `slot`, if it names anything. */
 export function realValue(slot: Slot, world: World): string | undefined {
   const values: Record<Slot, string | undefined> = {
-    org: 'acme', teamId: world.teamId, wsName: 'app', wsId: world.workspaceId, runId: world.runId, toolVersionId: world.toolVersionId,
-    userId: world.ownerId, membershipId: world.membershipId, tokenId: world.tokenId, registry: 'private', namespace: 'acme',
-    name: 'network', provider: 'aws', version: '1.0.0', moduleId: world.moduleId, objectId: undefined, action: undefined, any: undefined,
+    org: 'acme',
+    teamId: world.teamId,
+    wsName: 'app',
+    wsId: world.workspaceId,
+    runId: world.runId,
+    toolVersionId: world.toolVersionId,
+    userId: world.ownerId,
+    membershipId: world.membershipId,
+    tokenId: world.tokenId,
+    registry: 'private',
+    namespace: 'acme',
+    name: 'network',
+    provider: 'aws',
+    version: '1.0.0',
+    moduleId: world.moduleId,
+    objectId: undefined,
+    action: undefined,
+    any: undefined,
   }
   return values[slot]
 }
 /** Every identifier and name the setup created: no generated slot of a changing request may name one. */
 export function liveNames(world: World): Set<string> {
   return new Set([
-    'acme', 'app', 'private', 'public', 'network', 'aws', '1.0.0', 'owner', 'root', 'owners', 'devs',
+    'acme',
+    'app',
+    'private',
+    'public',
+    'network',
+    'aws',
+    '1.0.0',
+    'owner',
+    'root',
+    'owners',
+    'devs',
     ...Object.values(world).map((id) => id.toLowerCase()),
   ])
 }
@@ -30,7 +71,8 @@ export interface PathRoute {
 }
 
 export const ADMIN_ACTIONS = ['suspend', 'unsuspend', 'grant_admin', 'revoke_admin', 'disable_two_factor', 'impersonate']
-const route = (method: PathRoute['method'], as: Actor, ...templates: string[]): PathRoute[] => templates.map((template) => ({ method, as, template }))
+const route = (method: PathRoute['method'], as: Actor, ...templates: string[]): PathRoute[] =>
+  templates.map((template) => ({ method, as, template }))
 const R = '/api/v2/organizations/{org}/registry-modules'
 /** Every route of docs/api.md that takes ids or names in its path, with the credentials it expects. */
 export const PATH_ROUTES: readonly PathRoute[] = [

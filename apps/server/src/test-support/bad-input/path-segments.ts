@@ -5,19 +5,68 @@ const UNRESERVED = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 const hex = (byte: number) => byte.toString(16).padStart(2, '0')
 const isUnreserved = (byte: number) => UNRESERVED.includes(String.fromCharCode(byte))
 /** UTF-8 (lone surrogates become U+FFFD), percent-encoded except for unreserved characters. */
-const percentEncode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => (isUnreserved(b) ? String.fromCharCode(b) : `%${hex(b).toUpperCase()}`)).join('')
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((b) => (isUnreserved(b) ? String.fromCharCode(b) : `%${hex(b).toUpperCase()}`)).join('')
 
 /** Pieces of a path segment or query value, as sent (printable ASCII only). */
 const segmentPiece = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(...UNRESERVED), minLength: 1, maxLength: 12 }) },
   { weight: 3, arbitrary: fc.string({ unit: hostileUnit, minLength: 1, maxLength: 12 }).map(percentEncode) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 255 }), fc.boolean()).map(([b, upper]) => `%${upper ? hex(b).toUpperCase() : hex(b)}`) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.integer({ min: 0, max: 255 }), fc.boolean()).map(([b, upper]) => `%${upper ? hex(b).toUpperCase() : hex(b)}`),
+  },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '%00', '%0A', '%0d', '%2F', '%2f', '%25', '%', '%%', '%G0', '%2', '%7F', '%7f', '%C0%AF', '%E2%80%AE', '%EF%BF%BF',
-      '%F0%9F%98%80', '%ED%A0%80', '%FF', '%2E', '%2E%2E', ';', ':', '@', '!', '$', "'", '(', ')', '*', '+', ',',
-      '%3F', '%23', '%5C', '[', ']', '|', '^', '`', '{', '}', '"', '<', '>', '~', '%20', '%C3%A9', 'e%CC%81',
+      '%00',
+      '%0A',
+      '%0d',
+      '%2F',
+      '%2f',
+      '%25',
+      '%',
+      '%%',
+      '%G0',
+      '%2',
+      '%7F',
+      '%7f',
+      '%C0%AF',
+      '%E2%80%AE',
+      '%EF%BF%BF',
+      '%F0%9F%98%80',
+      '%ED%A0%80',
+      '%FF',
+      '%2E',
+      '%2E%2E',
+      ';',
+      ':',
+      '@',
+      '!',
+      '$',
+      "'",
+      '(',
+      ')',
+      '*',
+      '+',
+      ',',
+      '%3F',
+      '%23',
+      '%5C',
+      '[',
+      ']',
+      '|',
+      '^',
+      '`',
+      '{',
+      '}',
+      '"',
+      '<',
+      '>',
+      '~',
+      '%20',
+      '%C3%A9',
+      'e%CC%81',
     ),
   },
 )

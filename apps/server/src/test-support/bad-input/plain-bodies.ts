@@ -7,7 +7,10 @@ import { extras, type Defective } from './resource-bodies.ts'
 export const reasonBodies: fc.Arbitrary<Defective> = fc.oneof(
   nonJsonText.map((body) => ({ defect: 'not JSON', body })),
   fc.constant({ defect: 'empty', body: '' }),
-  fc.jsonValue().filter((value) => typeof value !== 'object' || value === null || !('reason' in value)).map((value) => ({ defect: 'no reason', body: JSON.stringify(value) })),
+  fc
+    .jsonValue()
+    .filter((value) => typeof value !== 'object' || value === null || !('reason' in value))
+    .map((value) => ({ defect: 'no reason', body: JSON.stringify(value) })),
   fc.tuple(notAString, extras).map(([reason, extra]) => ({ defect: 'reason not a string', body: JSON.stringify({ ...extra, reason }) })),
   fc.constantFrom('', ' ', '\t\n', '\u3000\u2028').map((reason) => ({ defect: 'blank reason', body: JSON.stringify({ reason }) })),
   withNul.map((reason) => ({ defect: 'NUL in reason', body: JSON.stringify({ reason }) })),
@@ -26,10 +29,17 @@ export const memberBodies: fc.Arbitrary<Defective> = fc.oneof(
   fc.jsonValue().map((value) => ({ defect: 'arbitrary JSON', body: JSON.stringify(value) })),
   fc.oneof(notAnObject, fc.constant([])).map((data) => ({ defect: 'data not a list of users', body: JSON.stringify({ data }) })),
   fc
-    .array(fc.oneof(notAnObject, fc.record({ type: fc.oneof(hostileText, notAString), id: fc.constant('owner') }), fc.record({ type: fc.constant('users'), id: notAString })), {
-      minLength: 1,
-      maxLength: 3,
-    })
+    .array(
+      fc.oneof(
+        notAnObject,
+        fc.record({ type: fc.oneof(hostileText, notAString), id: fc.constant('owner') }),
+        fc.record({ type: fc.constant('users'), id: notAString }),
+      ),
+      {
+        minLength: 1,
+        maxLength: 3,
+      },
+    )
     .map((data) => ({ defect: 'malformed user identifiers', body: JSON.stringify({ data }) })),
   fc.array(unknownUsername, { minLength: 1, maxLength: 3 }).map((ids) => ({
     defect: 'usernames that are not members',

@@ -4,9 +4,16 @@ import { describeSent, MODULE, withDescription, type Actor, type Sent, type Worl
 
 /** Every list and read that takes query parameters, with the credentials it expects. */
 const QUERY_TARGETS: readonly { path: (world: World) => string; as: Actor }[] = [
-  ...['/api/v2/admin/users', '/admin/users', '/api/v2/admin/workspaces', '/admin/workspaces', '/api/v2/admin/tool-versions', '/admin/terraform-versions', '/api/v2/admin/audit-events', '/api/v2/admin/general-settings'].map(
-    (path) => ({ path: () => path, as: 'admin' as const }),
-  ),
+  ...[
+    '/api/v2/admin/users',
+    '/admin/users',
+    '/api/v2/admin/workspaces',
+    '/admin/workspaces',
+    '/api/v2/admin/tool-versions',
+    '/admin/terraform-versions',
+    '/api/v2/admin/audit-events',
+    '/api/v2/admin/general-settings',
+  ].map((path) => ({ path: () => path, as: 'admin' as const })),
   { path: (world) => `/api/v2/admin/workspaces/${world.workspaceId}`, as: 'admin' },
   ...[
     '/api/v2/organizations',
@@ -19,20 +26,82 @@ const QUERY_TARGETS: readonly { path: (world: World) => string; as: Actor }[] = 
   { path: (world) => `/api/v2/workspaces/${world.workspaceId}/runs`, as: 'owner' },
 ]
 const QUERY_NAMES = [
-  'page[number]', 'page[size]', 'q', 'filter[admin]', 'filter[suspended]', 'filter[version]', 'search[version]',
-  'filter[current_run][status]', 'sort', 'include', 'filter[registry_name]', 'filter[provider]', 'filter[organization_name]', 'module_version',
-  'filter[status]', 'filter[email]',
+  'page[number]',
+  'page[size]',
+  'q',
+  'filter[admin]',
+  'filter[suspended]',
+  'filter[version]',
+  'search[version]',
+  'filter[current_run][status]',
+  'sort',
+  'include',
+  'filter[registry_name]',
+  'filter[provider]',
+  'filter[organization_name]',
+  'module_version',
+  'filter[status]',
+  'filter[email]',
 ]
 const QUERY_VALUES = [
-  '0', '-1', '1', '2', '100', '101', '999999999', '9999999999', '1e2', '0x10', '1.5', '%201', '1%20', '%D9%A1', '', 'true', 'false', 'TRUE',
-  'organizations', 'organization,organization.owners,current_run', 'organization,,', 'name', '-name', '--name', 'current-run.created-at',
-  'pending,applied', 'pending,bogus', ',', 'invited', 'owner@example.com', 'a@b,c', 'user', 'private', 'public', 'PRIVATE', 'aws', '1.0.0', 'v1.0.0', '%25', '%5C', '%', '_', '%00',
+  '0',
+  '-1',
+  '1',
+  '2',
+  '100',
+  '101',
+  '999999999',
+  '9999999999',
+  '1e2',
+  '0x10',
+  '1.5',
+  '%201',
+  '1%20',
+  '%D9%A1',
+  '',
+  'true',
+  'false',
+  'TRUE',
+  'organizations',
+  'organization,organization.owners,current_run',
+  'organization,,',
+  'name',
+  '-name',
+  '--name',
+  'current-run.created-at',
+  'pending,applied',
+  'pending,bogus',
+  ',',
+  'invited',
+  'owner@example.com',
+  'a@b,c',
+  'user',
+  'private',
+  'public',
+  'PRIVATE',
+  'aws',
+  '1.0.0',
+  'v1.0.0',
+  '%25',
+  '%5C',
+  '%',
+  '_',
+  '%00',
 ]
 const queryName = fc.oneof(
-  { weight: 5, arbitrary: fc.tuple(fc.constantFrom(...QUERY_NAMES), fc.boolean()).map(([name, raw]) => (raw ? name : name.replace('[', '%5B').replace(']', '%5D').replace('[', '%5B').replace(']', '%5D'))) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...QUERY_NAMES), fc.boolean())
+      .map(([name, raw]) => (raw ? name : name.replace('[', '%5B').replace(']', '%5D').replace('[', '%5B').replace(']', '%5D'))),
+  },
   { weight: 1, arbitrary: shortSegment },
 )
-const queryValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES) }, { weight: 3, arbitrary: shortSegment }, { weight: 1, arbitrary: longSegment })
+const queryValue = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES) },
+  { weight: 3, arbitrary: shortSegment },
+  { weight: 1, arbitrary: longSegment },
+)
 /** Generated query strings on every list and read. */
 export const queryCases = (world: World): fc.Arbitrary<Sent> =>
   fc

@@ -11,7 +11,17 @@ export interface Defective {
   readonly body: string | Uint8Array
 }
 
-const OTHER_TYPES = ['organizations', 'teams', 'users', 'workspaces', 'runs', 'tool-versions', 'terraform-versions', 'registry-modules', 'registry-module-versions']
+const OTHER_TYPES = [
+  'organizations',
+  'teams',
+  'users',
+  'workspaces',
+  'runs',
+  'tool-versions',
+  'terraform-versions',
+  'registry-modules',
+  'registry-module-versions',
+]
 
 /** Attributes that may or may not be present, each plausible: a document built on them is only malformed by its one defect. */
 function plausibleAttributes(attributes: Readonly<Record<string, Attribute>>): fc.Arbitrary<Record<string, unknown>> {
@@ -84,14 +94,18 @@ export function resourceBodies(route: BodyRoute, world: World): fc.Arbitrary<Def
   if (!lenient) {
     cases.push(
       fc.jsonValue().map((value) => ({ defect: 'arbitrary JSON', body: JSON.stringify(value) })),
-      fc.tuple(base, fc.oneof(hostileText, notAString, fc.constantFrom(...OTHER_TYPES))).filter(([, type]) => type !== route.type).map(
-        ([attrs, type]) => ({ defect: 'data.type wrong', body: JSON.stringify({ data: { type, attributes: attrs } }) }),
-      ),
+      fc
+        .tuple(base, fc.oneof(hostileText, notAString, fc.constantFrom(...OTHER_TYPES)))
+        .filter(([, type]) => type !== route.type)
+        .map(([attrs, type]) => ({ defect: 'data.type wrong', body: JSON.stringify({ data: { type, attributes: attrs } }) })),
       fc.tuple(fc.oneof(notAnObject, fc.array(base, { minLength: 1, maxLength: 2 }))).map(([data]) => ({
         defect: 'data not an object',
         body: JSON.stringify({ data }),
       })),
-      notAnObject.map((attrs) => ({ defect: 'attributes not an object', body: JSON.stringify({ data: { type: route.type, attributes: attrs } }) })),
+      notAnObject.map((attrs) => ({
+        defect: 'attributes not an object',
+        body: JSON.stringify({ data: { type: route.type, attributes: attrs } }),
+      })),
       fc.tuple(base, notAnObject).map(([attrs, relationships]) => ({
         defect: 'relationships not an object',
         body: JSON.stringify({ data: { type: route.type, attributes: attrs, relationships } }),

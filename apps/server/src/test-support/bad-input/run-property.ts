@@ -11,7 +11,11 @@ import { stateWatch, type StateReader } from './stored-state.ts'
 export async function runProperty<T>(
   server: StateReader & { readonly baseline: string },
   cases: fc.Arbitrary<T>,
-  options: { readonly runs: number; readonly snapshotEvery: number; readonly request: (value: T) => { sent: Sent; successAllowed: boolean } },
+  options: {
+    readonly runs: number
+    readonly snapshotEvery: number
+    readonly request: (value: T) => { sent: Sent; successAllowed: boolean }
+  },
 ): Promise<void> {
   const watch = stateWatch(server, options.snapshotEvery)
   await fc.assert(

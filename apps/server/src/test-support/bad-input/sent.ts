@@ -23,7 +23,10 @@ export interface Answer {
 }
 
 /** What the setup created, which routes address. */
-export type World = Record<'adminId' | 'ownerId' | 'teamId' | 'toolVersionId' | 'workspaceId' | 'runId' | 'moduleId' | 'membershipId' | 'tokenId', string>
+export type World = Record<
+  'adminId' | 'ownerId' | 'teamId' | 'toolVersionId' | 'workspaceId' | 'runId' | 'moduleId' | 'membershipId' | 'tokenId',
+  string
+>
 
 export const MODULE = '/api/v2/organizations/acme/registry-modules/private/acme/network/aws'
 

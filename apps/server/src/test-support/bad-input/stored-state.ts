@@ -43,7 +43,8 @@ export async function snapshot({ world, dataDir, send }: StateReader): Promise<s
   const documents: Record<string, unknown> = {}
   for (const [path, as] of reads) {
     const answer = await send({ label: 'snapshot', method: 'GET', path, as })
-    documents[path] = answer.status === 200 ? JSON.parse(answer.text, (key, value: unknown) => (key === 'upload' ? undefined : value)) : answer.status
+    documents[path] =
+      answer.status === 200 ? JSON.parse(answer.text, (key, value: unknown) => (key === 'upload' ? undefined : value)) : answer.status
   }
   documents['blobs'] = blobFiles(dataDir).sort()
   return JSON.stringify(documents, null, 1)
