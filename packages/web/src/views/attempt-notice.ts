@@ -15,12 +15,9 @@ export function attemptNotice(version: ModuleVersion, canUpload: boolean): Html 
     return html`<p class="attempt" role="status">${words.text}. Until it is ready, this version is served with the archive it has.</p>`
   }
   return html`<div class="attempt ${toneClass(words)}" role="status">
-    <p>${words.text}</p>
-    <p>
-      The archive came from ${attempt.startedBy}, <time datetime="${attempt.at.toISOString()}">${minute(attempt.at)}</time>.
-      ${STILL_SERVED}${canUpload ? ' To replace it, upload a fixed archive for this version below.' : ''}
-    </p>
-  </div>`
+  <p>${words.text}</p>
+  <p>The archive came from ${attempt.startedBy}, <time datetime="${attempt.at.toISOString()}">${minute(attempt.at)}</time>. ${STILL_SERVED}${canUpload ? ' To replace it, upload a fixed archive for this version below.' : ''}</p>
+</div>`
 }
 
 /** A moment to the minute, in UTC. */

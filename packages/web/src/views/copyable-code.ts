@@ -7,8 +7,8 @@ import type { Html } from './layout.ts'
  */
 export function copyableCode(id: string, code: string, buttonLabel: string): Html {
   return html`<div class="copyable">
-    <pre tabindex="0"><code id="${id}">${code}</code></pre>
-    <button type="button" class="copy" data-copy="${id}" hidden>${buttonLabel}</button>
-    <span class="copied" role="status" aria-live="polite"></span>
-  </div>`
+  <pre tabindex="0"><code id="${id}">${code}</code></pre>
+  <button type="button" class="copy" data-copy="${id}" hidden>${buttonLabel}</button>
+  <span class="copied" role="status" aria-live="polite"></span>
+</div>`
 }

@@ -41,25 +41,17 @@ export function firstModule(organizationName: string, origin: string): Html {
     `  "vcs-repo":{"identifier":"your-org/terraform-aws-vpc","oauth-token-id":"'"\${OT:?no connection: see the error above}"'"}}}}'`,
   ]
   return html`<section class="first-module" aria-labelledby="first-module-heading">
-    <h2 id="first-module-heading">Publish a first module</h2>
-    <p>
-      This organization has no modules yet. Those who manage its modules publish one in one of three ways; <code>vpc</code> and
-      <code>aws</code> stand for your module's name and provider.
-    </p>
-    <h3>1. With the API</h3>
-    <p>Create the module and its version 1.0.0, then send the version's archive to the upload link the answer holds.</p>
-    ${copyableCode('first-module-api', api.join('\n'), 'Copy the API commands')}
-    <h3>2. Upload in this page</h3>
-    <p>
-      Create the module and pack its archive; then open the module from this list and upload <code>/tmp/vpc.tar.gz</code> with a version
-      number in its Upload form.
-    </p>
-    ${copyableCode('first-module-upload', [...setup, ...create, pack].join('\n'), 'Copy the commands for the upload')}
-    <h3>3. From a repository</h3>
-    <p>
-      Connect the git host once, then publish a repository named <code>terraform-&lt;provider&gt;-&lt;name&gt;</code>: each of its version
-      tags (<code>v1.0.0</code>) becomes a version.
-    </p>
-    ${copyableCode('first-module-vcs', vcs.join('\n'), 'Copy the repository commands')}
-  </section>`
+  <h2 id="first-module-heading">Publish a first module</h2>
+  <p>This organization has no modules yet. Those who manage its modules publish one in one of three ways;
+    <code>vpc</code> and <code>aws</code> stand for your module's name and provider.</p>
+  <h3>1. With the API</h3>
+  <p>Create the module and its version 1.0.0, then send the version's archive to the upload link the answer holds.</p>
+  ${copyableCode('first-module-api', api.join('\n'), 'Copy the API commands')}
+  <h3>2. Upload in this page</h3>
+  <p>Create the module and pack its archive; then open the module from this list and upload <code>/tmp/vpc.tar.gz</code> with a version number in its Upload form.</p>
+  ${copyableCode('first-module-upload', [...setup, ...create, pack].join('\n'), 'Copy the commands for the upload')}
+  <h3>3. From a repository</h3>
+  <p>Connect the git host once, then publish a repository named <code>terraform-&lt;provider&gt;-&lt;name&gt;</code>: each of its version tags (<code>v1.0.0</code>) becomes a version.</p>
+  ${copyableCode('first-module-vcs', vcs.join('\n'), 'Copy the repository commands')}
+</section>`
 }

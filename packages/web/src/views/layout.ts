@@ -19,40 +19,41 @@ export interface PageFrame {
 /** Every page: landmarks, a skip link, the breadcrumb, and the user's sign-out form. */
 export function layout(frame: PageFrame, body: Html): Html {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${frame.title} · Cairn</title>
-        <link rel="icon" href="${STATIC_PATHS.icon}" type="image/svg+xml" />
-        <link rel="stylesheet" href="${STATIC_PATHS.css}" />
-        <script src="${STATIC_PATHS.js}" defer></script>
-      </head>
-      <body>
-        <a class="skip" href="#main">Skip to content</a>
-        <header class="top">
-          <a class="brand" href="/app/">Cairn</a>
-          ${
-            frame.username === undefined
-              ? ''
-              : html`<form class="sign-out" method="post" action="/app/sign-out">
-                  <span>Signed in as <strong>${frame.username}</strong></span>
-                  ${csrfField(frame.csrfToken)}
-                  <button type="submit">Sign out</button>
-                </form>`
-          }
-        </header>
-        ${frame.trail === undefined ? '' : breadcrumb(frame.trail)}
-        <main id="main" tabindex="-1">
-          ${frame.notice === undefined ? '' : html`<p class="notice" role="status">${frame.notice}</p>`} ${body}
-        </main>
-        <footer class="bottom"><p>Cairn module registry</p></footer>
-      </body>
-    </html>`
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${frame.title} · Cairn</title>
+<link rel="icon" href="${STATIC_PATHS.icon}" type="image/svg+xml">
+<link rel="stylesheet" href="${STATIC_PATHS.css}">
+<script src="${STATIC_PATHS.js}" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <a class="brand" href="/app/">Cairn</a>
+  ${
+    frame.username === undefined
+      ? ''
+      : html`<form class="sign-out" method="post" action="/app/sign-out">
+    <span>Signed in as <strong>${frame.username}</strong></span>
+    ${csrfField(frame.csrfToken)}
+    <button type="submit">Sign out</button>
+  </form>`
+  }
+</header>
+${frame.trail === undefined ? '' : breadcrumb(frame.trail)}
+<main id="main" tabindex="-1">
+${frame.notice === undefined ? '' : html`<p class="notice" role="status">${frame.notice}</p>`}
+${body}
+</main>
+<footer class="bottom"><p>Cairn module registry</p></footer>
+</body>
+</html>`
 }
 
 export function csrfField(token: string): Html {
-  return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}" />`
+  return html`<input type="hidden" name="${CSRF_FIELD}" value="${token}">`
 }
 
 function breadcrumb(trail: readonly (readonly [string, string])[]): Html {
@@ -61,9 +62,5 @@ function breadcrumb(trail: readonly (readonly [string, string])[]): Html {
       ? html`<li><a href="${href}" aria-current="page">${label}</a></li>`
       : html`<li><a href="${href}">${label}</a></li>`,
   )
-  return html`<nav class="trail" aria-label="Breadcrumb">
-    <ol>
-      ${items}
-    </ol>
-  </nav>`
+  return html`<nav class="trail" aria-label="Breadcrumb"><ol>${items}</ol></nav>`
 }

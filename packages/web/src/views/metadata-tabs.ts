@@ -31,31 +31,16 @@ export function metadataTabs(metadata: ModuleMetadata, hrefOf: (part: ModulePart
  */
 export function tabs(list: readonly Tab[]): Html {
   return html`<div class="tabs" data-tabs>
-    <nav aria-label="Module details">
-      <ul class="tablist">
-        ${list.map(([id, label, count]) => html`<li><a href="#${id}" id="tab-${id}">${label} (${count})</a></li>`)}
-      </ul>
-    </nav>
-    ${list.map(
-      ([id, label, , body]) =>
-        html`<section id="${id}" class="panel" aria-labelledby="heading-${id}">
-          <h2 id="heading-${id}">${label}</h2>
-          ${body}
-        </section>`,
-    )}
-  </div>`
+  <nav aria-label="Module details"><ul class="tablist">${list.map(([id, label, count]) => html`<li><a href="#${id}" id="tab-${id}">${label} (${count})</a></li>`)}</ul></nav>
+  ${list.map(([id, label, , body]) => html`<section id="${id}" class="panel" aria-labelledby="heading-${id}"><h2 id="heading-${id}">${label}</h2>${body}</section>`)}
+</div>`
 }
 
 function parts(list: readonly ModulePart[], what: string, hrefOf: (part: ModulePart) => string): Html {
   if (list.length === 0) return html`<p class="empty">No ${what}.</p>`
   const items = list.map(
     (p) =>
-      html`<li>
-        <a href="${hrefOf(p)}"><code>${p.path}</code></a
-        >: ${plural(p.inputs.length, 'input')}, ${plural(p.outputs.length, 'output')}, ${plural(p.resources.length, 'resource')}
-      </li>`,
+      html`<li><a href="${hrefOf(p)}"><code>${p.path}</code></a>: ${plural(p.inputs.length, 'input')}, ${plural(p.outputs.length, 'output')}, ${plural(p.resources.length, 'resource')}</li>`,
   )
-  return html`<ul class="parts">
-    ${items}
-  </ul>`
+  return html`<ul class="parts">${items}</ul>`
 }

@@ -27,57 +27,48 @@ export function moduleListPage(frame: PageFrame, model: ModuleListModel): Html {
   return layout(
     frame,
     html`<h1>Modules of ${organizationName}</h1>
-      <form class="search" method="get" role="search" aria-label="Modules" data-live-search>
-        <div>
-          <label for="q">Name</label>
-          <input id="q" name="q" type="search" value="${filter.search}" placeholder="e.g. vpc" autocomplete="off" aria-controls="results" />
-        </div>
-        <div>
-          <label for="provider">Provider</label>
-          <input
-            id="provider"
-            name="provider"
-            value="${filter.provider}"
-            placeholder="e.g. aws"
-            autocomplete="off"
-            aria-controls="results"
-          />
-        </div>
-        <div>
-          <label for="sort">Sort by</label>
-          <select id="sort" name="sort" aria-controls="results">
-            <option value="name" ${filter.sort === 'name' ? 'selected' : ''}>Name</option>
-            <option value="recently-published" ${filter.sort === 'recently-published' ? 'selected' : ''}>Recently published</option>
-          </select>
-        </div>
-        <button type="submit">Search</button>
-      </form>
-      <section id="results" aria-live="polite" aria-label="Results">${results(model)}</section>`,
+<form class="search" method="get" role="search" aria-label="Modules" data-live-search>
+  <div>
+    <label for="q">Name</label>
+    <input id="q" name="q" type="search" value="${filter.search}" placeholder="e.g. vpc" autocomplete="off" aria-controls="results">
+  </div>
+  <div>
+    <label for="provider">Provider</label>
+    <input id="provider" name="provider" value="${filter.provider}" placeholder="e.g. aws" autocomplete="off" aria-controls="results">
+  </div>
+  <div>
+    <label for="sort">Sort by</label>
+    <select id="sort" name="sort" aria-controls="results">
+      <option value="name" ${filter.sort === 'name' ? 'selected' : ''}>Name</option>
+      <option value="recently-published" ${filter.sort === 'recently-published' ? 'selected' : ''}>Recently published</option>
+    </select>
+  </div>
+  <button type="submit">Search</button>
+</form>
+<section id="results" aria-live="polite" aria-label="Results">
+${results(model)}
+</section>`,
   )
 }
 
 function results({ organizationName, filter, page, origin }: ModuleListModel): Html {
   if (page.total === 0 && filter.search === '' && filter.provider === '') return firstModule(organizationName, origin)
   if (page.total === 0) {
-    return html`<p class="empty">
-      No module matches. Check the spelling, search for part of the name, or
-      <a href="/app/${encodeURIComponent(organizationName)}">clear the search</a>.
-    </p>`
+    return html`<p class="empty">No module matches. Check the spelling, search for part of the name, or
+      <a href="/app/${encodeURIComponent(organizationName)}">clear the search</a>.</p>`
   }
   const rows = page.items.map((view) => {
     const latest = [...view.versions].reverse().find((v) => v.status === 'ok')
     return html`<li>
-      <a href="${moduleHref(view.module)}"><strong>${view.module.name}</strong></a>
-      <span class="tag">${view.module.provider}</span>
-      ${latest === undefined ? notYet(view) : html`<span>v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time></span>`}
-      ${description(latest?.description ?? '')}
-    </li>`
+  <a href="${moduleHref(view.module)}"><strong>${view.module.name}</strong></a>
+  <span class="tag">${view.module.provider}</span>
+  ${latest === undefined ? notYet(view) : html`<span>v${latest.version}, published <time datetime="${latest.createdAt.toISOString()}">${day(latest.createdAt)}</time></span>`}
+  ${description(latest?.description ?? '')}
+</li>`
   })
   return html`<p>${plural(page.total, 'module')}</p>
-    <ul class="modules">
-      ${rows}
-    </ul>
-    ${pagination(filter, page)}`
+<ul class="modules">${rows}</ul>
+${pagination(filter, page)}`
 }
 
 /** A module with no version ready: where it stands, in words. */
@@ -95,10 +86,10 @@ function pagination(filter: ModuleListFilter, page: Page<ModuleView>): Html | ''
   }
   const current = page.request.number
   return html`<nav class="pages" aria-label="Pages">
-    ${current > 1 ? link(current - 1, 'Previous page') : ''}
-    <span>Page ${current} of ${pages}</span>
-    ${current < pages ? link(current + 1, 'Next page') : ''}
-  </nav>`
+  ${current > 1 ? link(current - 1, 'Previous page') : ''}
+  <span>Page ${current} of ${pages}</span>
+  ${current < pages ? link(current + 1, 'Next page') : ''}
+</nav>`
 }
 
 export function day(date: Date): string {

@@ -35,11 +35,11 @@ export function modulePage(frame: PageFrame, model: ModulePageModel): Html {
   return layout(
     frame,
     html`<h1>${module.name} <span class="tag">${module.provider}</span></h1>
-      ${description(versionDescription(selected?.metadata ?? null))}
-      <p class="${toneClass(status)}">Module status: ${status.text}</p>
-      ${versionPicker(model)}
-      ${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canUpload ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}
-      ${model.canUpload ? uploadForm(frame.csrfToken, module, selected) : ''}`,
+${description(versionDescription(selected?.metadata ?? null))}
+<p class="${toneClass(status)}">Module status: ${status.text}</p>
+${versionPicker(model)}
+${selected === undefined ? html`<p class="empty">No version of this module is ready yet.${model.canUpload ? ' Upload one below.' : ''}</p>` : versionBody(frame.csrfToken, model, selected)}
+${model.canUpload ? uploadForm(frame.csrfToken, module, selected) : ''}`,
   )
 }
 
@@ -47,17 +47,13 @@ function versionPicker(model: ModulePageModel): Html | '' {
   if (model.versions.length === 0) return ''
   const options = [...model.versions].reverse().map((v) => {
     const words = versionStatusWords(v)
-    return html`<option value="${v.version}" ${v.version === model.selected?.version ? 'selected' : ''}>
-      ${v.version}${words.tone === 'ready' ? '' : ` (${words.label})`}
-    </option>`
+    return html`<option value="${v.version}" ${v.version === model.selected?.version ? 'selected' : ''}>${v.version}${words.tone === 'ready' ? '' : ` (${words.label})`}</option>`
   })
   return html`<form class="versions" method="get" data-auto-submit>
-    <label for="version">Version</label>
-    <select id="version" name="version">
-      ${options}
-    </select>
-    <button type="submit">Show</button>
-  </form>`
+  <label for="version">Version</label>
+  <select id="version" name="version">${options}</select>
+  <button type="submit">Show</button>
+</form>`
 }
 
 function versionBody(csrfToken: string, model: ModulePageModel, version: ModuleVersion): Html {
@@ -68,34 +64,19 @@ function versionBody(csrfToken: string, model: ModulePageModel, version: ModuleV
   // A version serving no archive, and not being processed: its archive failed, or none arrived.
   const stuck = words.tone === 'failed' || version.status === 'pending'
   return html`${stuck ? recoveryActions(csrfToken, model, { version, words }) : ''}
-    <dl class="facts">
-      <div>
-        <dt>Status</dt>
-        <dd class="${toneClass(words)}">${words.label}</dd>
-      </div>
-      ${
-        ready
-          ? html`<div>
-              <dt>Published</dt>
-              <dd><time datetime="${version.createdAt.toISOString()}">${day(version.createdAt)}</time></dd>
-            </div>`
-          : ''
-      }
-      <div>
-        <dt>Downloads of this version</dt>
-        <dd>${summary?.downloads ?? 0}</dd>
-      </div>
-      <div>
-        <dt>Downloads of all versions</dt>
-        <dd>${total}</dd>
-      </div>
-    </dl>
-    ${attemptNotice(version, model.canUpload)} ${ready ? usage(model, version.version) : ''}
-    ${version.metadata === null ? '' : metadataTabs(version.metadata, (part) => partHref(model.view.module, part, version.version))}
-    <section class="readme" aria-labelledby="readme-heading">
-      <h2 id="readme-heading">README</h2>
-      ${model.readmeHtml === null ? html`<p class="empty">This version has no README.</p>` : raw(model.readmeHtml)}
-    </section>`
+<dl class="facts">
+  <div><dt>Status</dt><dd class="${toneClass(words)}">${words.label}</dd></div>
+  ${ready ? html`<div><dt>Published</dt><dd><time datetime="${version.createdAt.toISOString()}">${day(version.createdAt)}</time></dd></div>` : ''}
+  <div><dt>Downloads of this version</dt><dd>${summary?.downloads ?? 0}</dd></div>
+  <div><dt>Downloads of all versions</dt><dd>${total}</dd></div>
+</dl>
+${attemptNotice(version, model.canUpload)}
+${ready ? usage(model, version.version) : ''}
+${version.metadata === null ? '' : metadataTabs(version.metadata, (part) => partHref(model.view.module, part, version.version))}
+<section class="readme" aria-labelledby="readme-heading">
+  <h2 id="readme-heading">README</h2>
+  ${model.readmeHtml === null ? html`<p class="empty">This version has no README.</p>` : raw(model.readmeHtml)}
+</section>`
 }
 
 function usage(model: ModulePageModel, version: string): Html {

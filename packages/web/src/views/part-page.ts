@@ -27,16 +27,13 @@ export function partPage(frame: PageFrame, model: PartPageModel): Html {
   return layout(
     frame,
     html`<h1><code>${part.path}</code></h1>
-      ${description(readmeDescription(part.readme))}
-      <p>
-        ${kind === 'modules' ? 'A submodule' : 'An example'} of
-        <a href="${moduleHref(module, version.version)}">${module.name} <span class="tag">${module.provider}</span></a
-        >, version ${version.version}.
-      </p>
-      ${usageSnippet({ label: part.name, source, version: version.version })} ${tabs(partTabs(part))}
-      <section class="readme" aria-labelledby="readme-heading">
-        <h2 id="readme-heading">README</h2>
-        ${model.readmeHtml === null ? html`<p class="empty">This ${kind === 'modules' ? 'submodule' : 'example'} has no README.</p>` : raw(model.readmeHtml)}
-      </section>`,
+${description(readmeDescription(part.readme))}
+<p>${kind === 'modules' ? 'A submodule' : 'An example'} of <a href="${moduleHref(module, version.version)}">${module.name} <span class="tag">${module.provider}</span></a>, version ${version.version}.</p>
+${usageSnippet({ label: part.name, source, version: version.version })}
+${tabs(partTabs(part))}
+<section class="readme" aria-labelledby="readme-heading">
+  <h2 id="readme-heading">README</h2>
+  ${model.readmeHtml === null ? html`<p class="empty">This ${kind === 'modules' ? 'submodule' : 'example'} has no README.</p>` : raw(model.readmeHtml)}
+</section>`,
   )
 }

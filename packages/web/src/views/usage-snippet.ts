@@ -15,9 +15,9 @@ export interface Usage {
 export function usageSnippet(usage: Usage): Html {
   const snippet = `module "${blockLabel(usage.label)}" {\n  source  = "${usage.source}"\n  version = "${usage.version}"\n}`
   return html`<section class="usage" aria-labelledby="usage-heading">
-    <h2 id="usage-heading">Usage</h2>
-    ${copyableCode('snippet', snippet, 'Copy snippet')}
-  </section>`
+  <h2 id="usage-heading">Usage</h2>
+  ${copyableCode('snippet', snippet, 'Copy snippet')}
+</section>`
 }
 
 /** A name as an HCL block label can hold it: a directory's name may have characters a label may not. */
