@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { testConfig } from './test-support/test-config.ts'
 import { userToken } from './test-support/cli.ts'
+import { createVcsPublishingRepositories, type VcsPublishingRepositories } from './test-support/vcs-publishing-repositories.ts'
 
 const JSON_API = 'application/vnd.api+json'
 const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-vcs-test-credential' }
@@ -30,23 +31,11 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   let token: string
   let outsiderToken: string
   let tokenId: string
-  const commits: Record<string, string> = {}
-  let infra: GitRepository
+  let repositories: VcsPublishingRepositories
 
   beforeAll(async () => {
     git = await startGitHttpServer(gitRoot, CREDENTIAL)
-    const vpc = GitRepository.create(gitRoot, 'acme/terraform-aws-vpc')
-    vpc.commit({ 'main.tf': 'variable "cidr" {\n  type = string\n}\n', 'README.md': '# VPC\n' })
-    vpc.tag('v1.0.0')
-    vpc.tag('nightly')
-    vpc.commit({ 'main.tf': 'this is { not hcl' })
-    vpc.tag('1.1.0', true)
-    vpc.commit({ 'main.tf': 'output "id" {\n  value = "x"\n}\n' })
-    vpc.tag('v1.2.0')
-    infra = GitRepository.create(gitRoot, 'acme/infra')
-    commits['infra'] = infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\n', 'modules/vpc/main.tf': 'variable "cidr" {}\n' })
-    infra.tag('dns/v3.0.0')
-    infra.tag('vpc/v0.9.0')
+    repositories = createVcsPublishingRepositories(gitRoot)
     token = await userToken(env, 'owner', true)
     outsiderToken = await userToken(env, 'outsider')
     server = await startServer(testConfig(env))
@@ -148,7 +137,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect(body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
     expect(await statusesOf('zone', 'aws', 1)).toEqual([{ version: '1.0.0', status: 'ok' }])
     const created = await api('POST', `${MODULES}/private/acme/zone/aws/versions`, {
-      data: { type: 'registry-module-versions', attributes: { version: '1.1.0', 'commit-sha': commits['infra'] } },
+      data: { type: 'registry-module-versions', attributes: { version: '1.1.0', 'commit-sha': repositories.infraCommit } },
     })
     expect(created.status).toBe(201)
     expect(await statusesOf('zone', 'aws', 2)).toContainEqual({ version: '1.1.0', status: 'ok' })
@@ -264,8 +253,8 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   it("webhook: a forged token is 404 and queues nothing; the module's own URL syncs a pushed tag", async () => {
     const { body } = await api('GET', `${MODULES}/private/acme/dns/aws`)
     const webhook = (body.data.attributes['vcs-repo'] as { 'webhook-url': string })['webhook-url']
-    infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
-    infra.tag('dns/v3.1.0')
+    repositories.infra.commit({ 'modules/dns/main.tf': 'variable "zone" {}\nvariable "ttl" {}\n' })
+    repositories.infra.tag('dns/v3.1.0')
     expect(webhook).toMatch(new RegExp(`^${server.url}/webhooks/vcs/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`))
     // Sealed and digested in the database, as the connection's credential: a copy of the data directory does not give it away.
     const files = readdirSync(dataDir, { recursive: true })
