@@ -1,5 +1,4 @@
-import { scratchDatabase } from '@cairn/persistence/testing'
-import { GitRepository, gzip, startGitHttpServer, tarStream, type GitHttpServer, type TarEntry } from '@cairn/test-fixtures'
+import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { untilSettled } from '@cairn/testing'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,6 +6,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
+import { SERVER_STORES } from './test-support/server-stores.ts'
+import { greetingModuleArchive, greetingModuleFiles } from './test-support/greeting-module.ts'
 import { latestStatusOf, type VersionDocument } from './test-support/registry-client.ts'
 import { httpsRequest } from './test-support/https-client.ts'
 import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
@@ -25,42 +26,9 @@ if (skipped === undefined && !unshare) {
   )
 }
 
-/** A module's files with no provider, so that `init` needs nothing from the internet; `version` marks them. */
-function moduleFiles(version: string): Record<string, string> {
-  return {
-    'main.tf': `variable "name" {\n  type    = string\n  default = "world"\n}\n\noutput "greeting" {\n  value = "hello, \${var.name} from ${version}"\n}\n`,
-    'README.md': `# greeting ${version}\n`,
-    'modules/shout/main.tf': `output "shout" {\n  value = "HELLO from ${version}"\n}\n`,
-  }
-}
-
-/** `moduleFiles(version)` as an archive to upload. */
-function moduleArchive(version: string, extra: readonly TarEntry[] = []): Promise<Buffer> {
-  const entries: TarEntry[] = [...Object.entries(moduleFiles(version)).map(([path, body]) => ({ path, body })), ...extra]
-  return collect(gzip(tarStream(entries)))
-}
-
-/** Where Cairn keeps its data: the embedded database, or a PostgreSQL database of the test's own. */
-const STORES: readonly (readonly [string, () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>])[] = [
-  ['the embedded database', async () => ({ env: {}, drop: async () => undefined })],
-  [
-    'PostgreSQL',
-    async () => {
-      const database = await scratchDatabase()
-      return { env: { DATABASE_URL: database.url }, drop: database.drop }
-    },
-  ],
-]
-
 const GIT_CREDENTIAL = { username: 'x-access-token', password: 'cairn-tofu-test-credential' }
 
-async function collect(bytes: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = []
-  for await (const chunk of bytes) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
-
-describe.skipIf(skipped !== undefined).each(STORES)(
+describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
   `tofu init (OpenTofu ${TOFU_VERSION}) against Cairn over HTTPS, on %s`,
   (_store, openStore) => {
     let binary: string
@@ -99,9 +67,9 @@ describe.skipIf(skipped !== undefined).each(STORES)(
       await api('POST', '/api/v2/organizations/acme/registry-modules', {
         data: { type: 'registry-modules', attributes: { name: 'greeting', provider: 'generic' } },
       })
-      for (const version of ['1.0.0', '1.1.0', '2.0.0']) await publish(version, await moduleArchive(version))
+      for (const version of ['1.0.0', '1.1.0', '2.0.0']) await publish(version, await greetingModuleArchive(version))
       // Newer than 1.1.0 and inside "~> 1.0", but its archive is refused: it must never be chosen.
-      await publish('1.2.0', await moduleArchive('1.2.0', [{ path: 'broken.tf', body: 'resource "x" {' }]))
+      await publish('1.2.0', await greetingModuleArchive('1.2.0', [{ path: 'broken.tf', body: 'resource "x" {' }]))
     }, 20 * 60_000)
 
     afterAll(async () => {
@@ -277,7 +245,7 @@ describe.skipIf(skipped !== undefined).each(STORES)(
 
     it('a tag force-pushed to a commit whose tree is refused leaves its version served: listed, downloaded byte for byte, installed; the version shows why', async () => {
       const repository = GitRepository.create(join(scratch, 'git'), 'acme/terraform-generic-words')
-      const served = repository.commit(moduleFiles('git 1.0.0'))
+      const served = repository.commit(greetingModuleFiles('git 1.0.0'))
       repository.tag('v1.0.0')
       const client = (await api('POST', '/api/v2/organizations/acme/oauth-clients', {
         data: {
@@ -301,7 +269,7 @@ describe.skipIf(skipped !== undefined).each(STORES)(
       expect((await settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
       const before = await downloaded('words', '1.0.0')
 
-      const moved = repository.commit({ ...moduleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
+      const moved = repository.commit({ ...greetingModuleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
       repository.moveTag('v1.0.0')
       await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/words/generic/actions/resync')
       // Settled once the attempt at the moved tag's commit has come to an end.

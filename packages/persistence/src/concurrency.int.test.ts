@@ -6,31 +6,11 @@ import {
   workJobs,
   type ByteStream,
   type CairnPorts,
-  type CredentialEntry,
-  type GrantLookup,
-  type ProtocolVersion,
   type ModuleAddress,
   type Repositories,
   type UnitOfWork,
 } from '@cairn/core'
-import { InMemoryBlobStore, InMemoryExpiringCache, InMemoryJobQueue, InMemoryStoreChanges } from '@cairn/memory'
-import {
-  aMembership,
-  anOrganization,
-  aTeam,
-  aUser,
-  FakeModuleAnalyzer,
-  CountingSignInAttempts,
-  FakePasswordHasher,
-  FakeTokenHasher,
-  FakeUpstreamRegistry,
-  FakeSecretCipher,
-  FakeVcsClient,
-  FakeUrlSigner,
-  ManualClock,
-  SequentialIds,
-  settledVersion,
-} from '@cairn/testing'
+import { aMembership, anOrganization, aTeam, aUser, inMemoryDeps, settledVersion } from '@cairn/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STORES, type OpenedStore } from './test-support/stores.ts'
 
@@ -43,30 +23,8 @@ const REPETITIONS = 10
 const TIMEOUT_MS = 30_000
 
 /** The use cases over `unitOfWork`, with the fakes of `@cairn/testing` for every other port. */
-function portsOver(unitOfWork: UnitOfWork) {
-  return {
-    unitOfWork,
-    clock: new ManualClock(),
-    ids: new SequentialIds(),
-    hasher: new FakeTokenHasher(),
-    credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
-    protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
-    accessCache: new InMemoryExpiringCache<GrantLookup>(),
-    storeChanges: new InMemoryStoreChanges(),
-    passwords: new FakePasswordHasher(),
-    signInAttempts: new CountingSignInAttempts(),
-    blobs: new InMemoryBlobStore(),
-    analyzer: new FakeModuleAnalyzer(),
-    signer: new FakeUrlSigner(),
-    upstream: new FakeUpstreamRegistry(),
-    cipher: new FakeSecretCipher(),
-    vcs: new FakeVcsClient(),
-    jobs: new InMemoryJobQueue(),
-    githubApp: null,
-    edition: 'self-hosted',
-    maxArchiveBytes: 1024 * 1024,
-    immutableVersions: false,
-  } satisfies CairnPorts
+function portsOver(unitOfWork: UnitOfWork): CairnPorts {
+  return { ...inMemoryDeps(), unitOfWork }
 }
 
 /** How each of two settled operations ended, in a stable order: `fulfilled` or the error code. */
