@@ -3,7 +3,8 @@ import { SERIALIZATION_ATTEMPTS } from './mikro-orm-unit-of-work.ts'
 import { STORES, type OpenedStore } from './test-support/stores.ts'
 
 // The retries of a unit of work, driven by work that fails the way PostgreSQL fails a transaction
-// it cannot serialize. The real collisions, through the use cases, are in concurrency.int.test.ts.
+// it cannot serialize. The real collisions, through the use cases, are in concurrent-users.int.test.ts
+// and concurrent-module-versions.int.test.ts.
 describe.each(STORES)('the unit of work on %s, when the database cannot serialize', (_, open) => {
   let opened: OpenedStore
 
