@@ -1,6 +1,5 @@
 import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
-import { untilSettled } from '@cairn/testing'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,15 +7,16 @@ import { startServer, type RunningServer } from './cli/serve.ts'
 import { userToken } from './test-support/cli.ts'
 import { SERVER_STORES } from './test-support/server-stores.ts'
 import { greetingModuleArchive, greetingModuleFiles } from './test-support/greeting-module.ts'
-import { latestStatusOf, type VersionDocument } from './test-support/registry-client.ts'
+import { latestStatusOf } from './test-support/registry-client.ts'
+import { HttpsModuleApi } from './test-support/https-module-api.ts'
+import { installedModules, tofuInit } from './test-support/tofu-init-workspace.ts'
 import { httpsRequest } from './test-support/https-client.ts'
-import { buildTofuOnce, canUnshareMounts, tofu, TOFU_VERSION, whyNoTofu, type TofuResult } from './test-support/opentofu.ts'
+import { buildTofuOnce, canUnshareMounts, TOFU_VERSION, whyNoTofu } from './test-support/opentofu.ts'
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
 import { testConfig } from './test-support/test-config.ts'
 
 /** A dotted name, as the CLI insists on for registry hosts, that only the test's own hosts file knows. */
 const HOST = 'registry.cairn.test'
-const JSON_API = 'application/vnd.api+json'
 const skipped = whyNoTofu()
 const unshare = canUnshareMounts()
 if (skipped !== undefined) console.warn(`\n!!! SKIPPING the OpenTofu CLI tests: ${skipped}\n`)
@@ -39,6 +39,7 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
     let token: string
     let scratch: string
     let registry: string
+    let modules: HttpsModuleApi
     let dropStore: () => Promise<void> = async () => undefined
     /** Each version's upload link and the archive sent there. */
     const uploads = new Map<string, { link: string; archive: Buffer }>()
@@ -63,6 +64,7 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
       token = await userToken(env, 'owner', true)
       server = await startServer(testConfig(env))
       registry = `${HOST}:${new URL(server.url).port}`
+      modules = new HttpsModuleApi(server.url, caPem, token, 'acme')
       await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
       await api('POST', '/api/v2/organizations/acme/registry-modules', {
         data: { type: 'registry-modules', attributes: { name: 'greeting', provider: 'generic' } },
@@ -80,16 +82,9 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
       if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
     })
 
-    async function api(method: string, path: string, body?: unknown): Promise<unknown> {
-      const answer = await httpsRequest(`${server.url}${path}`, {
-        ca: caPem,
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      })
-      if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.body.toString()}`)
-      return answer.body.length === 0 ? undefined : JSON.parse(answer.body.toString())
-    }
+    const api = (method: string, path: string, body?: unknown) => modules.call(method, path, body)
+    const init = (configuration: string, cliToken = token) =>
+      tofuInit({ binary, scratch, host: HOST, serverUrl: server.url, caFile: ca.caFile, unshare }, configuration, cliToken)
 
     async function publish(version: string, archive: Buffer): Promise<void> {
       const body = { data: { type: 'registry-module-versions', attributes: { version } } }
@@ -101,86 +96,16 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
       uploads.set(version, { link: created.data.links.upload, archive })
       const stored = await httpsRequest(created.data.links.upload, { ca: caPem, method: 'PUT', body: archive })
       if (stored.status !== 200) throw new Error(`upload ${version}: ${stored.status} ${stored.body.toString()}`)
-      await settled('greeting', version)
-    }
-
-    /** `version` of acme's `name`/generic module, read; undefined while it does not exist (a tag sync has yet to add it). */
-    async function versionOf(name: string, version: string): Promise<VersionDocument | undefined> {
-      const path = `/api/v2/organizations/acme/registry-modules/private/acme/${name}/generic/version?module_version=${version}`
-      const answer = await httpsRequest(`${server.url}${path}`, { ca: caPem, headers: { Authorization: `Bearer ${token}` } })
-      if (answer.status === 404) return undefined
-      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.toString()}`)
-      return JSON.parse(answer.body.toString()) as VersionDocument
-    }
-
-    /** `version` of acme's `name`/generic module once it exists and `statusOf` it has settled (by default, its latest attempt). */
-    async function settled(name: string, version: string, statusOf = latestStatusOf): Promise<VersionDocument> {
-      const document = await untilSettled(
-        () => versionOf(name, version),
-        (read) => (read === undefined ? 'pending' : statusOf(read)),
-        30_000,
-      )
-      if (document === undefined) throw new Error(`no version ${version} of ${name}`)
-      return document
-    }
-
-    /** The versions the registry protocol lists for acme's `name`/generic module. */
-    async function listed(name: string): Promise<string[]> {
-      const answer = (await api('GET', `/api/registry/v1/modules/acme/${name}/generic/versions`)) as {
-        modules: { versions: { version: string }[] }[]
-      }
-      return (answer.modules[0]?.versions ?? []).map(({ version }) => version).sort()
-    }
-
-    /** The archive a CLI downloads for `version`: the protocol's `X-Terraform-Get`, followed. */
-    async function downloaded(name: string, version: string): Promise<Buffer> {
-      const answer = await httpsRequest(`${server.url}/api/registry/v1/modules/acme/${name}/generic/${version}/download`, {
-        ca: caPem,
-        headers: { Authorization: `Bearer ${token}` },
-      })
-      expect(answer.status).toBe(204)
-      const archive = await httpsRequest(String(answer.headers['x-terraform-get']), { ca: caPem })
-      expect(archive.status).toBe(200)
-      return archive.body
+      await modules.settled('greeting', version)
     }
 
     /** `tofu init` of acme's `name`/generic module at `version`; answers its main.tf as installed. */
     async function installedMainTf(name: string, version: string): Promise<string> {
       const result = await init(`module "${name}" {\n  source  = "${registry}/acme/${name}/generic"\n  version = "${version}"\n}\n`)
       expect(result.output).toContain('OpenTofu has been successfully initialized')
-      const module = (await installed(result.dir)).get(name)
+      const module = (await installedModules(result.dir)).get(name)
       expect(module?.version).toBe(version)
       return readFile(join(module?.dir ?? '', 'main.tf'), 'utf8')
-    }
-
-    /** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
-    async function init(configuration: string, cliToken = token): Promise<TofuResult & { dir: string }> {
-      const dir = await mkdtemp(join(scratch, 'work-'))
-      await writeFile(join(dir, 'main.tf'), configuration)
-      const cliConfigFile = join(dir, 'cli.tfrc')
-      const port = new URL(server.url).port
-      // Without a hosts file of its own, the CLI is told where the registry's services are.
-      const hostBlock = unshare
-        ? ''
-        : `host "${registry}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}\n`
-      await writeFile(cliConfigFile, `credentials "${registry}" {\n  token = "${cliToken}"\n}\n${hostBlock}`)
-      const hostsFile = join(dir, 'hosts')
-      await writeFile(hostsFile, `127.0.0.1 localhost ${HOST}\n`)
-      const result = await tofu(binary, ['init', '-input=false', '-no-color'], {
-        cwd: dir,
-        cliConfigFile,
-        caFile: ca.caFile,
-        ...(unshare && { hostsFile }),
-      })
-      return { ...result, dir }
-    }
-
-    /** Where `init` put each module, from the manifest the CLI writes. */
-    async function installed(dir: string): Promise<Map<string, { dir: string; version: string }>> {
-      const manifest = JSON.parse(await readFile(join(dir, '.terraform/modules/modules.json'), 'utf8')) as {
-        Modules: { Key: string; Dir: string; Version?: string }[]
-      }
-      return new Map(manifest.Modules.filter((m) => m.Key !== '').map((m) => [m.Key, { dir: join(dir, m.Dir), version: m.Version ?? '' }]))
     }
 
     it('installs the newest ok version matching the constraint, and a submodule by //path', async () => {
@@ -190,11 +115,11 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
       )
       expect(result.output).toContain('OpenTofu has been successfully initialized')
       expect(result.code).toBe(0)
-      const modules = await installed(result.dir)
-      expect(modules.get('greeting')?.version).toBe('1.1.0')
-      expect(await readFile(join(modules.get('greeting')?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
-      expect(modules.get('shout')?.version).toBe('1.0.0')
-      expect(await readFile(join(modules.get('shout')?.dir ?? '', 'main.tf'), 'utf8')).toContain('HELLO from 1.0.0')
+      const installed = await installedModules(result.dir)
+      expect(installed.get('greeting')?.version).toBe('1.1.0')
+      expect(await readFile(join(installed.get('greeting')?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
+      expect(installed.get('shout')?.version).toBe('1.0.0')
+      expect(await readFile(join(installed.get('shout')?.dir ?? '', 'main.tf'), 'utf8')).toContain('HELLO from 1.0.0')
     }, 120_000)
 
     it('fails with the CLI’s own message when no version matches the constraint', async () => {
@@ -223,7 +148,7 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
         // Every init above resolved modules.v1 through discovery: no host block was written.
         const result = await init(`module "greeting" {\n  source  = "${registry}/acme/greeting/generic"\n  version = "2.0.0"\n}\n`)
         expect(result.code).toBe(0)
-        expect((await installed(result.dir)).get('greeting')?.version).toBe('2.0.0')
+        expect((await installedModules(result.dir)).get('greeting')?.version).toBe('2.0.0')
       },
       120_000,
     )
@@ -232,14 +157,14 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
       const first = uploads.get('1.1.0')
       const refused = await httpsRequest(first?.link ?? '', { ca: caPem, method: 'PUT', body: '# a README, not an archive\n' })
       expect(refused.status).toBe(200)
-      const version = await settled('greeting', '1.1.0')
+      const version = await modules.settled('greeting', '1.1.0')
       expect(version.data.attributes).toMatchObject({
         status: 'ok',
         error: null,
         attempt: { status: 'reg_ingress_failed', error: expect.stringContaining('gzip'), 'started-by': 'upload link issued to user owner' },
       })
-      expect(await listed('greeting')).toEqual(['1.0.0', '1.1.0', '2.0.0'])
-      expect((await downloaded('greeting', '1.1.0')).equals(first?.archive ?? Buffer.alloc(0))).toBe(true)
+      expect(await modules.listed('greeting')).toEqual(['1.0.0', '1.1.0', '2.0.0'])
+      expect((await modules.downloaded('greeting', '1.1.0')).equals(first?.archive ?? Buffer.alloc(0))).toBe(true)
       expect(await installedMainTf('greeting', '1.1.0')).toContain('from 1.1.0')
     }, 120_000)
 
@@ -266,14 +191,14 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
           },
         },
       })
-      expect((await settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
-      const before = await downloaded('words', '1.0.0')
+      expect((await modules.settled('words', '1.0.0')).data.attributes).toMatchObject({ status: 'ok', 'commit-sha': served })
+      const before = await modules.downloaded('words', '1.0.0')
 
       const moved = repository.commit({ ...greetingModuleFiles('git 1.0.0, moved'), 'main.tf': 'this is { not hcl' })
       repository.moveTag('v1.0.0')
       await api('POST', '/api/v2/organizations/acme/registry-modules/private/acme/words/generic/actions/resync')
       // Settled once the attempt at the moved tag's commit has come to an end.
-      const failed = await settled('words', '1.0.0', (document) =>
+      const failed = await modules.settled('words', '1.0.0', (document) =>
         document.data.attributes.attempt === null ? 'pending' : latestStatusOf(document),
       )
       expect(failed.data.attributes).toMatchObject({
@@ -287,8 +212,8 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
           'started-by': 'the module repository',
         },
       })
-      expect(await listed('words')).toEqual(['1.0.0'])
-      expect((await downloaded('words', '1.0.0')).equals(before)).toBe(true)
+      expect(await modules.listed('words')).toEqual(['1.0.0'])
+      expect((await modules.downloaded('words', '1.0.0')).equals(before)).toBe(true)
       expect(await installedMainTf('words', '1.0.0')).toContain('from git 1.0.0"')
     }, 120_000)
   },
