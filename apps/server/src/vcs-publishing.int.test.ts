@@ -2,20 +2,16 @@ import { GitRepository, hostileGit, startGitHttpServer, type GitHttpServer } fro
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { testConfig } from './test-support/test-config.ts'
 import { userToken } from './test-support/cli.ts'
+import { VcsPublishingApi } from './test-support/vcs-publishing-api.ts'
 import { createVcsPublishingRepositories, type VcsPublishingRepositories } from './test-support/vcs-publishing-repositories.ts'
 
 const JSON_API = 'application/vnd.api+json'
 const CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-vcs-test-credential' }
 const MODULES = '/api/v2/organizations/acme/registry-modules'
-
-interface Doc {
-  data: { id: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> }
-  errors?: { status: string; source?: { pointer?: string }; detail?: string }[]
-}
 
 /**
  * Spec §4.1's VCS rows through the real server (PGlite, pg-boss, isomorphic-git, the tar/HCL
@@ -32,6 +28,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   let outsiderToken: string
   let tokenId: string
   let repositories: VcsPublishingRepositories
+  let publishing: VcsPublishingApi
 
   beforeAll(async () => {
     git = await startGitHttpServer(gitRoot, CREDENTIAL)
@@ -39,14 +36,9 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     token = await userToken(env, 'owner', true)
     outsiderToken = await userToken(env, 'outsider')
     server = await startServer(testConfig(env))
+    publishing = new VcsPublishingApi(server.url, token)
     await api('POST', '/api/v2/organizations', { data: { type: 'organizations', attributes: { name: 'acme', email: 'a@acme.test' } } })
-    const client = await api('POST', '/api/v2/organizations/acme/oauth-clients', {
-      data: {
-        type: 'oauth-clients',
-        attributes: { 'service-provider': 'github', 'http-url': git.url, 'oauth-token-string': CREDENTIAL.password },
-      },
-    })
-    tokenId = client.body.data.relationships?.['oauth-tokens']?.data[0]?.id ?? ''
+    tokenId = await publishing.connect(git.url, CREDENTIAL.password)
   }, 60_000)
 
   afterAll(async () => {
@@ -54,45 +46,13 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     await git.close()
   })
 
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; body: Doc }> {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    })
-    const text = await response.text()
-    return { status: response.status, headers: response.headers, body: (text === '' ? {} : JSON.parse(text)) as Doc }
-  }
-
-  async function connectionOf(id: string): Promise<{ id: string }> {
-    const { body } = await api('GET', `/api/v2/oauth-tokens/${id}`)
-    return body.data.relationships?.['oauth-client']?.data as unknown as { id: string }
-  }
-
-  const publish = (vcsRepo: Record<string, unknown>, attributes: Record<string, unknown> = {}, path = `${MODULES}/vcs`) =>
-    api('POST', path, {
-      data: { type: 'registry-modules', attributes: { ...attributes, 'vcs-repo': { 'oauth-token-id': tokenId, ...vcsRepo } } },
-    })
-
-  async function statusesOf(name: string, provider = 'aws', count?: number) {
-    let statuses: unknown[] = []
-    await vi.waitFor(
-      async () => {
-        const { body } = await api('GET', `${MODULES}/private/acme/${name}/${provider}`)
-        statuses = body.data.attributes['version-statuses'] as { status: string }[]
-        if (count !== undefined) expect(statuses).toHaveLength(count)
-        for (const status of statuses as { status: string }[]) expect(['ok', 'reg_ingress_failed', 'clone_failed']).toContain(status.status)
-      },
-      { timeout: 30_000, interval: 200 },
-    )
-    return statuses
-  }
+  const api = (method: string, path: string, body?: unknown) => publishing.api(method, path, body)
 
   it('201 tag-based: v-prefixed and plain semver tags become versions, a non-semver tag none, an invalid tree fails only its version', async () => {
-    const { status, body } = await publish({ identifier: 'acme/terraform-aws-vpc' })
+    const { status, body } = await publishing.publish({ identifier: 'acme/terraform-aws-vpc' })
     expect(status).toBe(201)
     expect(body.data.attributes).toMatchObject({ name: 'vpc', provider: 'aws', 'publishing-mechanism': 'git_tag' })
-    const statuses = (await statusesOf('vpc', 'aws', 3)) as { version: string }[]
+    const statuses = (await publishing.statusesOf('vpc', 'aws', 3)) as { version: string }[]
     expect(statuses.sort((a, b) => a.version.localeCompare(b.version))).toEqual([
       { version: '1.0.0', status: 'ok' },
       { version: '1.1.0', status: 'reg_ingress_failed', error: expect.stringContaining('main.tf') },
@@ -120,31 +80,35 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
       const prefix = name === 'dns' ? 'dns/' : 'vpc/'
       const directory = name === 'dns' ? 'modules/dns' : 'modules/vpc'
       expect(
-        (await publish({ identifier: 'acme/infra', 'source-directory': directory, 'tag-prefix': prefix }, { name, provider: 'aws' }))
-          .status,
+        (
+          await publishing.publish(
+            { identifier: 'acme/infra', 'source-directory': directory, 'tag-prefix': prefix },
+            { name, provider: 'aws' },
+          )
+        ).status,
       ).toBe(201)
     }
-    expect(await statusesOf('dns', 'aws', 1)).toEqual([{ version: '3.0.0', status: 'ok' }])
-    expect(await statusesOf('net', 'aws', 1)).toEqual([{ version: '0.9.0', status: 'ok' }])
+    expect(await publishing.statusesOf('dns', 'aws', 1)).toEqual([{ version: '3.0.0', status: 'ok' }])
+    expect(await publishing.statusesOf('net', 'aws', 1)).toEqual([{ version: '0.9.0', status: 'ok' }])
   })
 
   it('201 branch-based: the branch head is the initial version; create-version takes a commit-sha', async () => {
-    const { status, body } = await publish(
+    const { status, body } = await publishing.publish(
       { identifier: 'acme/infra', branch: 'main', 'source-directory': 'modules/dns' },
       { name: 'zone', provider: 'aws', 'initial-version': '1.0.0' },
     )
     expect(status).toBe(201)
     expect(body.data.attributes).toMatchObject({ 'publishing-mechanism': 'branch', 'vcs-repo': { branch: 'main', tags: false } })
-    expect(await statusesOf('zone', 'aws', 1)).toEqual([{ version: '1.0.0', status: 'ok' }])
+    expect(await publishing.statusesOf('zone', 'aws', 1)).toEqual([{ version: '1.0.0', status: 'ok' }])
     const created = await api('POST', `${MODULES}/private/acme/zone/aws/versions`, {
       data: { type: 'registry-module-versions', attributes: { version: '1.1.0', 'commit-sha': repositories.infraCommit } },
     })
     expect(created.status).toBe(201)
-    expect(await statusesOf('zone', 'aws', 2)).toContainEqual({ version: '1.1.0', status: 'ok' })
+    expect(await publishing.statusesOf('zone', 'aws', 2)).toContainEqual({ version: '1.1.0', status: 'ok' })
   })
 
   it("201 deprecated POST /registry-modules: the organization is the connection's, with Deprecation and Link", async () => {
-    const response = await publish(
+    const response = await publishing.publish(
       { identifier: 'acme/terraform-aws-vpc', 'display-identifier': 'acme/terraform-aws-vpc' },
       { name: 'legacy', provider: 'aws' },
       '/api/v2/registry-modules',
@@ -152,7 +116,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect(response.status).toBe(201)
     expect(response.headers.get('Deprecation')).toBe('true')
     expect(response.headers.get('Link')).toContain('successor-version')
-    expect(await statusesOf('legacy', 'aws', 3)).toHaveLength(3)
+    expect(await publishing.statusesOf('legacy', 'aws', 3)).toHaveLength(3)
   })
 
   it('PATCH switches between tags and a branch', async () => {
@@ -173,7 +137,7 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
       { identifier: 'acme/terraform-aws-vpc', 'github-app-installation-id': 'ghain-1' },
       { identifier: 'acme/vpc' },
     ]) {
-      expect((await publish(vcsRepo)).status).toBe(422)
+      expect((await publishing.publish(vcsRepo)).status).toBe(422)
     }
   })
 
@@ -193,14 +157,14 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   })
 
   it('422 on the connection for a wrong credential; 422 on the identifier for a repository the host does not have', async () => {
-    const wrong = await publish({ identifier: 'acme/terraform-aws-gone' })
+    const wrong = await publishing.publish({ identifier: 'acme/terraform-aws-gone' })
     expect(wrong.status).toBe(422)
     expect(wrong.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/identifier')
-    const client = await connectionOf(tokenId)
+    const client = await publishing.connectionOf(tokenId)
     await api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
       data: { type: 'oauth-clients', attributes: { 'oauth-token-string': 'revoked' } },
     })
-    const refused = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'refused', provider: 'aws' })
+    const refused = await publishing.publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'refused', provider: 'aws' })
     expect(refused.status).toBe(422)
     expect(refused.body.errors?.[0]?.source?.pointer).toBe('/data/attributes/vcs-repo/oauth-token-id')
     await api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
@@ -209,14 +173,14 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   })
 
   it('503 when the git host cannot be reached', async () => {
-    const client = await connectionOf(tokenId)
+    const client = await publishing.connectionOf(tokenId)
     // Another host (here another port) takes the credential again: it is never sent where it was not given.
     const moveTo = (httpUrl: string) =>
       api('PATCH', `/api/v2/oauth-clients/${client.id}`, {
         data: { type: 'oauth-clients', attributes: { 'http-url': httpUrl, 'oauth-token-string': CREDENTIAL.password } },
       })
     expect((await moveTo('http://127.0.0.1:9')).status).toBe(200)
-    const response = await publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'unreachable', provider: 'aws' })
+    const response = await publishing.publish({ identifier: 'acme/terraform-aws-vpc' }, { name: 'unreachable', provider: 'aws' })
     expect((await moveTo(git.url)).status).toBe(200)
     expect(response.status).toBe(503)
   })
@@ -224,13 +188,13 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
   it('a repository that disappears: a version created from it fails clone_failed with the reason', async () => {
     const gone = GitRepository.create(gitRoot, 'acme/terraform-aws-gone-soon')
     const sha = gone.commit({ 'main.tf': 'variable "a" {}\n' })
-    expect((await publish({ identifier: 'acme/terraform-aws-gone-soon', branch: 'main' })).status).toBe(201)
-    expect(await statusesOf('gone-soon', 'aws', 1)).toEqual([{ version: '0.0.0', status: 'ok' }])
+    expect((await publishing.publish({ identifier: 'acme/terraform-aws-gone-soon', branch: 'main' })).status).toBe(201)
+    expect(await publishing.statusesOf('gone-soon', 'aws', 1)).toEqual([{ version: '0.0.0', status: 'ok' }])
     gone.remove()
     await api('POST', `${MODULES}/private/acme/gone-soon/aws/versions`, {
       data: { type: 'registry-module-versions', attributes: { version: '0.1.0', 'commit-sha': sha } },
     })
-    const statuses = await statusesOf('gone-soon', 'aws', 2)
+    const statuses = await publishing.statusesOf('gone-soon', 'aws', 2)
     expect(statuses).toContainEqual({ version: '0.1.0', status: 'clone_failed', error: expect.stringContaining('no repository') })
   })
 
@@ -241,8 +205,8 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     hostile.tag('v1.0.0')
     hostileGit.treeBomb(hostile)
     hostile.tag('v1.1.0')
-    expect((await publish({ identifier: 'acme/terraform-aws-hostile' })).status).toBe(201)
-    const statuses = (await statusesOf('hostile', 'aws', 2)) as { version: string }[]
+    expect((await publishing.publish({ identifier: 'acme/terraform-aws-hostile' })).status).toBe(201)
+    const statuses = (await publishing.statusesOf('hostile', 'aws', 2)) as { version: string }[]
     expect(statuses.sort((a, b) => a.version.localeCompare(b.version))).toEqual([
       { version: '1.0.0', status: 'reg_ingress_failed', error: 'holds `x` twice' },
       { version: '1.1.0', status: 'reg_ingress_failed', error: 'holds more than 10000 entries' },
@@ -265,9 +229,9 @@ describe('publishing from VCS, end to end', { timeout: 60_000 }, () => {
     expect((await fetch(`${webhook}x`, { method: 'POST' })).status).toBe(404)
     expect((await fetch(`${server.url}/webhooks/vcs/forged.token`, { method: 'POST' })).status).toBe(404)
     await new Promise((resolve) => setTimeout(resolve, 1500))
-    expect(await statusesOf('dns', 'aws')).toHaveLength(1)
+    expect(await publishing.statusesOf('dns', 'aws')).toHaveLength(1)
     expect((await fetch(webhook, { method: 'POST', body: '{}' })).status).toBe(202)
-    expect(await statusesOf('dns', 'aws', 2)).toContainEqual({ version: '3.1.0', status: 'ok' })
+    expect(await publishing.statusesOf('dns', 'aws', 2)).toContainEqual({ version: '3.1.0', status: 'ok' })
   })
 
   it('commits: the default branch of a tag-based module from git, newest first; 404 for a module not from VCS', async () => {
