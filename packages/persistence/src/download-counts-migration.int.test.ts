@@ -1,24 +1,9 @@
-import type { RegistryModule } from '@cairn/core'
-import { anOrganization } from '@cairn/testing'
+import { aModule, anOrganization } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
-const MODULE: RegistryModule = {
-  id: 'mod-1',
-  organizationName: 'acme',
-  registryName: 'private',
-  namespace: 'acme',
-  name: 'vpc',
-  provider: 'aws',
-  status: 'setup_complete',
-  publishingMechanism: 'non_vcs',
-  noCode: false,
-  vcsRepo: null,
-  testsEnabled: false,
-  createdAt: AT,
-  updatedAt: AT,
-}
+const MODULE = aModule({ status: 'setup_complete', createdAt: AT, updatedAt: AT })
 
 describe('the migration that moves download counts to a table of their own', () => {
   let store: Store | undefined

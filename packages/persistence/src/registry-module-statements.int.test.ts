@@ -1,26 +1,12 @@
-import { ModuleVersion, type RegistryModule } from '@cairn/core'
-import { anOrganization } from '@cairn/testing'
+import { ModuleVersion } from '@cairn/core'
+import { aModule, anOrganization } from '@cairn/testing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
 
 // What the registry protocol's hot paths ask the database: lists leave the metadata column out,
 // published modules are paged by the database in one statement, downloads are added in place.
 const AT = new Date('2026-01-01T00:00:00Z')
-const MODULE: RegistryModule = {
-  id: 'mod-1',
-  organizationName: 'acme',
-  registryName: 'private',
-  namespace: 'acme',
-  name: 'vpc',
-  provider: 'aws',
-  status: 'setup_complete',
-  publishingMechanism: 'non_vcs',
-  noCode: false,
-  vcsRepo: null,
-  testsEnabled: false,
-  createdAt: AT,
-  updatedAt: AT,
-}
+const MODULE = aModule({ status: 'setup_complete', createdAt: AT, updatedAt: AT })
 const VERSION = new ModuleVersion({
   id: 'modver-1',
   moduleId: 'mod-1',

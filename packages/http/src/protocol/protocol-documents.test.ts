@@ -1,24 +1,10 @@
-import { ModuleVersion, type RegistryModule } from '@cairn/core'
-import { FAKE_METADATA } from '@cairn/testing'
+import { ModuleVersion } from '@cairn/core'
+import { aModule, FAKE_METADATA } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
 import { moduleDetail, shortModule } from './protocol-documents.ts'
 
 const AT = new Date(0)
-const MODULE: RegistryModule = {
-  id: 'mod-1',
-  organizationName: 'acme',
-  registryName: 'private',
-  namespace: 'acme',
-  name: 'vpc',
-  provider: 'aws',
-  status: 'setup_complete',
-  publishingMechanism: 'non_vcs',
-  noCode: false,
-  vcsRepo: null,
-  testsEnabled: false,
-  createdAt: AT,
-  updatedAt: AT,
-}
+const MODULE = aModule({ status: 'setup_complete', createdAt: AT, updatedAt: AT })
 const versionOf = (version: string, description: string) => ({
   ...ModuleVersion.pending({ id: `modver-${version}`, moduleId: 'mod-1', version, commitSha: null }, AT),
   downloads: 0,
