@@ -1,17 +1,8 @@
 import type { PublishedModuleQuery, RegistryModule, ServedVersionsQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute } from './fixtures.ts'
-import {
-  aCloningVersion,
-  aFailedReupload,
-  aModule,
-  anOkVersion,
-  archiveOf,
-  attempting,
-  aVersion,
-  METADATA,
-  seedModules,
-} from './module-fixtures.ts'
+import { aCloningVersion, aFailedReupload, anOkVersion, archiveOf, attempting, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import { aModule } from '../builders/a-module.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 export function moduleCatalogContract(name: string, open: StoreHarness): void {

@@ -26,25 +26,6 @@ export const METADATA: ModuleMetadata = {
   examples: [],
 }
 
-export function aModule(overrides: Partial<RegistryModule> = {}): RegistryModule {
-  return {
-    id: 'mod-1',
-    organizationName: 'acme',
-    registryName: 'private',
-    namespace: 'acme',
-    name: 'vpc',
-    provider: 'aws',
-    status: 'pending',
-    publishingMechanism: 'non_vcs',
-    noCode: false,
-    vcsRepo: null,
-    testsEnabled: false,
-    createdAt: minute(0),
-    updatedAt: minute(0),
-    ...overrides,
-  }
-}
-
 export function aVersion(overrides: Partial<ModuleVersionState> = {}): ModuleVersion {
   return new ModuleVersion({
     id: 'modver-1',

@@ -1,7 +1,8 @@
 import type { RegistryModule } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { minute } from './fixtures.ts'
-import { aModule, anOkVersion, archiveOf, attempting, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import { anOkVersion, archiveOf, attempting, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import { aModule } from '../builders/a-module.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 export function moduleHousekeepingContract(name: string, open: StoreHarness): void {

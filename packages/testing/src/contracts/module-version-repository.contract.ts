@@ -1,7 +1,8 @@
 import type { RegistryModule } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute } from './fixtures.ts'
-import { aCloningVersion, aFailedReupload, aModule, archiveOf, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import { aCloningVersion, aFailedReupload, archiveOf, aVersion, METADATA, seedModules } from './module-fixtures.ts'
+import { aModule } from '../builders/a-module.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 /** The opening of `METADATA`'s README, below its heading. */

@@ -1,7 +1,8 @@
 import type { RegistryModule, RegistryModuleQuery, VcsRepo } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute, PAGE } from './fixtures.ts'
-import { aModule, anOkVersion, attempting, aVersion, seedModules } from './module-fixtures.ts'
+import { anOkVersion, attempting, aVersion, seedModules } from './module-fixtures.ts'
+import { aModule } from '../builders/a-module.ts'
 import { useStore, type StoreHarness } from './store-harness.ts'
 
 const WEBHOOK_DIGEST = '0f8e4c9a1b2c4d3e8f90a1b2c3d4e5f60f8e4c9a1b2c4d3e8f90a1b2c3d4e5f6'
