@@ -149,6 +149,20 @@ export type { DownloadsWritten } from './modules/download-tally.ts'
 export { UPSTREAM_REGISTRY } from './ports/upstream-registry.ts'
 export type { UpstreamModuleAddress, UpstreamModuleDetail, UpstreamRegistry, UpstreamVersions } from './ports/upstream-registry.ts'
 
+// Providers: the private provider registry, its GPG keys and their stores
+export type { ProviderAddress, RegistryProvider } from './providers/registry-provider.ts'
+export { PROVIDER_PROTOCOLS, shasumsBlobKey, shasumsSignatureBlobKey } from './providers/provider-version.ts'
+export type { ProviderProtocol, ProviderVersion } from './providers/provider-version.ts'
+export { providerBinaryBlobKey } from './providers/provider-platform.ts'
+export type { ProviderPlatform } from './providers/provider-platform.ts'
+export type { GpgKey } from './providers/gpg-key.ts'
+export type { ShasumsEntry } from './providers/shasums.ts'
+export type { RegistryProviderQuery, RegistryProviderRepository } from './ports/registry-provider-repository.ts'
+export type { ProviderVersionRepository } from './ports/provider-version-repository.ts'
+export type { ProviderPlatformRepository } from './ports/provider-platform-repository.ts'
+export type { GpgKeyRepository } from './ports/gpg-key-repository.ts'
+export type { OpenPgpSignatures, SignatureCheck } from './ports/openpgp-signatures.ts'
+
 // VCS: connections, GitHub App, tag sync
 export { VCS_SERVICE_PROVIDERS } from './vcs/vcs-connection.ts'
 export type { VcsConnection } from './vcs/vcs-connection.ts'

@@ -4,7 +4,11 @@ import type { MembershipRepository } from './membership-repository.ts'
 import type { ModuleCatalog } from './module-catalog.ts'
 import type { ModuleHousekeeping } from './module-housekeeping.ts'
 import type { ModuleVersionRepository } from './module-version-repository.ts'
+import type { GpgKeyRepository } from './gpg-key-repository.ts'
 import type { OrganizationRepository } from './organization-repository.ts'
+import type { ProviderPlatformRepository } from './provider-platform-repository.ts'
+import type { ProviderVersionRepository } from './provider-version-repository.ts'
+import type { RegistryProviderRepository } from './registry-provider-repository.ts'
 import type { RegistryModuleRepository } from './registry-module-repository.ts'
 import type { RunRepository } from './run-repository.ts'
 import type { SessionRepository } from './session-repository.ts'
@@ -33,6 +37,10 @@ export interface Repositories {
   readonly moduleVersions: ModuleVersionRepository
   readonly moduleCatalog: ModuleCatalog
   readonly moduleHousekeeping: ModuleHousekeeping
+  readonly registryProviders: RegistryProviderRepository
+  readonly providerVersions: ProviderVersionRepository
+  readonly providerPlatforms: ProviderPlatformRepository
+  readonly gpgKeys: GpgKeyRepository
   readonly auditLog: AuditLog
   readonly initialAdminTokens: InitialAdminTokenRepository
   readonly settings: SettingsRepository
