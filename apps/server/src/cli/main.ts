@@ -9,17 +9,21 @@ import { startServer } from './serve.ts'
 import { initialAdminInstructions } from './initial-admin-instructions.ts'
 import { startupWarnings } from './startup-warnings.ts'
 import { createToken, createUser, migrate } from './user-commands.ts'
+import { providersCommand } from './providers/publish-command.ts'
 
 const USAGE = `usage:
   cairn serve                                              start the HTTP server (the default)
   cairn migrate                                            apply pending database migrations
   cairn user create --username U --email E [--site-admin]  create a user and print a token for it
   cairn token create --username U [--description D]        print a new token for a user
+  cairn providers publish [DIR] --address URL ...          publish a provider release to a Cairn (--help for more)
 Configuration comes from the environment: PORT, CAIRN_DATA_DIR, DATABASE_URL, CAIRN_BASE_URL, CAIRN_EDITION.`
 
 class UsageError extends Error {}
 
 async function main(argv: readonly string[]): Promise<void> {
+  // A client of a running Cairn, not the server: its own flags, and no server configuration.
+  if (argv[0] === 'providers') return void (process.exitCode = await providersCommand(argv.slice(1), process.env))
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
