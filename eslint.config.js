@@ -19,6 +19,7 @@ const adapters = [
   '@cairn/module-analyzer',
   '@cairn/upstream-registry',
   '@cairn/vcs-git',
+  '@cairn/openpgp',
 ]
 const rules = [
   {
@@ -113,6 +114,12 @@ const rules = [
     ignores: ['**/*.test.ts'],
     group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core'],
     message: 'packages/upstream-registry may import core, lru-cache and Node only',
+  },
+  {
+    files: ['packages/openpgp/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/openpgp/src/test-support/**'],
+    group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', '!@cairn/core', ...nodeBuiltins],
+    message: 'packages/openpgp may import core and openpgp only',
   },
   {
     files: ['packages/vcs-git/src/**/*.ts'],

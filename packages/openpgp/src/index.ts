@@ -1,0 +1,1 @@
+export { OpenPgpJsSignatures } from './openpgp-js-signatures.ts'
