@@ -17,15 +17,32 @@ import {
 } from './test-support/go-tfe-suite.ts'
 import { testConfig } from './test-support/test-config.ts'
 
+/**
+ * The private provider registry's tests: all but `TestRegistryProvidersUpdate_Beta`, which needs
+ * tag bindings on providers (Cairn has none), and the platform Read/List tests, which skip
+ * themselves.
+ */
+const PROVIDERS =
+  'RegistryProviders(List|Create|Read|Delete)$|RegistryProviderVersions(Create|List|Read|Delete)$|' +
+  'RegistryProviderPlatforms(Create|Delete)$|GPGKey(List|Create|Read|Update|Delete)$'
+
 /** The go-tfe tests of the areas Cairn implements. */
-const IN_SCOPE = '^Test(AdminTerraformVersions|AdminUsers|AdminWorkspace|AdminSettings_General|OrganizationMemberships|RegistryModule)'
-const REGISTRY = '^TestRegistryModule'
+const IN_SCOPE = `^Test(AdminTerraformVersions|AdminUsers|AdminWorkspace|AdminSettings_General|OrganizationMemberships|RegistryModule|${PROVIDERS})`
+const REGISTRY = `^Test(RegistryModule|${PROVIDERS})`
 
 /**
  * Tests that create public modules, which only the hosted edition curates (the self-hosted one
  * answers 403 by design): they run in the hosted pass, with every other registry test.
  */
 const PUBLIC_MODULE_TESTS = ['TestRegistryModulesCreate', 'TestRegistryModulesRead', 'TestRegistryModuleUpdate']
+
+/** Tests that create public provider records, likewise the hosted edition's alone. */
+const PUBLIC_PROVIDER_TESTS = [
+  'TestRegistryProvidersList',
+  'TestRegistryProvidersCreate',
+  'TestRegistryProvidersRead',
+  'TestRegistryProvidersDelete',
+]
 
 /** What a TFE install has before its tests run: official Terraform versions (the list tests look for 1.0.4). */
 const SEEDED_TERRAFORM_VERSIONS = ['1.0.4', '1.5.7', '1.9.8']
@@ -103,7 +120,7 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     const skipped = SKIPPED.map((test) => test.name)
     // One edition after the other: the two runs would share the machine's two cores anyway.
     selfHosted = await withCairn('self-hosted', ({ url, token }) =>
-      runGoTfeSuite(suite, { address: url, token, run: IN_SCOPE, skip: [...skipped, ...PUBLIC_MODULE_TESTS] }),
+      runGoTfeSuite(suite, { address: url, token, run: IN_SCOPE, skip: [...skipped, ...PUBLIC_MODULE_TESTS, ...PUBLIC_PROVIDER_TESTS] }),
     )
     hosted = await withCairn('hosted', ({ url, token }) => runGoTfeSuite(suite, { address: url, token, run: REGISTRY, skip: skipped }))
   }, 900_000)
@@ -150,14 +167,24 @@ describe.skipIf(GO === undefined)(GO === undefined ? TITLE + NO_GO : TITLE, () =
     ]) {
       expect(selfHosted.outcomes.get(name), name).toBe('PASS')
     }
+    for (const name of [
+      'TestRegistryProviderVersionsCreate',
+      'TestRegistryProviderPlatformsCreate',
+      'TestGPGKeyCreate',
+      'TestGPGKeyUpdate',
+    ]) {
+      expect(selfHosted.outcomes.get(name), name).toBe('PASS')
+    }
     // It skips itself unless the invited user shows two-factor enabled, which an invitation never does.
     expect(selfHosted.outcomes.get('TestAdminUsers_Disable2FA')).toBe('SKIP')
   })
 
-  it('hosted edition: every registry-module test not skipped passes, public modules included', () => {
+  it('hosted edition: every registry-module and provider registry test not skipped passes, public modules and providers included', () => {
     expect(failures(hosted), hosted.output.slice(-20_000)).toEqual([])
     expect(hosted.code, hosted.output.slice(-5_000)).toBe(0)
-    for (const name of [...PUBLIC_MODULE_TESTS, 'TestRegistryModulesUploadTarGzip']) expect(hosted.outcomes.get(name), name).toBe('PASS')
+    for (const name of [...PUBLIC_MODULE_TESTS, ...PUBLIC_PROVIDER_TESTS, 'TestRegistryModulesUploadTarGzip', 'TestGPGKeyList']) {
+      expect(hosted.outcomes.get(name), name).toBe('PASS')
+    }
   })
 
   it('runs no skipped test', () => {
