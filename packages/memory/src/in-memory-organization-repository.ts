@@ -1,4 +1,5 @@
 import { CairnError, type Organization, type OrganizationQuery, type OrganizationRepository, type Page } from '@cairn/core'
+import { removeVersionsWhere } from './in-memory-provider-version-repository.ts'
 import { compareText, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
 export class InMemoryOrganizationRepository implements OrganizationRepository {
@@ -57,5 +58,9 @@ export class InMemoryOrganizationRepository implements OrganizationRepository {
     deleteWhere(state.registryModules, (module) => moduleIds.has(module.id))
     deleteWhere(state.moduleVersions, (version) => moduleIds.has(version.moduleId))
     deleteWhere(state.vcsConnections, (connection) => connection.organizationName === name)
+    const providerIds = new Set([...state.registryProviders.values()].filter((p) => p.organizationName === name).map((p) => p.id))
+    deleteWhere(state.registryProviders, (provider) => providerIds.has(provider.id))
+    removeVersionsWhere(state, (version) => providerIds.has(version.providerId))
+    deleteWhere(state.gpgKeys, (key) => key.organizationName === name)
   }
 }

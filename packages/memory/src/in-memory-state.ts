@@ -1,12 +1,16 @@
 import type {
   AuditEvent,
   GeneralSettings,
+  GpgKey,
   ModuleVersion,
   RegistryModule,
   AuthToken,
   InitialAdminToken,
   Organization,
   OrganizationMembership,
+  ProviderPlatform,
+  ProviderVersion,
+  RegistryProvider,
   Run,
   Session,
   Team,
@@ -39,6 +43,12 @@ export interface InMemoryState {
   initialAdminTokens: InitialAdminToken[]
   generalSettings: GeneralSettings | undefined
   vcsConnections: Map<string, VcsConnection>
+  registryProviders: Map<string, RegistryProvider>
+  providerVersions: Map<string, ProviderVersion>
+  providerPlatforms: Map<string, ProviderPlatform>
+  gpgKeys: Map<string, GpgKey>
+  /** The last GPG key id handed out: shared by every copy, so that no id is handed out twice, as a database sequence. */
+  gpgKeyIds: { last: number }
 }
 
 export function emptyState(): InMemoryState {
@@ -61,6 +71,11 @@ export function emptyState(): InMemoryState {
     initialAdminTokens: [],
     generalSettings: undefined,
     vcsConnections: new Map(),
+    registryProviders: new Map(),
+    providerVersions: new Map(),
+    providerPlatforms: new Map(),
+    gpgKeys: new Map(),
+    gpgKeyIds: { last: 0 },
   })
 }
 
@@ -84,6 +99,11 @@ export function copyState(state: InMemoryState): InMemoryState {
     initialAdminTokens: [...state.initialAdminTokens],
     generalSettings: state.generalSettings,
     vcsConnections: new Map(state.vcsConnections),
+    registryProviders: new Map(state.registryProviders),
+    providerVersions: new Map(state.providerVersions),
+    providerPlatforms: new Map(state.providerPlatforms),
+    gpgKeys: new Map(state.gpgKeys),
+    gpgKeyIds: state.gpgKeyIds,
   }
 }
 

@@ -10,7 +10,11 @@ import { InMemoryMembershipRepository } from './in-memory-membership-repository.
 import { InMemoryModuleCatalog } from './in-memory-module-catalog.ts'
 import { InMemoryModuleHousekeeping } from './in-memory-module-housekeeping.ts'
 import { InMemoryModuleVersionRepository } from './in-memory-module-version-repository.ts'
+import { InMemoryGpgKeyRepository } from './in-memory-gpg-key-repository.ts'
 import { InMemoryOrganizationRepository } from './in-memory-organization-repository.ts'
+import { InMemoryProviderPlatformRepository } from './in-memory-provider-platform-repository.ts'
+import { InMemoryProviderVersionRepository } from './in-memory-provider-version-repository.ts'
+import { InMemoryRegistryProviderRepository } from './in-memory-registry-provider-repository.ts'
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
@@ -74,5 +78,9 @@ function repositoriesOver(state: InMemoryState): Repositories {
     initialAdminTokens: new InMemoryInitialAdminTokenRepository(state),
     settings: new InMemorySettingsRepository(state),
     vcsConnections: new InMemoryVcsConnectionRepository(state),
+    registryProviders: new InMemoryRegistryProviderRepository(state),
+    providerVersions: new InMemoryProviderVersionRepository(state),
+    providerPlatforms: new InMemoryProviderPlatformRepository(state),
+    gpgKeys: new InMemoryGpgKeyRepository(state),
   }
 }
