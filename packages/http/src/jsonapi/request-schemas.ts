@@ -50,14 +50,16 @@ export function identifier<T extends string>(type: T) {
 /**
  * A JSON:API request document whose primary data is one resource of `type`. Unknown attributes
  * are ignored, as clients send read-only ones back. `typeMayBeBlank` also takes a document
- * without a type, as go-tfe sends some settings updates.
+ * without a type, as go-tfe sends some settings updates; `otherTypes` are other names clients
+ * give the same resource (go-tfe's platform create names the type its own way).
  */
 export function resourceDocument<T extends string, A extends z.ZodType<object>, R extends z.ZodType<object> = z.ZodObject>(
   type: T,
   attributes: A,
-  options: { readonly relationships?: R; readonly typeMayBeBlank?: boolean } = {},
+  options: { readonly relationships?: R; readonly typeMayBeBlank?: boolean; readonly otherTypes?: readonly string[] } = {},
 ) {
-  const typeSchema = options.typeMayBeBlank === true ? z.union([z.literal(type), z.literal('')]).optional() : z.literal(type)
+  const named = z.literal([type, ...(options.otherTypes ?? [])])
+  const typeSchema = options.typeMayBeBlank === true ? z.union([named, z.literal('')]).optional() : named
   return z.object({
     data: z.object({
       type: typeSchema,

@@ -1,5 +1,5 @@
-import type { ByteStream } from '@cairn/core'
 import { Hono, type Context } from 'hono'
+import { streamOf } from '../byte-streams.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { appRootText } from '../jsonapi/public-url.ts'
 import { operation } from '../openapi/operation.ts'
@@ -42,20 +42,5 @@ export function moduleArchiveRoutes(deps: HttpDeps) {
     }
     // Pulled only as fast as the client reads: the archive is never held whole.
     return c.body(streamOf(await deps.moduleRegistry.openArchive(token)), 200, headers)
-  })
-}
-
-/** The core's byte stream as a web stream that pulls only as fast as the client reads. */
-function streamOf(content: ByteStream): ReadableStream<Uint8Array> {
-  const iterator = content[Symbol.asyncIterator]()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
-      if (next.done === true) controller.close()
-      else controller.enqueue(next.value)
-    },
-    async cancel() {
-      await iterator.return?.()
-    },
   })
 }

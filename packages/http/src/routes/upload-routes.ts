@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { bytesOf } from '../byte-streams.ts'
 import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
@@ -28,29 +29,16 @@ export function uploadRoutes(deps: HttpDeps) {
       const version = await deps.moduleVersions.upload({ objectId: c.req.param('objectId'), content: bytesOf(c.req.raw.body) })
       return jsonApi(c, { data: moduleVersionResource({ version, uploadObjectId: null }, uploadBase(c, deps)) })
     })
-    .all('/v1/object/:objectId', methodNotAllowed)
+    .all('/v1/object/:objectId', (c) => methodNotAllowed(c, 'the archive'))
 }
 
-/** Any other method on an upload link (a POST, say): a 404 would hide that only the method is wrong. Said before the link is checked. */
-function methodNotAllowed(c: Context<AppEnv>): Response {
-  const detail = `an upload link takes the archive as the body of a PUT, not a ${c.req.method}`
+/**
+ * Any other method on an upload link (a POST, say): a 404 would hide that only the method is
+ * wrong. Said before the link is checked. `what` is what the link takes.
+ */
+export function methodNotAllowed(c: Context<AppEnv>, what: string): Response {
+  const detail = `an upload link takes ${what} as the body of a PUT, not a ${c.req.method}`
   const response = jsonApi(c, { errors: [{ status: '405', title: 'method not allowed', detail }] }, 405)
   response.headers.set('Allow', 'PUT')
   return response
-}
-
-/** A request body as the core's byte stream; releases the body if the reader stops early. */
-async function* bytesOf(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
-  if (body === null) return
-  const reader = body.getReader()
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      yield value
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined)
-    reader.releaseLock()
-  }
 }
