@@ -162,6 +162,28 @@ export type { ProviderVersionRepository } from './ports/provider-version-reposit
 export type { ProviderPlatformRepository } from './ports/provider-platform-repository.ts'
 export type { GpgKeyRepository } from './ports/gpg-key-repository.ts'
 export type { OpenPgpSignatures, SignatureCheck } from './ports/openpgp-signatures.ts'
+export type {
+  ProviderDownloadAnswer,
+  ProviderFilePermissions,
+  ProviderPlatformView,
+  ProviderUploadResult,
+  ProviderVersionsAnswer,
+  ProviderVersionView,
+  ProviderView,
+} from './providers/provider-views.ts'
+export { MAX_PROVIDER_BINARY_BYTES, MAX_SHASUMS_BYTES, MAX_SIGNATURE_BYTES } from './providers/provider-limits.ts'
+export { parseShasums } from './providers/shasums.ts'
+export type { PlatformTarget, ProviderTarget, VersionTarget } from './providers/find-provider.ts'
+export type { ProviderRegistryDeps } from './providers/provider-deps.ts'
+export { ManageRegistryProviders } from './providers/manage-registry-providers.ts'
+export type { CreateRegistryProviderCommand } from './providers/manage-registry-providers.ts'
+export { ProviderVersions } from './providers/provider-versions.ts'
+export type { CreateProviderVersionCommand } from './providers/provider-versions.ts'
+export { ProviderPlatforms } from './providers/provider-platforms.ts'
+export type { CreateProviderPlatformCommand } from './providers/provider-platforms.ts'
+export { ProviderUploads } from './providers/provider-uploads.ts'
+export { GpgKeys } from './providers/gpg-keys.ts'
+export { ProviderRegistryProtocol } from './providers/provider-registry-protocol.ts'
 
 // VCS: connections, GitHub App, tag sync
 export { VCS_SERVICE_PROVIDERS } from './vcs/vcs-connection.ts'

@@ -20,6 +20,13 @@ import { PublicModules, type PublicModulesDeps } from './modules/public-modules.
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
 import { SweepStuckUploads } from './modules/sweep-stuck-uploads.ts'
 import { AdminGeneralSettings } from './settings/admin-general-settings.ts'
+import { GpgKeys } from './providers/gpg-keys.ts'
+import { ManageRegistryProviders } from './providers/manage-registry-providers.ts'
+import type { ProviderRegistryDeps } from './providers/provider-deps.ts'
+import { ProviderPlatforms } from './providers/provider-platforms.ts'
+import { ProviderRegistryProtocol } from './providers/provider-registry-protocol.ts'
+import { ProviderUploads } from './providers/provider-uploads.ts'
+import { ProviderVersions } from './providers/provider-versions.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
 import type { SignInAttempts } from './ports/sign-in-attempts.ts'
@@ -56,6 +63,7 @@ export type CairnPorts = UseCaseDeps &
   RegistryModulesDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
+  ProviderRegistryDeps &
   InitialAdminDeps &
   ManageVcsConnectionsDeps &
   PublishModuleFromVcsDeps &
@@ -126,6 +134,12 @@ export function createUseCases(ports: CairnPorts) {
     receiveVcsWebhook: new ReceiveVcsWebhook(deps),
     pollVcsModules: new PollVcsModules(deps),
     vcsJobs: vcsJobsOver(deps),
+    registryProviders: new ManageRegistryProviders(deps),
+    providerVersions: new ProviderVersions(deps),
+    providerPlatforms: new ProviderPlatforms(deps),
+    providerUploads: new ProviderUploads(deps),
+    gpgKeys: new GpgKeys(deps),
+    providerProtocol: new ProviderRegistryProtocol(deps),
   }
 }
 

@@ -182,6 +182,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ],
   },
   {
+    contract: 'openPgpSignaturesContract',
+    ports: ['OpenPgpSignatures'],
+    runs: [
+      { file: `${FAKES}/fake-openpgp-signatures.contract.test.ts`, implementations: ['FakeOpenPgpSignatures'] },
+      { file: 'packages/openpgp/src/openpgp-js-signatures.contract.test.ts', implementations: ['OpenPgpJsSignatures'] },
+    ],
+  },
+  {
     contract: 'urlSignerContract',
     ports: ['UrlSigner'],
     runs: [

@@ -17,6 +17,7 @@ import {
 } from '@cairn/memory'
 import { CountingSignInAttempts } from './counting-sign-in-attempts.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
+import { FakeOpenPgpSignatures } from './fake-openpgp-signatures.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeSecretCipher } from './fake-secret-cipher.ts'
 import { FakeVcsClient } from './fake-vcs-client.ts'
@@ -51,6 +52,7 @@ export function inMemoryDeps(
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
     signer: new FakeUrlSigner(),
+    openpgp: new FakeOpenPgpSignatures(),
     upstream: new FakeUpstreamRegistry(),
     cipher: new FakeSecretCipher(),
     vcs: new FakeVcsClient(),
