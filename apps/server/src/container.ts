@@ -35,6 +35,7 @@ import {
 import type { ErrorLog } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import { createWebApp } from '@cairn/web'
+import { OpenPgpJsSignatures } from '@cairn/openpgp'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
 import type { ResolvedOptions } from './embed/resolved-options.ts'
@@ -156,6 +157,7 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
       passwords: context.get(TYPES.Passwords),
       signInAttempts: new MemorySignInAttempts(),
       signer: context.get(TYPES.Signer),
+      openpgp: new OpenPgpJsSignatures(),
       analyzer: context.get(TYPES.Analyzer),
       upstream: context.get(TYPES.Upstream),
       cipher: context.get(TYPES.Cipher),
