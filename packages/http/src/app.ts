@@ -24,6 +24,14 @@ import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
 import { openApiRoutes } from './routes/openapi-routes.ts'
 import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-routes.ts'
 import { pingRoutes } from './routes/ping-routes.ts'
+import { gpgKeyRoutes } from './routes/gpg-key-routes.ts'
+import { providerFileRoutes } from './routes/provider-file-routes.ts'
+import { providerPlatformRoutes } from './routes/provider-platform-routes.ts'
+import { providerRegistryRoutes } from './routes/provider-registry-routes.ts'
+import { providerUploadRoutes } from './routes/provider-upload-routes.ts'
+import { providerVersionRoutes } from './routes/provider-version-routes.ts'
+import { registryProviderRoutes } from './routes/registry-provider-routes.ts'
+import { GPG_KEYS } from './resources/gpg-key-resource.ts'
 import { PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes } from './routes/public-registry-routes.ts'
 import { registryModuleRoutes } from './routes/registry-module-routes.ts'
 import { uploadRoutes } from './routes/upload-routes.ts'
@@ -69,6 +77,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   app.use(rejectControlCharacters)
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
+  app.route('/', providerUploadRoutes(deps))
   const limitBody = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     onError: () => {
@@ -85,8 +94,10 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp, deps))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
+  app.route('/', providerFileRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
   app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
+  app.route(REGISTRY_V1, providerRegistryRoutes(deps))
   // Git hosts send no credentials: the token in the path is the webhook's secret.
   app.route(VCS_WEBHOOKS, vcsWebhookRoutes(deps))
 
@@ -104,6 +115,9 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
     app.route(`${prefix}/general-settings`, adminGeneralSettingsRoutes(deps))
   }
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
+  // Outside /api/v2, as on Terraform Enterprise (go-tfe sends it to its registry base URL).
+  app.use(`${GPG_KEYS}/*`, authenticated)
+  app.route(GPG_KEYS, gpgKeyRoutes(deps))
   app.use('/api/v2/*', authenticated)
   app.route('/api/v2/organizations', organizationRoutes(deps))
   const routeGroups = [
@@ -114,6 +128,9 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
     workspaceRoutes,
     runRoutes,
     registryModuleRoutes,
+    registryProviderRoutes,
+    providerVersionRoutes,
+    providerPlatformRoutes,
     deprecatedModuleRoutes,
     vcsConnectionRoutes,
     vcsPublishRoutes,

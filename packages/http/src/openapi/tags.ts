@@ -1,7 +1,8 @@
 /** The sections of the API reference, in the order it shows them. */
 export const TAGS = {
   'registry-modules': 'Private modules: publish, upload and manage module versions',
-  'registry-protocol': 'The module registry protocol that `terraform` and `tofu` speak, and archive downloads',
+  'registry-providers': 'Private providers: their versions, platforms, signed files and the GPG keys that sign them',
+  'registry-protocol': 'The module and provider registry protocols that `terraform` and `tofu` speak, and file downloads',
   'public-registry': 'The hosted edition’s proxy of curated public modules',
   vcs: 'VCS connections (OAuth clients and tokens), publishing from a repository, push webhooks',
   organizations: 'Organizations',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../http-deps.ts'
 import { MODULES_V1 } from './module-registry-routes.ts'
+import { PROVIDERS_V1 } from './provider-registry-routes.ts'
 import { operation } from '../openapi/operation.ts'
 import { json } from '../openapi/responses.ts'
 
@@ -22,6 +23,7 @@ const API_V2 = '/api/v2/'
 function services(basePath: string) {
   return {
     'modules.v1': `${basePath}${MODULES_V1}`,
+    'providers.v1': `${basePath}${PROVIDERS_V1}`,
     'motd.v1': `${basePath}/api/terraform/motd`,
     'state.v2': `${basePath}${API_V2}`,
     'tfe.v2': `${basePath}${API_V2}`,

@@ -5,7 +5,6 @@ import { cachedRead } from '../cached-read.ts'
 import type { AppEnv, HttpDeps, RouteDeps } from '../http-deps.ts'
 import { listDocument } from '../jsonapi/documents.ts'
 import { jsonApi } from '../jsonapi/media-type.ts'
-import { parsePageRequest } from '../jsonapi/pagination.ts'
 import { appRoot } from '../jsonapi/public-url.ts'
 import { optionalText, parseInclude, queryError } from '../jsonapi/query-parameters.ts'
 import { moduleVersionResource } from '../resources/module-version-resource.ts'
@@ -13,6 +12,7 @@ import { noCodeModuleResource, registryModuleResource } from '../resources/regis
 import { readDocument } from '../jsonapi/request-document.ts'
 import { attributes, emptyWhenAbsent, nullable, optional, resourceDocument } from '../jsonapi/request-schemas.ts'
 import { operation } from '../openapi/operation.ts'
+import { inFilteredOrganization, registryListQuery } from './registry-list-query.ts'
 import { noContent, oneResource, PAGE_QUERY, queryParameter, resourceList } from '../openapi/responses.ts'
 
 const NEW_MODULE = resourceDocument(
@@ -136,27 +136,9 @@ export function registryModuleRoutes(deps: RouteDeps) {
   return routes
     .get(at, LIST, cached, async (c) => {
       const include = parseInclude(c.req.query('include'), ['no-code-modules'] as const)
-      const search = optionalText(c.req.query('q'))
-      const registryName = optionalText(c.req.query('filter[registry_name]'))
       const provider = optionalText(c.req.query('filter[provider]'))
-      const organizationFilter = optionalText(c.req.query('filter[organization_name]'))
-      if (registryName !== undefined && !isRegistryName(registryName)) {
-        throw queryError('filter[registry_name]', 'must be private or public')
-      }
-      const page = await modules.list(
-        {
-          organizationName: c.req.param('org'),
-          ...(search !== undefined && { search }),
-          ...(registryName !== undefined && { registryName }),
-          ...(provider !== undefined && { provider }),
-          page: parsePageRequest((name) => c.req.query(name)),
-        },
-        c.var.principal,
-      )
-      // Every module listed here belongs to the organization in the path: another organization's
-      // name filters out everything, and the pagination counts say so too.
-      const filtered =
-        organizationFilter === undefined || organizationFilter === c.req.param('org') ? page : { ...page, items: [], total: 0 }
+      const page = await modules.list({ ...registryListQuery(c), ...(provider !== undefined && { provider }) }, c.var.principal)
+      const filtered = inFilteredOrganization(c, page)
       const included = include.includes('no-code-modules')
         ? filtered.items.filter((view) => view.module.noCode).map((view) => noCodeModuleResource(view.module))
         : []
