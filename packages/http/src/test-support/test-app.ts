@@ -1,4 +1,4 @@
-import { createUseCases, OPERATOR, workJobs, type Edition, type GithubApp } from '@cairn/core'
+import { createUseCases, OPERATOR, workJobs, type Edition, type GithubApp, type OpenPgpSignatures } from '@cairn/core'
 import { InMemoryExpiringCache } from '@cairn/memory'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
@@ -15,6 +15,8 @@ export async function testApp(
     immutableVersions?: boolean
     installationDefaults?: boolean
     githubApp?: GithubApp
+    /** The test deps' fake unless given (the provider registry's tests take real signatures). */
+    openpgp?: OpenPgpSignatures
   } = {},
 ) {
   const deps = {
@@ -24,6 +26,7 @@ export async function testApp(
       installationDefaults: options.installationDefaults ?? false,
     }),
     githubApp: options.githubApp ?? null,
+    ...(options.openpgp !== undefined && { openpgp: options.openpgp }),
   }
   const useCases = createUseCases(deps)
   // Uploads queue their analysis and VCS publishing its ingestion; the in-memory queue runs them in this process.
