@@ -1,5 +1,6 @@
 import type { BlobStore } from '../ports/blob-store.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
+import { isWantedProviderBlob } from '../providers/provider-blob-keys.ts'
 import { isAttemptUnderWay } from './module-version.ts'
 
 const ARCHIVE_KEY = /^modules\/([^/]+)\/(\d+)\.tar\.gz$/
@@ -10,7 +11,8 @@ const ARCHIVE_KEY = /^modules\/([^/]+)\/(\d+)\.tar\.gz$/
  * deletion whose blob could not be deleted. An archive is kept while it is its version's (also
  * while a later attempt to replace it runs), or is its version's current attempt still under way.
  * Since only the current attempt of a version can ever be recorded, a blob judged an orphan stays
- * one, whatever runs beside the sweep.
+ * one, whatever runs beside the sweep. Provider files are removed once their version or platform is
+ * gone (`isWantedProviderBlob`).
  */
 export class SweepOrphanBlobs {
   readonly #deps: { readonly unitOfWork: UnitOfWork; readonly blobs: BlobStore; readonly clock: { now(): Date } }
@@ -24,6 +26,11 @@ export class SweepOrphanBlobs {
     const removed: string[] = []
     for await (const key of this.#deps.blobs.list('modules/')) {
       if (await this.#isWanted(key)) continue
+      await this.#deps.blobs.delete(key)
+      removed.push(key)
+    }
+    for await (const key of this.#deps.blobs.list('providers/')) {
+      if (await this.#deps.unitOfWork.read((repositories) => isWantedProviderBlob(repositories, key))) continue
       await this.#deps.blobs.delete(key)
       removed.push(key)
     }

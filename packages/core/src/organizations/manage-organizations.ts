@@ -2,6 +2,7 @@ import { recordAuditEvent } from '../audit/record-audit-event.ts'
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { deleteBlobsAfter } from '../modules/delete-blobs-after.ts'
+import { providerBlobKeysOfOrganization } from '../providers/provider-blob-keys.ts'
 import type { BlobStore } from '../ports/blob-store.ts'
 import { FieldErrors } from '../errors/field-errors.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -110,11 +111,14 @@ export class ManageOrganizations {
     })
   }
 
-  /** Deletes the organization with everything in it, module archives included; audited. */
+  /** Deletes the organization with everything in it, module archives and provider files included; audited. */
   remove(command: { readonly name: string }, principal: Principal): Promise<void> {
     return deleteBlobsAfter(this.#deps, async (repositories) => {
       await requireOrganization(repositories, principal, command.name, 'isOwner')
-      const keys = await repositories.moduleHousekeeping.archiveKeysOfOrganization(command.name)
+      const keys = [
+        ...(await repositories.moduleHousekeeping.archiveKeysOfOrganization(command.name)),
+        ...(await providerBlobKeysOfOrganization(repositories, command.name)),
+      ]
       await repositories.organizations.remove(command.name)
       const { name } = command
       await recordAuditEvent(this.#deps, repositories, {
