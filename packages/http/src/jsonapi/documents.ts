@@ -35,9 +35,9 @@ export function listDocument(
   baseUrl: URL | undefined,
   page: Page<unknown>,
   data: readonly ResourceObject[],
-  extra: { readonly meta?: Record<string, unknown>; readonly included?: readonly ResourceObject[] } = {},
+  extra: { readonly meta?: Record<string, unknown>; readonly included?: readonly ResourceObject[]; readonly emptyPages?: 0 | 1 } = {},
 ) {
-  const pagination = paginationMeta(page)
+  const pagination = paginationMeta(page, extra.emptyPages)
   return {
     data,
     ...includedOf(extra.included ?? []),

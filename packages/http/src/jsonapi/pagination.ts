@@ -32,13 +32,17 @@ export interface PaginationMeta {
   readonly 'total-count': number
 }
 
-export function paginationMeta(page: Page<unknown>): PaginationMeta {
-  const totalPages = Math.max(1, Math.ceil(page.total / page.request.size))
+/**
+ * The pagination of a page. An empty list has one page, except where the client expects none
+ * (`emptyPages: 0`): go-tfe's provider registry tests read `total-pages` 0 for an empty list.
+ */
+export function paginationMeta(page: Page<unknown>, emptyPages: 0 | 1 = 1): PaginationMeta {
+  const totalPages = Math.max(emptyPages, Math.ceil(page.total / page.request.size))
   const current = page.request.number
   return {
     'current-page': current,
     'page-size': page.request.size,
-    'prev-page': current > 1 ? Math.min(current - 1, totalPages) : null,
+    'prev-page': current > 1 ? Math.min(current - 1, Math.max(1, totalPages)) : null,
     'next-page': current < totalPages ? current + 1 : null,
     'total-pages': totalPages,
     'total-count': page.total,
@@ -59,6 +63,6 @@ export function paginationLinks(requestUrl: URL, meta: PaginationMeta) {
     first: at(1),
     prev: at(meta['prev-page']),
     next: at(meta['next-page']),
-    last: at(meta['total-pages']),
+    last: at(Math.max(1, meta['total-pages'])),
   }
 }

@@ -44,7 +44,7 @@ export function gpgKeyRoutes(deps: RouteDeps) {
       const namespaces = namespacesOf(c.req.queries('filter[namespace]') ?? [])
       if (namespaces.length === 0) throw queryError('filter[namespace]', 'is required')
       const page = await keys.list({ namespaces, page: parsePageRequest((name) => c.req.query(name)) }, c.var.principal)
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(gpgKeyResource)))
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(gpgKeyResource), { emptyPages: 0 }))
     })
     .post('/', CREATE, async (c) => {
       const values = (await readDocument(c, NEW_KEY)).data.attributes

@@ -79,6 +79,7 @@ export function providerPlatformRoutes(deps: RouteDeps) {
           deps.baseUrl,
           page,
           page.items.map((view) => providerPlatformResource(view, bases)),
+          { emptyPages: 0 },
         ),
       )
     })

@@ -66,7 +66,7 @@ export function providerVersionRoutes(deps: RouteDeps) {
       )
       const bases = providerLinkBases(c, deps)
       const data = page.items.map((view) => providerVersionResource(view, bases))
-      return jsonApi(c, listDocument(c, deps.baseUrl, page, data))
+      return jsonApi(c, listDocument(c, deps.baseUrl, page, data, { emptyPages: 0 }))
     })
     .post(at, CREATE, async (c) => {
       const { version, keyId, protocols } = (await readDocument(c, NEW_PROVIDER_VERSION)).data.attributes

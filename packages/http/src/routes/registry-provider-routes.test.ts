@@ -137,6 +137,13 @@ describe('listing registry providers', () => {
     const { t, tokens } = await withAws()
     expect((await t.call('GET', PROVIDERS, tokens.outsider)).status).toBe(404)
   })
+
+  it('an empty list has no pages, as go-tfe expects; its last link is still page 1', async () => {
+    const { t, tokens } = await providerOrganization()
+    const empty = await json<ListDoc>(await t.call('GET', PROVIDERS, tokens.reader))
+    expect(empty.meta.pagination).toMatchObject({ 'total-count': 0, 'total-pages': 0, 'next-page': null, 'prev-page': null })
+    expect(empty.links['last']).toContain('page%5Bnumber%5D=1')
+  })
 })
 
 describe('deleting a registry provider', () => {

@@ -64,7 +64,7 @@ export function registryProviderRoutes(deps: RouteDeps) {
       const page = await providers.list({ ...registryListQuery(c), includeVersions: withVersions }, c.var.principal)
       const filtered = inFilteredOrganization(c, page)
       const included = includedVersionsOf(filtered.items)
-      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryProviderResource), { included }))
+      return jsonApi(c, listDocument(c, deps.baseUrl, filtered, filtered.items.map(registryProviderResource), { included, emptyPages: 0 }))
     })
     .post(at, CREATE, async (c) => {
       const request = await readNewProvider(c)
