@@ -2,6 +2,7 @@ import type { Repositories, UnitOfWork } from '@cairn/core'
 import { IsolationLevel } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
+import { MikroOrmGpgKeyRepository } from './repositories/mikro-orm-gpg-key-repository.ts'
 import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
 import { MikroOrmModuleCatalog } from './repositories/mikro-orm-module-catalog.ts'
@@ -9,7 +10,10 @@ import { MikroOrmModuleHousekeeping } from './repositories/mikro-orm-module-hous
 import { MikroOrmModuleVersionRepository } from './repositories/mikro-orm-module-version-repository.ts'
 import { MikroOrmSettingsRepository } from './repositories/mikro-orm-settings-repository.ts'
 import { MikroOrmOrganizationRepository } from './repositories/mikro-orm-organization-repository.ts'
+import { MikroOrmProviderPlatformRepository } from './repositories/mikro-orm-provider-platform-repository.ts'
+import { MikroOrmProviderVersionRepository } from './repositories/mikro-orm-provider-version-repository.ts'
 import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-registry-module-repository.ts'
+import { MikroOrmRegistryProviderRepository } from './repositories/mikro-orm-registry-provider-repository.ts'
 import { MikroOrmRunRepository } from './repositories/mikro-orm-run-repository.ts'
 import { MikroOrmSessionRepository } from './repositories/mikro-orm-session-repository.ts'
 import { MikroOrmTeamMemberRepository } from './repositories/mikro-orm-team-member-repository.ts'
@@ -136,5 +140,9 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     initialAdminTokens: new MikroOrmInitialAdminTokenRepository(em),
     settings: new MikroOrmSettingsRepository(em),
     vcsConnections: new MikroOrmVcsConnectionRepository(em),
+    registryProviders: new MikroOrmRegistryProviderRepository(em),
+    providerVersions: new MikroOrmProviderVersionRepository(em),
+    providerPlatforms: new MikroOrmProviderPlatformRepository(em),
+    gpgKeys: new MikroOrmGpgKeyRepository(em),
   }
 }

@@ -18,6 +18,10 @@ const UNIQUE_FIELDS: Readonly<Record<string, FieldError>> = {
   teams_organization_name_name_unique: { field: 'name', message: TAKEN },
   registry_modules_address_unique: { field: 'name', message: TAKEN },
   module_versions_module_id_version_unique: { field: 'version', message: TAKEN },
+  registry_providers_address_unique: { field: 'name', message: TAKEN },
+  registry_provider_versions_provider_id_version_unique: { field: 'version', message: TAKEN },
+  registry_provider_platforms_version_id_os_arch_unique: { field: 'os', message: TAKEN },
+  registry_gpg_keys_namespace_key_id_unique: { field: 'key-id', message: TAKEN },
   organization_memberships_organization_name_user_id_unique: {
     field: 'user',
     message: 'is already a member of the organization',
@@ -47,6 +51,10 @@ const FOREIGN_KEYS: Readonly<Record<string, { missing: () => CairnError; referen
   runs_workspace_id_foreign: { missing: () => CairnError.notFound('workspace') },
   registry_modules_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
   module_versions_module_id_foreign: { missing: () => CairnError.notFound('registry module') },
+  registry_providers_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
+  registry_provider_versions_provider_id_foreign: { missing: () => CairnError.notFound('registry provider') },
+  registry_provider_platforms_version_id_foreign: { missing: () => CairnError.notFound('registry provider version') },
+  registry_gpg_keys_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
 }
 
 /** Whether the failed statement wrote rows that reference others, or deleted referenced rows. */

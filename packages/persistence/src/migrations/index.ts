@@ -13,6 +13,7 @@ import { Migration20261128123300_module_version_download_counts } from './Migrat
 import { Migration20261202014914_audit_actors } from './Migration20261202014914_audit_actors.ts'
 import { Migration20261202132251_module_version_attempts } from './Migration20261202132251_module_version_attempts.ts'
 import { Migration20261202150000_module_version_descriptions } from './Migration20261202150000_module_version_descriptions.ts'
+import { Migration20261203121705_provider_registry } from './Migration20261203121705_provider_registry.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202014914_audit_actors', class: Migration20261202014914_audit_actors },
   { name: 'Migration20261202132251_module_version_attempts', class: Migration20261202132251_module_version_attempts },
   { name: 'Migration20261202150000_module_version_descriptions', class: Migration20261202150000_module_version_descriptions },
+  { name: 'Migration20261203121705_provider_registry', class: Migration20261203121705_provider_registry },
 ]

@@ -6,7 +6,11 @@ import { ModuleVersionDownloadsSchema } from './module-version-downloads.schema.
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
 import { OrganizationSchema } from './organization.schema.ts'
+import { RegistryGpgKeySchema } from './registry-gpg-key.schema.ts'
 import { RegistryModuleSchema } from './registry-module.schema.ts'
+import { RegistryProviderPlatformSchema } from './registry-provider-platform.schema.ts'
+import { RegistryProviderVersionSchema } from './registry-provider-version.schema.ts'
+import { RegistryProviderSchema } from './registry-provider.schema.ts'
 import { RunSchema } from './run.schema.ts'
 import { SessionSchema } from './session.schema.ts'
 import { TeamMemberSchema } from './team-member.schema.ts'
@@ -34,4 +38,8 @@ export const entities = [
   InitialAdminTokenSchema,
   GeneralSettingsSchema,
   VcsConnectionSchema,
+  RegistryProviderSchema,
+  RegistryProviderVersionSchema,
+  RegistryProviderPlatformSchema,
+  RegistryGpgKeySchema,
 ]
