@@ -43,6 +43,10 @@ const STORE_PORTS = [
   'InitialAdminTokenRepository',
   'SettingsRepository',
   'VcsConnectionRepository',
+  'RegistryProviderRepository',
+  'ProviderVersionRepository',
+  'ProviderPlatformRepository',
+  'GpgKeyRepository',
 ]
 
 /** Each store port's in-memory and MikroORM implementations: `InMemory<Port>` and `MikroOrm<Port>`. */

@@ -1,11 +1,15 @@
 import { auditLogContract } from './audit-log.contract.ts'
+import { gpgKeyRepositoryContract } from './gpg-key-repository.contract.ts'
 import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
 import { moduleCatalogContract } from './module-catalog.contract.ts'
 import { moduleHousekeepingContract } from './module-housekeeping.contract.ts'
 import { moduleVersionRepositoryContract } from './module-version-repository.contract.ts'
 import { organizationRepositoryContract } from './organization-repository.contract.ts'
+import { providerPlatformRepositoryContract } from './provider-platform-repository.contract.ts'
+import { providerVersionRepositoryContract } from './provider-version-repository.contract.ts'
 import { registryModuleRepositoryContract } from './registry-module-repository.contract.ts'
+import { registryProviderRepositoryContract } from './registry-provider-repository.contract.ts'
 import { runRepositoryContract } from './run-repository.contract.ts'
 import { sessionRepositoryContract } from './session-repository.contract.ts'
 import { settingsRepositoryContract } from './settings-repository.contract.ts'
@@ -45,6 +49,10 @@ export function storeContracts(name: string, open: StoreHarness): void {
   initialAdminTokenRepositoryContract(name, open)
   settingsRepositoryContract(name, open)
   vcsConnectionRepositoryContract(name, open)
+  registryProviderRepositoryContract(name, open)
+  providerVersionRepositoryContract(name, open)
+  providerPlatformRepositoryContract(name, open)
+  gpgKeyRepositoryContract(name, open)
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'
