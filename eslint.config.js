@@ -24,7 +24,7 @@ const adapters = [
 const rules = [
   {
     files: ['packages/core/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/core/src/**/test-support/**'],
     group: ['hono', 'hono/*', '@hono/*', '@mikro-orm/*', 'inversify', '@cairn/*', ...nodeBuiltins],
     message: 'packages/core is the pure domain: no framework, no I/O, no other Cairn package',
   },

@@ -34,7 +34,7 @@ export class ManageRegistryProviders {
     this.#deps = deps
   }
 
-  create(command: CreateRegistryProviderCommand, principal: Principal): Promise<ProviderView> {
+  async create(command: CreateRegistryProviderCommand, principal: Principal): Promise<ProviderView> {
     assertProviderCurationAllowed(this.#deps.edition, command.registryName)
     const address = newProviderAddress(command)
     return this.#deps.unitOfWork.run(async (repositories) => {

@@ -32,7 +32,7 @@ export class ProviderPlatforms {
     this.#deps = deps
   }
 
-  create(command: CreateProviderPlatformCommand, principal: Principal): Promise<ProviderPlatformView> {
+  async create(command: CreateProviderPlatformCommand, principal: Principal): Promise<ProviderPlatformView> {
     const os = parsePart('os', command.os)
     const arch = parsePart('arch', command.arch)
     const shasum = command.shasum.trim().toLowerCase()

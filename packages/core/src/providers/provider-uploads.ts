@@ -27,7 +27,7 @@ export class ProviderUploads {
     this.#deps = deps
   }
 
-  upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ProviderUploadResult> {
+  async upload(command: { readonly objectId: string; readonly content: ByteStream }): Promise<ProviderUploadResult> {
     const link = verifyProviderUpload(this.#deps.signer, command.objectId, this.#deps.clock.now())
     if (link === undefined) throw CairnError.notFound('upload link')
     switch (link.kind) {

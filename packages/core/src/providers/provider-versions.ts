@@ -31,7 +31,7 @@ export class ProviderVersions {
     this.#deps = deps
   }
 
-  create(command: CreateProviderVersionCommand, principal: Principal): Promise<ProviderVersionView> {
+  async create(command: CreateProviderVersionCommand, principal: Principal): Promise<ProviderVersionView> {
     const version = parseModuleVersion(command.version)
     const protocols = parseProtocols(command.protocols)
     const keyId = command.keyId.trim()
