@@ -3,12 +3,20 @@ import type { Edition } from '../shared/edition.ts'
 import { parseNamespace, type RegistryName } from '../modules/module-address.ts'
 import type { ProviderAddress } from './registry-provider.ts'
 
-/** A provider type as the CLI's addresses take it: lower-case letters and digits, `-` inside; at most 64 characters. */
-const TYPE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
+/**
+ * A provider name: lower-case letters, digits, `-` and `_`, starting and ending with a letter or
+ * digit, at most 64 characters. TFE takes `_` (go-tfe's tests name providers `provider_name`),
+ * though the CLI's addresses do not: such a provider can be published but not installed.
+ */
+const TYPE = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/
 
 export function parseProviderName(value: string): string {
-  if (!TYPE.test(value))
-    throw CairnError.invalidField('name', 'must be 1 to 64 lower-case letters, digits or "-", starting and ending with a letter or digit')
+  if (!TYPE.test(value)) {
+    throw CairnError.invalidField(
+      'name',
+      'must be 1 to 64 lower-case letters, digits, "-" or "_", starting and ending with a letter or digit',
+    )
+  }
   return value
 }
 

@@ -69,6 +69,6 @@ describe('the files of an organization’s providers', () => {
 })
 
 async function sha256Of(data: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', data)
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(data))
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
