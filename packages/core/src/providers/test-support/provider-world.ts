@@ -89,12 +89,14 @@ export async function uploadedPlatform(world: ProviderWorld, os: string, arch: s
   return world.cases.providerUploads.upload({ objectId: upload ?? '', content: bytesOf(zip.content) })
 }
 
-/** acme/internal 1.0.0 installable on linux_amd64: SHA256SUMS, signature and the zip in. */
+/**
+ * acme/internal 1.0.0 installable on linux_amd64: SHA256SUMS (which lists darwin_arm64 too), its
+ * signature and the linux zip in.
+ */
 export async function installableVersion(world: ProviderWorld) {
   const view = await providerWithVersion(world)
-  const linux = zipFor('linux', 'amd64')
   await uploadedPlatform(world, 'linux', 'amd64')
-  await uploadSums(world, view, shasumsOf(linux))
+  await uploadSums(world, view, shasumsOf(zipFor('linux', 'amd64'), zipFor('darwin', 'arm64')))
   return view
 }
 
