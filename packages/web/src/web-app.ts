@@ -7,6 +7,7 @@ import { formBodyLimit } from './middleware/form-body-limit.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { moduleRoutes } from './routes/module-routes.ts'
 import { partRoutes } from './routes/part-routes.ts'
+import { providerRoutes } from './routes/provider-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { staticRoutes } from './routes/static-routes.ts'
 import { versionRoutes } from './routes/version-routes.ts'
@@ -40,6 +41,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   app.use(currentUser(deps.authenticateSession))
   app.route('/', sessionRoutes(deps))
   app.route('/', moduleRoutes(deps))
+  app.route('/', providerRoutes(deps))
   app.route('/', partRoutes(deps))
   app.route('/', versionRoutes(deps))
   app.all('*', () => {

@@ -3,7 +3,14 @@ import type { UseCases, UserPrincipal } from '@cairn/core'
 /** The use cases the web pages call; the pages hold no rules of their own. */
 export type WebUseCases = Pick<
   UseCases,
-  'authenticateSession' | 'signIn' | 'signOut' | 'organizations' | 'registryModules' | 'moduleVersions'
+  | 'authenticateSession'
+  | 'signIn'
+  | 'signOut'
+  | 'organizations'
+  | 'registryModules'
+  | 'moduleVersions'
+  | 'registryProviders'
+  | 'providerVersions'
 >
 
 export interface WebDeps extends WebUseCases {

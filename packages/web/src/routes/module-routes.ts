@@ -8,6 +8,7 @@ import { organizationsPage } from '../views/organizations-page.ts'
 import { moduleHref } from '../views/module-href.ts'
 import { signedIn } from './module-target.ts'
 import { frameOf } from './page-frame.ts'
+import { providerSummaries } from './provider-versions-of.ts'
 import { shownVersion } from './shown-version.ts'
 
 const MAX_SEARCH_LENGTH = 100
@@ -25,6 +26,7 @@ export function moduleRoutes(deps: WebDeps) {
       const provider = (c.req.query('provider') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
       const sort: RegistryModuleSort = c.req.query('sort') === 'recently-published' ? 'recently-published' : 'name'
       const number = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1))
+      const principal = signedIn(c)
       const page = await deps.registryModules.list(
         {
           organizationName,
@@ -34,13 +36,20 @@ export function moduleRoutes(deps: WebDeps) {
           sort,
           page: { number, size: DEFAULT_PAGE_SIZE },
         },
-        signedIn(c),
+        principal,
       )
+      const providers = await providerSummaries(deps, organizationName, principal)
       const trail = [
         ['Organizations', '/app/'],
         [organizationName, `/app/${encodeURIComponent(organizationName)}`],
       ] as const
-      const model = { organizationName, filter: { search, provider, sort }, page, origin: (deps.baseUrl ?? new URL(c.req.url)).origin }
+      const model = {
+        organizationName,
+        filter: { search, provider, sort },
+        page,
+        providers,
+        origin: (deps.baseUrl ?? new URL(c.req.url)).origin,
+      }
       return c.html(moduleListPage(frameOf(c, `Modules of ${organizationName}`, trail), model))
     })
     .get('/:org/:name/:provider', async (c) => {

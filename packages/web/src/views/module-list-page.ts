@@ -5,6 +5,7 @@ import { firstModule } from './first-module.ts'
 import { layout, type Html, type PageFrame } from './layout.ts'
 import { moduleHref } from './module-href.ts'
 import { plural } from './plural.ts'
+import { providerList, type ProviderSummary } from './provider-list.ts'
 import { moduleStatusWords, toneClass } from './status-words.ts'
 
 /** What the list shows: the search as the user typed it. */
@@ -18,6 +19,8 @@ export interface ModuleListModel {
   readonly organizationName: string
   readonly filter: ModuleListFilter
   readonly page: Page<ModuleView>
+  /** The organization's first private providers, listed below its modules, and how many it has. */
+  readonly providers: { readonly summaries: readonly ProviderSummary[]; readonly total: number }
   /** Where clients reach this server (`https://registry.example.com`), for the commands an empty organization shows. */
   readonly origin: string
 }
@@ -47,7 +50,8 @@ export function moduleListPage(frame: PageFrame, model: ModuleListModel): Html {
 </form>
 <section id="results" aria-live="polite" aria-label="Results">
 ${results(model)}
-</section>`,
+</section>
+${providerList({ organizationName, origin: model.origin, ...model.providers })}`,
   )
 }
 
