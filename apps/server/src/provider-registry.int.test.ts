@@ -86,10 +86,10 @@ describe.skipIf(noRelease !== undefined)(
     })
 
     /** `cairn providers publish` as a process, trusting the test CA, with the owner's token in CAIRN_TOKEN. */
-    const publish = (made: ProviderRelease, organization: string) =>
+    const publish = (made: ProviderRelease, organization: string, key = ['--public-key', publicKey]) =>
       cairn(
         { CAIRN_TOKEN: token, NODE_EXTRA_CA_CERTS: ca.caFile },
-        ...['providers', 'publish', made.dir, '--address', server.url, '--organization', organization, '--public-key', publicKey],
+        ...['providers', 'publish', made.dir, '--address', server.url, '--organization', organization, ...key],
       )
 
     it('publishes the release with one command: provider, GPG key, version, SHA256SUMS, its signature and the platform zip', async () => {
@@ -110,8 +110,8 @@ describe.skipIf(noRelease !== undefined)(
       )
     }, 120_000)
 
-    it('says so and succeeds when the version is already published', async () => {
-      const again = await publish(release, 'acme')
+    it('says so and succeeds when the version is already published, the key named by its id this time', async () => {
+      const again = await publish(release, 'acme', ['--key-id', key.keyId])
       expect(again.stdout).toContain(`acme/time ${TIME_PROVIDER_VERSION} is already published, with all 1 platform(s): nothing to do`)
       expect(again.code).toBe(0)
     }, 120_000)
