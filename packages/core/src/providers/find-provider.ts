@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
+import { parseModuleVersion } from '../modules/module-version.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
 import { assertProviderCurationAllowed } from './provider-address.ts'
@@ -58,9 +59,19 @@ export async function findProviderVersion(
 ): Promise<FoundProvider & { readonly version: ProviderVersion }> {
   const address: ProviderAddress = { registryName: 'private', namespace: target.namespace, name: target.name }
   const found = await findProvider(repositories, principal, { ...target, address }, need)
-  const version = await repositories.providerVersions.find(found.provider.id, target.version)
+  const spelled = normalisedVersion(target.version)
+  const version = spelled === undefined ? undefined : await repositories.providerVersions.find(found.provider.id, spelled)
   if (version === undefined) throw CairnError.notFound('registry provider version')
   return { ...found, version }
+}
+
+/** A version as create stores it (`v1.0.0` → `1.0.0`), so that any spelling finds it; undefined when it is none. */
+function normalisedVersion(spelled: string): string | undefined {
+  try {
+    return parseModuleVersion(spelled)
+  } catch {
+    return undefined
+  }
 }
 
 /** The version's platform at the target, as `findProviderVersion` finds the version. */

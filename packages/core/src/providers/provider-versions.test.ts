@@ -109,6 +109,16 @@ describe('ProviderVersions', () => {
       })
     })
 
+    it('finds a version by any spelling of it, as module versions are found', async () => {
+      await world.cases.providerVersions.create({ ...NEW, version: 'v1.0.0' }, world.owner)
+      await expect(world.cases.providerVersions.show({ ...VERSION, version: 'v1.0.0' }, world.reader)).resolves.toMatchObject({
+        version: { version: '1.0.0' },
+      })
+      await expect(world.cases.providerVersions.show({ ...VERSION, version: 'one' }, world.reader)).rejects.toMatchObject({
+        code: 'not_found',
+      })
+    })
+
     it('once a file is in, its upload link gives way to a download token', async () => {
       const created = await world.cases.providerVersions.create(NEW, world.owner)
       await world.cases.gpgKeys.create({ namespace: 'acme', asciiArmor: KEY.asciiArmor }, world.owner)
