@@ -161,6 +161,20 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
     await web.api(web.tokens.owner, 'POST', '/api/v2/organizations', {
       data: { type: 'organizations', attributes: { name: 'untouched', email: 'ops@untouched.test' } },
     })
+    // A provider page with a version and a platform, its files not uploaded: the tables and the delete form.
+    const providers = '/api/v2/organizations/acme/registry-providers'
+    await web.api(web.tokens.owner, 'POST', providers, {
+      data: { type: 'registry-providers', attributes: { name: 'time', namespace: 'acme', 'registry-name': 'private' } },
+    })
+    await web.api(web.tokens.owner, 'POST', `${providers}/private/acme/time/versions`, {
+      data: { type: 'registry-provider-versions', attributes: { version: '0.1.0', 'key-id': '0123456789ABCDEF', protocols: ['5.0'] } },
+    })
+    await web.api(web.tokens.owner, 'POST', `${providers}/private/acme/time/versions/0.1.0/platforms`, {
+      data: {
+        type: 'registry-provider-version-platforms',
+        attributes: { os: 'linux', arch: 'amd64', shasum: 'a'.repeat(64), filename: 'terraform-provider-time_0.1.0_linux_amd64.zip' },
+      },
+    })
     for (const path of [
       '/app/',
       '/app/untouched',
@@ -172,6 +186,7 @@ describe.skipIf(skipped !== undefined)('the web UI in a real browser', { timeout
       '/app/acme/dns/aws',
       '/app/acme/vpc/aws/modules/subnet',
       '/app/acme/vpc/aws/examples/basic',
+      '/app/acme/providers/acme/time',
       '/app/nope',
     ]) {
       await scan.goto(`${web.url}${path}`)

@@ -32,6 +32,8 @@ export const ROUTES: readonly FormRoute[] = [
   { path: `${MODULE}/versions`, answers: [422], readsForm: true, session: 'shared', fields: ['version'] },
   // A version that does not exist: deleting it changes nothing.
   { path: `${MODULE}/versions/9.9.9/delete`, answers: [404], readsForm: false, session: 'shared', fields: [] },
+  // Likewise for a provider's version (of a provider that does not exist either).
+  { path: '/app/acme/providers/acme/none/versions/9.9.9/delete', answers: [404], readsForm: false, session: 'shared', fields: [] },
 ]
 
 export type Csrf = 'field' | 'header' | 'none' | 'wrong-field' | 'wrong-header'

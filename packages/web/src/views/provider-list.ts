@@ -22,9 +22,13 @@ export interface ProviderListModel {
   readonly origin: string
 }
 
-/** An organization's private providers, beside its modules: each with what `terraform init` would install. */
+/**
+ * An organization's private providers, beside its modules: each with what `terraform init` would
+ * install. Not a landmark of its own: named "Providers", it would be one more match for the module
+ * search's "Provider" field.
+ */
 export function providerList(model: ProviderListModel): Html {
-  return html`<section class="providers" aria-labelledby="providers-heading">
+  return html`<section class="providers">
   <h2 id="providers-heading">Providers</h2>
   ${model.total === 0 ? firstProvider(model.organizationName, model.origin) : rows(model)}
 </section>`
