@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { GO } from './cli/test-support/go-tfe-client.ts'
 import { cairn, userToken } from './test-support/cli.ts'
+import { httpsRequest } from './test-support/https-client.ts'
 import { HttpsModuleApi } from './test-support/https-module-api.ts'
 import { buildTofuOnce, canUnshareMounts, TOFU_VERSION, whyNoTofu } from './test-support/opentofu.ts'
 import { initTimeProvider, providerCli, type ProviderCliSetup } from './test-support/provider-install.ts'
@@ -127,6 +128,12 @@ describe.skipIf(noRelease !== undefined)(
         `version ${TIME_PROVIDER_VERSION} exists but is not complete; still missing: ${rogue.signature.replace(/^.*_/, '')}`,
       )
       expect(again.code).toBe(1)
+      // The provider exists, with no version the protocol offers.
+      const versions = await httpsRequest(`${server.url}/api/registry/v1/providers/rogue/time/versions`, {
+        ca: await readFile(ca.caFile),
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      expect([versions.status, JSON.parse(versions.body.toString())]).toEqual([200, { versions: [] }])
     }, 120_000)
 
     describe.each(CLIS)('$cli', ({ skipped, binary: findBinary, initialized, signed }) => {
@@ -165,7 +172,7 @@ describe.skipIf(noRelease !== undefined)(
         async () => {
           const refused = await initTimeProvider(setup, 'rogue', TIME_PROVIDER_VERSION)
           expect(refused.code).not.toBe(0)
-          // Cairn answers a provider with no installable version as one it does not have (the protocol's 404).
+          // Both CLIs report a provider whose versions list is empty as one no registry has.
           expect(refused.output.replace(/\s+/g, ' ')).toMatch(
             /rogue\/time was not found in any of the search locations|no available releases match the given constraints/,
           )
