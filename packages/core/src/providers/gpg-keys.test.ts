@@ -41,6 +41,12 @@ describe('GpgKeys', () => {
       await expect(addKey('nowhere', world.owner)).rejects.toMatchObject(NOT_AUTHORIZED)
       expect((await world.cases.gpgKeys.list({ namespaces: ['acme'], page: PAGE }, world.owner)).total).toBe(0)
     })
+
+    it('namespace not authorized comes before the armor is read: a stranger learns nothing of it', async () => {
+      await expect(world.cases.gpgKeys.create({ namespace: 'acme', asciiArmor: 'not a key' }, world.stranger)).rejects.toMatchObject(
+        NOT_AUTHORIZED,
+      )
+    })
   })
 
   describe('list and show', () => {

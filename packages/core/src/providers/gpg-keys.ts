@@ -23,6 +23,8 @@ export class GpgKeys {
   }
 
   async create(command: { readonly namespace: string; readonly asciiArmor: string }, principal: Principal): Promise<GpgKey> {
+    // Authorized first, so that a caller who may not use the namespace learns nothing of its armor's fate.
+    await this.#deps.unitOfWork.read((repositories) => authorizeNamespace(repositories, principal, command.namespace))
     const keyId = await this.#deps.openpgp.keyIdOf(command.asciiArmor)
     return this.#deps.unitOfWork.run(async (repositories) => {
       await authorizeNamespace(repositories, principal, command.namespace)

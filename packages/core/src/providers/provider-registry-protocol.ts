@@ -4,7 +4,7 @@ import type { Repositories } from '../ports/unit-of-work.ts'
 import type { ProviderUseCaseDeps } from './provider-deps.ts'
 import { signProviderDownload } from './provider-links.ts'
 import { providerBinaryBlobKey, type ProviderPlatform } from './provider-platform.ts'
-import { shasumsBlobKey, shasumsSignatureBlobKey, type ProviderVersion } from './provider-version.ts'
+import { shasumsBlobKey, shasumsSignatureBlobKey, signingKeyId, type ProviderVersion } from './provider-version.ts'
 import type { ProviderDownloadAnswer, ProviderVersionsAnswer } from './provider-views.ts'
 import type { RegistryProvider } from './registry-provider.ts'
 
@@ -52,7 +52,7 @@ export class ProviderRegistryProtocol {
       const offered = found === undefined ? [] : offeredPlatforms(found, await repositories.providerPlatforms.allOf([found.id]))
       const chosen = offered.find((candidate) => candidate.os === target.os && candidate.arch === target.arch)
       if (found === undefined || chosen === undefined) throw CairnError.notFound('provider platform')
-      const signingKey = await repositories.gpgKeys.find(provider.namespace, found.keyId)
+      const signingKey = await repositories.gpgKeys.find(provider.namespace, signingKeyId(found))
       // The signature verified against this key; once the key is removed the CLI could verify nothing.
       if (signingKey === undefined) throw CairnError.notFound('provider platform')
       return { version: found, platform: chosen, key: signingKey }

@@ -126,6 +126,16 @@ describe('ProviderUploads: SHA256SUMS and its signature', () => {
       await expect(uploadSig(KEY.sign(encode(SUMS)))).resolves.toMatchObject({ kind: 'shasums-sig' })
     })
 
+    it('finds the key of a key-id the client sent in lower case', async () => {
+      world = await providerWorld()
+      await world.cases.gpgKeys.create({ namespace: 'acme', asciiArmor: KEY.asciiArmor }, world.owner)
+      await world.cases.registryProviders.create({ organizationName: 'acme', name: 'internal', registryName: 'private' }, world.owner)
+      created = await world.cases.providerVersions.create({ ...VERSION, keyId: KEY.keyId.toLowerCase(), protocols: ['5.0'] }, world.owner)
+      expect(created.version.keyId).toBe(KEY.keyId.toLowerCase())
+      await uploadSums(SUMS)
+      await expect(uploadSig(KEY.sign(encode(SUMS)))).resolves.toMatchObject({ kind: 'shasums-sig' })
+    })
+
     it("invalid on key-id when the namespace has no key with the version's key id", async () => {
       world = await providerWorld()
       created = await providerWithVersion(world, { addKey: false })

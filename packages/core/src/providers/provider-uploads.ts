@@ -6,7 +6,7 @@ import { MAX_PROVIDER_BINARY_BYTES, MAX_SHASUMS_BYTES, MAX_SIGNATURE_BYTES } fro
 import { verifyProviderDownload, verifyProviderUpload } from './provider-links.ts'
 import { providerBinaryBlobKey } from './provider-platform.ts'
 import { platformContext, refuseSecondUpload, versionContext } from './provider-upload-context.ts'
-import { shasumsBlobKey, shasumsSignatureBlobKey } from './provider-version.ts'
+import { shasumsBlobKey, shasumsSignatureBlobKey, signingKeyId } from './provider-version.ts'
 import { NO_PERMISSIONS, platformViewOf, versionViewOf } from './provider-view-of.ts'
 import type { ProviderUploadResult } from './provider-views.ts'
 import { listsFile, parseShasums } from './shasums.ts'
@@ -86,7 +86,7 @@ export class ProviderUploads {
   async #signature(versionId: string, content: ByteStream): Promise<ProviderUploadResult> {
     const { context, key } = await this.#deps.unitOfWork.read(async (repositories) => {
       const found = await versionContext(repositories, versionId)
-      return { context: found, key: await repositories.gpgKeys.find(found.provider.namespace, found.version.keyId) }
+      return { context: found, key: await repositories.gpgKeys.find(found.provider.namespace, signingKeyId(found.version)) }
     })
     if (context.version.shasums === null) throw CairnError.invalidField('shasums-sig', 'needs SHA256SUMS: upload it before its signature')
     if (context.version.shasumsSignatureUploaded) refuseSecondUpload('shasums-sig', 'SHA256SUMS.sig')

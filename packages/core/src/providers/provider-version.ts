@@ -36,3 +36,8 @@ export function shasumsBlobKey(versionId: string): string {
 export function shasumsSignatureBlobKey(versionId: string): string {
   return `providers/${versionId}/SHA256SUMS.sig`
 }
+
+/** The key id a version names, as keys store theirs (upper-case hex): the client may have sent it in lower case. */
+export function signingKeyId(version: Pick<ProviderVersion, 'keyId'>): string {
+  return version.keyId.toUpperCase()
+}
