@@ -1,3 +1,4 @@
+import semver from 'semver'
 import { CairnError, type Page, type PageRequest, type ProviderVersion, type ProviderVersionRepository } from '@cairn/core'
 import { compareText, deleteWhere, pageOf, type InMemoryState } from './in-memory-state.ts'
 
@@ -49,6 +50,7 @@ export function removeVersionsWhere(state: InMemoryState, doomed: (version: Prov
   deleteWhere(state.providerPlatforms, (platform) => removed.has(platform.versionId))
 }
 
+/** Newest semver first; id apart versions equal but for build metadata. */
 function newestFirst(a: ProviderVersion, b: ProviderVersion): number {
-  return b.createdAt.getTime() - a.createdAt.getTime() || compareText(b.id, a.id)
+  return semver.compare(b.version, a.version) || compareText(b.id, a.id)
 }

@@ -22,10 +22,10 @@ export class Migration20261203121705_provider_registry extends Migration {
     )
 
     this.addSql(
-      `create table "registry_provider_versions" ("id" varchar(255) collate "C" not null, "provider_id" varchar(255) collate "C" not null, "version" varchar(255) collate "C" not null, "key_id" text not null, "protocols" jsonb not null, "shasums" jsonb null, "shasums_signature_uploaded" boolean not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`,
+      `create table "registry_provider_versions" ("id" varchar(255) collate "C" not null, "provider_id" varchar(255) collate "C" not null, "version" varchar(255) collate "C" not null, "version_order" text collate "C" not null, "key_id" text not null, "protocols" jsonb not null, "shasums" jsonb null, "shasums_signature_uploaded" boolean not null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`,
     )
     this.addSql(
-      `create index "registry_provider_versions_provider_id_created_at_id_index" on "registry_provider_versions" ("provider_id", "created_at", "id");`,
+      `create index "registry_provider_versions_provider_id_version_order_index" on "registry_provider_versions" ("provider_id", "version_order");`,
     )
     this.addSql(
       `alter table "registry_provider_versions" add constraint "registry_provider_versions_provider_id_version_unique" unique ("provider_id", "version");`,

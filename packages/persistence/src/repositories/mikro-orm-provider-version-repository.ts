@@ -6,8 +6,8 @@ import { findPage, pageOf } from './paging.ts'
 import { toProviderVersion, toProviderVersionRecord } from './provider-mappers.ts'
 import { FRESH } from './read-options.ts'
 
-/** Newest first, served by the provider/created_at/id index. */
-const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const
+/** Newest semver first, served by the provider/version_order index; id apart versions equal but for build metadata. */
+const NEWEST_FIRST = { versionOrder: 'desc', id: 'desc' } as const
 
 export class MikroOrmProviderVersionRepository implements ProviderVersionRepository {
   readonly #em: EntityManager

@@ -1,6 +1,7 @@
 import type { GpgKey, ProviderPlatform, ProviderVersion, RegistryProvider } from '@cairn/core'
 import type { RegistryGpgKeyRecord } from '../schema/registry-gpg-key.schema.ts'
 import type { RegistryProviderPlatformRecord } from '../schema/registry-provider-platform.schema.ts'
+import { semverOrderKey } from './semver-order.ts'
 import type { RegistryProviderVersionRecord } from '../schema/registry-provider-version.schema.ts'
 import type { RegistryProviderRecord } from '../schema/registry-provider.schema.ts'
 
@@ -39,7 +40,13 @@ export function toProviderVersion(record: RegistryProviderVersionRecord): Provid
 
 export function toProviderVersionRecord(version: ProviderVersion) {
   const { providerId, protocols, shasums, ...fields } = version
-  return { ...fields, provider: providerId, protocols: [...protocols], shasums: shasums === null ? null : [...shasums] }
+  return {
+    ...fields,
+    provider: providerId,
+    versionOrder: semverOrderKey(fields.version),
+    protocols: [...protocols],
+    shasums: shasums === null ? null : [...shasums],
+  }
 }
 
 export function toProviderPlatform(record: RegistryProviderPlatformRecord): ProviderPlatform {

@@ -11,12 +11,14 @@ export const RegistryProviderVersionSchema = defineEntity({
   name: 'RegistryProviderVersionRecord',
   tableName: 'registry_provider_versions',
   uniques: [{ name: 'registry_provider_versions_provider_id_version_unique', properties: ['provider', 'version'] }],
-  // A provider's versions, newest first.
-  indexes: [{ properties: ['provider', 'createdAt', 'id'] }],
+  // A provider's versions, newest semver first.
+  indexes: [{ properties: ['provider', 'versionOrder'] }],
   properties: {
     id: p.string().primary().collation(BYTE_ORDER),
     provider: () => p.manyToOne(RegistryProviderSchema).deleteRule('cascade'),
     version: p.string().collation(BYTE_ORDER),
+    /** `semverOrderKey(version)`: sorts bytewise as semver does. */
+    versionOrder: p.text().collation(BYTE_ORDER),
     keyId: p.text(),
     protocols: p.json<ProviderProtocol[]>(),
     shasums: p.json<ShasumsEntry[]>().nullable(),

@@ -46,35 +46,34 @@ export function providerVersionRepositoryContract(name: string, open: StoreHarne
       await expect(store().run(({ providerVersions }) => providerVersions.update(missing))).rejects.toMatchObject({ code: 'not_found' })
     })
 
-    it("lists a provider's versions newest first, by creation then id, in pages that tell the total", async () => {
+    it("lists a provider's versions newest semver first, whatever their creation, in pages that tell the total", async () => {
+      const versions = ['1.9.0', '1.10.0', '1.10.0-rc.2', '1.10.0-rc.10', '1.10.0-beta', '0.9.0', '2.0.0-alpha.1']
       await seedVersions(
         store(),
-        aProviderVersion({ id: 'provver-a', version: '1.0.0', createdAt: minute(1) }),
-        aProviderVersion({ id: 'provver-c', version: '1.2.0', createdAt: minute(3) }),
-        aProviderVersion({ id: 'provver-b', version: '1.1.0', createdAt: minute(3) }),
-        aProviderVersion({ id: 'provver-d', version: '0.9.0', createdAt: minute(2) }),
+        ...versions.map((version, index) => aProviderVersion({ id: `provver-${version}`, version, createdAt: minute(index) })),
       )
       const list = async (page = PAGE) => {
         const found = await store().read(({ providerVersions }) => providerVersions.list('prov-1', page))
-        return { total: found.total, ids: idsOf(found.items) }
+        return { total: found.total, versions: found.items.map((item) => item.version) }
       }
-      await expect(list()).resolves.toEqual({ total: 4, ids: ['provver-c', 'provver-b', 'provver-d', 'provver-a'] })
-      await expect(list({ number: 2, size: 3 })).resolves.toEqual({ total: 4, ids: ['provver-a'] })
-      await expect(list({ number: 3, size: 3 })).resolves.toEqual({ total: 4, ids: [] })
+      const newest = ['2.0.0-alpha.1', '1.10.0', '1.10.0-rc.10', '1.10.0-rc.2', '1.10.0-beta', '1.9.0', '0.9.0']
+      await expect(list()).resolves.toEqual({ total: 7, versions: newest })
+      await expect(list({ number: 2, size: 3 })).resolves.toEqual({ total: 7, versions: newest.slice(3, 6) })
+      await expect(list({ number: 4, size: 3 })).resolves.toEqual({ total: 7, versions: [] })
       const none = await store().run(({ providerVersions }) => providerVersions.list('prov-missing', PAGE))
       expect(none).toMatchObject({ items: [], total: 0 })
     })
 
-    it('tells every version of several providers at once, newest first', async () => {
+    it('tells every version of several providers at once, newest semver first', async () => {
       await seedProviders(store(), aProvider(), aProvider({ id: 'prov-2', name: 'random' }), aProvider({ id: 'prov-3', name: 'null' }))
       await store().run(async ({ providerVersions }) => {
-        await providerVersions.add(aProviderVersion({ id: 'provver-a', createdAt: minute(1) }))
-        await providerVersions.add(aProviderVersion({ id: 'provver-b', providerId: 'prov-2', createdAt: minute(2) }))
-        await providerVersions.add(aProviderVersion({ id: 'provver-c', version: '2.0.0', createdAt: minute(3) }))
+        await providerVersions.add(aProviderVersion({ id: 'provver-a', version: '1.10.0', createdAt: minute(3) }))
+        await providerVersions.add(aProviderVersion({ id: 'provver-b', providerId: 'prov-2', version: '1.9.0', createdAt: minute(2) }))
+        await providerVersions.add(aProviderVersion({ id: 'provver-c', version: '2.0.0', createdAt: minute(1) }))
         await providerVersions.add(aProviderVersion({ id: 'provver-d', providerId: 'prov-3' }))
       })
       const all = (ids: string[]) => store().run(async ({ providerVersions }) => idsOf(await providerVersions.allOf(ids)))
-      await expect(all(['prov-1', 'prov-2', 'prov-missing'])).resolves.toEqual(['provver-c', 'provver-b', 'provver-a'])
+      await expect(all(['prov-1', 'prov-2', 'prov-missing'])).resolves.toEqual(['provver-c', 'provver-a', 'provver-b'])
       await expect(all([])).resolves.toEqual([])
     })
 
