@@ -3,9 +3,9 @@ import type { Page, PageRequest } from '../shared/page.ts'
 
 /** Provider versions, stored; their platforms are `ProviderPlatformRepository`'s. */
 export interface ProviderVersionRepository {
-  /** A page of a provider's versions, newest first (by creation, then id). */
+  /** A page of a provider's versions, highest semver first (1.10.0 above 1.9.0, a prerelease below its release). */
   list(providerId: string, page: PageRequest): Promise<Page<ProviderVersion>>
-  /** Every version of each of these providers, newest first (for `include` and the protocol). */
+  /** Every version of each of these providers, highest semver first (for `include` and the protocol). */
   allOf(providerIds: readonly string[]): Promise<ProviderVersion[]>
   /** The provider's version `version`; undefined when there is none. */
   find(providerId: string, version: string): Promise<ProviderVersion | undefined>
