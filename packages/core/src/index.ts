@@ -40,6 +40,7 @@ export { CreateUserToken } from './tokens/create-user-token.ts'
 export { ListUserTokens } from './tokens/list-user-tokens.ts'
 export { RevokeToken } from './tokens/revoke-token.ts'
 export { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
+export { ListServiceTokens, type OrganizationServiceTokens } from './tokens/list-service-tokens.ts'
 
 // Sessions
 export { SESSION_LIFETIME_MS } from './sessions/session.ts'

@@ -34,6 +34,7 @@ import type { UseCaseDeps } from './shared/use-case-deps.ts'
 import { CreateUserToken } from './tokens/create-user-token.ts'
 import { ListUserTokens } from './tokens/list-user-tokens.ts'
 import { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
+import { ListServiceTokens } from './tokens/list-service-tokens.ts'
 import { RevokeToken } from './tokens/revoke-token.ts'
 import { CreateToolVersion } from './tool-versions/create-tool-version.ts'
 import { DeleteToolVersion } from './tool-versions/delete-tool-version.ts'
@@ -116,6 +117,7 @@ export function createUseCases(ports: CairnPorts) {
     memberships: new ManageMemberships(deps),
     teams: new ManageTeams(deps),
     serviceTokens: new ManageServiceTokens(deps),
+    organizationServiceTokens: new ListServiceTokens(deps),
     userTokens: { create: new CreateUserToken(deps), list: new ListUserTokens(deps), revoke: new RevokeToken(deps) },
     workspaces: new ManageWorkspaces(deps),
     runs: new ManageRuns(deps),
