@@ -113,7 +113,7 @@ export async function benchScaling(huge: LargeArchive, warmup: Archive): Promise
  * ten seconds: right after it starts listening, Cairn briefly takes some 400 MiB more than it
  * keeps, and a baseline read during that would mean nothing.
  */
-async function settled(pid: number): Promise<number> {
+export async function settled(pid: number): Promise<number> {
   let previous = readProcMemory(pid).rss
   for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 300))

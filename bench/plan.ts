@@ -1,5 +1,16 @@
 /** The sections `pnpm bench` runs, in the order it runs them when none is named. */
-export const SECTIONS = ['uploads', 'memory', 'throughput', 'protocol', 'management', 'read-memory', 'vcs', 'web', 'scaling'] as const
+export const SECTIONS = [
+  'uploads',
+  'memory',
+  'throughput',
+  'protocol',
+  'management',
+  'read-memory',
+  'vcs',
+  'web',
+  'scaling',
+  'providers',
+] as const
 export type Section = (typeof SECTIONS)[number]
 
 /** How many times each thing is done; small enough for a run of a few minutes on two cores. */
@@ -17,4 +28,13 @@ export const PLAN = {
   vcs: { tags: 100, uploadRuns: 10 },
   web: { size: { modules: 10_000, versionsPerModule: 10 }, requests: 300, warmup: 30 },
   scaling: { size: { modules: 10_000, versionsPerModule: 10 }, connections: 32, seconds: 5 },
+  providers: {
+    size: { providers: 100, versionsPerProvider: 10, platforms: ['linux/amd64', 'darwin/arm64'] },
+    seedConcurrency: 8,
+    connections: 32,
+    seconds: 5,
+    rounds: 3,
+    binaryMiB: 200,
+    binaryRuns: 2,
+  },
 } as const

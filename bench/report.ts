@@ -1,3 +1,5 @@
+import type { PairedResult } from './throughput.ts'
+
 /** Prints an aligned text table: the first column left-aligned, the others right-aligned. */
 export function table(title: string, headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)))
@@ -16,4 +18,35 @@ export const mb = (bytes: number): string => (bytes / 1e6).toFixed(1)
 /** Progress on stderr, so that stdout holds only the tables. */
 export function progress(message: string): void {
   process.stderr.write(`· ${message}\n`)
+}
+
+/** The columns of a load measured in rounds against the bare endpoint (`pairedLoadTest`), and its row. */
+export const PAIRED_HEADERS = [
+  'endpoint',
+  'requests/s',
+  'p50 ms',
+  'p99 ms',
+  '÷ bare',
+  'rounds ÷ bare',
+  'rounds p99 ms',
+  'bare requests/s',
+  'bare p99 ms',
+  'non-2xx',
+  'errors',
+] as const
+
+export function pairedRow(load: PairedResult): string[] {
+  return [
+    load.name,
+    load.requestsPerSecond.toFixed(0),
+    String(load.latencyP50Ms),
+    String(load.latencyP99Ms),
+    ratio(load.ratioToBare),
+    `${ratio(load.ratioRange[0])}–${ratio(load.ratioRange[1])}`,
+    `${load.p99Range[0]}–${load.p99Range[1]}`,
+    load.bare.requestsPerSecond.toFixed(0),
+    String(load.bare.latencyP99Ms),
+    String(load.non2xx),
+    String(load.errors),
+  ]
 }

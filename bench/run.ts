@@ -1,5 +1,5 @@
 /**
- * Cairn's benchmarks (`pnpm bench`, or `node bench/run.ts [uploads] [memory] [throughput]`): not
+ * Cairn's benchmarks (`pnpm bench`, or `node bench/run.ts [uploads] [memory] [throughput] …`): not
  * tests, and never a gate. Prints tables on stdout, progress on stderr, and writes every figure to
  * bench/results/latest.json. Each section, and the tables it prints, is in sections/; how many
  * times each thing is done, in plan.ts. See bench/README.md for what is measured and how.
@@ -16,6 +16,7 @@ import { httpSections } from './sections/http.ts'
 import { managementSection } from './sections/management.ts'
 import { memorySection } from './sections/memory.ts'
 import { protocolSection } from './sections/protocol.ts'
+import { providersSection } from './sections/providers.ts'
 import { readMemorySection } from './sections/read-memory.ts'
 import { scalingSection } from './sections/scaling.ts'
 import { vcsSection } from './sections/vcs.ts'
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     if (sections.has('vcs')) report['vcs'] = await vcsSection()
     if (sections.has('web')) report['web'] = await webSection()
     if (sections.has('scaling')) report['scaling'] = await scalingSection()
+    if (sections.has('providers')) report['providers'] = await providersSection(work)
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })

@@ -55,6 +55,8 @@ export interface LoadOptions {
    * servers and not what it takes to make the requests.
    */
   readonly draw?: () => string
+  /** Awaited right before and right after the measured run (not the warm-up): to read the server's counters around it. */
+  readonly around?: { before(): Promise<void>; after(requests: number): Promise<void> }
 }
 
 /** More than a connection sends in a load of a few seconds, so that its draws hardly repeat. */
@@ -90,8 +92,10 @@ export async function loadTestAcross(name: string, urls: readonly string[], opti
   const loads = urls.map((url) => ({ url, connections: share, headers, ...requests, ...draws }))
   // One second of warm-up, not counted: JIT, connection set-up.
   await Promise.all(loads.map((load) => autocannon({ ...load, duration: 1 })))
+  await options.around?.before()
   const results = await Promise.all(loads.map((load) => autocannon({ ...load, duration: seconds })))
   const sum = (value: (result: autocannon.Result) => number) => results.reduce((total, result) => total + value(result), 0)
+  await options.around?.after(sum((result) => result.requests.total))
   const worst = (value: (result: autocannon.Result) => number) => Math.max(...results.map(value))
   const requestsPerSecond = sum((result) => result.requests.average)
   progress(`${name}: ${Math.round(requestsPerSecond)} requests/s`)

@@ -1,7 +1,7 @@
 import { PLAN } from '../plan.ts'
 import { startBare } from '../processes.ts'
 import { benchProtocol, type ProtocolResult } from '../protocol.ts'
-import { ratio, table } from '../report.ts'
+import { PAIRED_HEADERS, pairedRow, table } from '../report.ts'
 import { MiB } from '../stats.ts'
 
 /** The registry protocol on both stores, each load against the bare endpoint loaded just before it. */
@@ -21,34 +21,8 @@ function printProtocol(results: readonly ProtocolResult[]): void {
   console.log(
     table(
       `Registry protocol: ${size.modules} modules × ${size.versionsPerModule} versions, autocannon, ${connections} connections, ${seconds} s, a random module per request; each load ${rounds} times right after the bare endpoint, the round of the median ratio shown`,
-      [
-        'endpoint',
-        'requests/s',
-        'p50 ms',
-        'p99 ms',
-        '÷ bare',
-        'rounds ÷ bare',
-        'rounds p99 ms',
-        'bare requests/s',
-        'bare p99 ms',
-        'non-2xx',
-        'errors',
-      ],
-      results.flatMap((result) =>
-        result.loads.map((load) => [
-          load.name,
-          load.requestsPerSecond.toFixed(0),
-          String(load.latencyP50Ms),
-          String(load.latencyP99Ms),
-          ratio(load.ratioToBare),
-          `${ratio(load.ratioRange[0])}–${ratio(load.ratioRange[1])}`,
-          `${load.p99Range[0]}–${load.p99Range[1]}`,
-          load.bare.requestsPerSecond.toFixed(0),
-          String(load.bare.latencyP99Ms),
-          String(load.non2xx),
-          String(load.errors),
-        ]),
-      ),
+      PAIRED_HEADERS,
+      results.flatMap((result) => result.loads.map(pairedRow)),
     ),
   )
   console.log(
