@@ -2,8 +2,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tofu, type TofuResult } from './opentofu.ts'
 
-/** What a `tofu init` against a Cairn server over HTTPS needs to know. */
+/** What a `tofu init` or `terraform init` against a Cairn server over HTTPS needs to know. */
 export interface TofuInitSetup {
+  /** tofu or terraform: both take the same flags, environment and CLI configuration. */
   readonly binary: string
   /** Each run gets a fresh directory under it. */
   readonly scratch: string
@@ -15,8 +16,12 @@ export interface TofuInitSetup {
   readonly unshare: boolean
 }
 
-/** `tofu init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`. */
-export async function tofuInit(setup: TofuInitSetup, configuration: string, cliToken: string): Promise<TofuResult & { dir: string }> {
+/** `init` in a fresh directory holding `configuration`, as a CLI user with `cliToken`, or with no credentials for the registry. */
+export async function tofuInit(
+  setup: TofuInitSetup,
+  configuration: string,
+  cliToken: string | undefined,
+): Promise<TofuResult & { dir: string }> {
   const dir = await mkdtemp(join(setup.scratch, 'work-'))
   await writeFile(join(dir, 'main.tf'), configuration)
   const cliConfigFile = join(dir, 'cli.tfrc')
@@ -25,7 +30,8 @@ export async function tofuInit(setup: TofuInitSetup, configuration: string, cliT
   const hostBlock = setup.unshare
     ? ''
     : `host "${registry}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}\n`
-  await writeFile(cliConfigFile, `credentials "${registry}" {\n  token = "${cliToken}"\n}\n${hostBlock}`)
+  const credentials = cliToken === undefined ? '' : `credentials "${registry}" {\n  token = "${cliToken}"\n}\n`
+  await writeFile(cliConfigFile, `${credentials}${hostBlock}`)
   const hostsFile = join(dir, 'hosts')
   await writeFile(hostsFile, `127.0.0.1 localhost ${setup.host}\n`)
   const result = await tofu(setup.binary, ['init', '-input=false', '-no-color'], {
