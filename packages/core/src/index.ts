@@ -42,6 +42,11 @@ export { RevokeToken } from './tokens/revoke-token.ts'
 export { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
 export { ListServiceTokens, type OrganizationServiceTokens } from './tokens/list-service-tokens.ts'
 
+// CLI login (login.v1)
+export { CliLogin, LOGIN_TOKEN_DESCRIPTION } from './login/cli-login.ts'
+export { LOGIN_CLIENT, type LoginRequest, type LoginRequestParameters } from './login/login-request.ts'
+export { LOGIN_CODE_LIFETIME_MS, type LoginCode } from './login/login-code.ts'
+export type { LoginCodeRepository } from './ports/login-code-repository.ts'
 // Sessions
 export { SESSION_LIFETIME_MS } from './sessions/session.ts'
 export type { Session } from './sessions/session.ts'

@@ -10,6 +10,7 @@ import { ManageOrganizations } from './organizations/manage-organizations.ts'
 import { ManageTeams } from './organizations/manage-teams.ts'
 import { ManageRuns } from './runs/manage-runs.ts'
 import { AuthenticateSession } from './sessions/authenticate-session.ts'
+import { CliLogin } from './login/cli-login.ts'
 import { Impersonation } from './sessions/impersonation.ts'
 import { SignIn } from './sessions/sign-in.ts'
 import { SignOut } from './sessions/sign-out.ts'
@@ -110,6 +111,7 @@ export function createUseCases(ports: CairnPorts) {
     impersonation: new Impersonation(deps),
     signIn: new SignIn({ ...deps, authenticateToken }),
     signOut: new SignOut(deps),
+    cliLogin: new CliLogin(deps),
     adminWorkspaces: new AdminWorkspaces(deps),
     adminGeneralSettings: new AdminGeneralSettings(deps),
     auditEvents: new ListAuditEvents(deps),

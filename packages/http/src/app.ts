@@ -19,6 +19,7 @@ import { membershipRoutes } from './routes/membership-routes.ts'
 import { organizationRoutes } from './routes/organization-routes.ts'
 import { deprecatedModuleRoutes } from './routes/deprecated-module-routes.ts'
 import { discoveryRoutes } from './routes/discovery-routes.ts'
+import { loginTokenRoutes } from './routes/login-token-routes.ts'
 import { metricsRoute } from './routes/metrics-route.ts'
 import { moduleArchiveRoutes } from './routes/module-archive-routes.ts'
 import { openApiRoutes } from './routes/openapi-routes.ts'
@@ -70,7 +71,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
     })
   }
   // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
-  root.route('/', discoveryRoutes(basePath ?? ''))
+  root.route('/', discoveryRoutes(basePath ?? '', deps.webApp !== undefined))
   const app = basePath ? root.basePath(basePath) : root
   app.onError(errorsShapedByRoute(deps.log, `${basePath ?? ''}${REGISTRY_V1}/`))
   app.notFound(notFoundHandler)
@@ -92,6 +93,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp, deps))
+  app.route('/', loginTokenRoutes(deps))
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   app.route('/', providerFileRoutes(deps))

@@ -13,6 +13,7 @@ import type {
   RegistryProvider,
   Run,
   Session,
+  LoginCode,
   Team,
   ToolVersion,
   User,
@@ -25,6 +26,8 @@ export interface InMemoryState {
   users: Map<string, User>
   tokens: Map<string, AuthToken>
   sessions: Map<string, Session>
+  /** The CLI login's codes, by digest. */
+  loginCodes: Map<string, LoginCode>
   organizations: Map<string, Organization>
   memberships: Map<string, OrganizationMembership>
   teams: Map<string, Team>
@@ -56,6 +59,7 @@ export function emptyState(): InMemoryState {
     users: new Map(),
     tokens: new Map(),
     sessions: new Map(),
+    loginCodes: new Map(),
     organizations: new Map(),
     memberships: new Map(),
     teams: new Map(),
@@ -84,6 +88,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     users: new Map(state.users),
     tokens: new Map(state.tokens),
     sessions: new Map(state.sessions),
+    loginCodes: new Map(state.loginCodes),
     organizations: new Map(state.organizations),
     memberships: new Map(state.memberships),
     teams: new Map(state.teams),

@@ -18,6 +18,7 @@ import { InMemoryRegistryProviderRepository } from './in-memory-registry-provide
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
 import { InMemoryRunRepository } from './in-memory-run-repository.ts'
 import { InMemorySessionRepository } from './in-memory-session-repository.ts'
+import { InMemoryLoginCodeRepository } from './in-memory-login-code-repository.ts'
 import { InMemorySettingsRepository } from './in-memory-settings-repository.ts'
 import { InMemoryTeamMemberRepository } from './in-memory-team-member-repository.ts'
 import { InMemoryTeamRepository } from './in-memory-team-repository.ts'
@@ -63,6 +64,7 @@ function repositoriesOver(state: InMemoryState): Repositories {
     users: new InMemoryUserRepository(state),
     tokens: new InMemoryTokenRepository(state),
     sessions: new InMemorySessionRepository(state),
+    loginCodes: new InMemoryLoginCodeRepository(state),
     organizations: new InMemoryOrganizationRepository(state),
     memberships: new InMemoryMembershipRepository(state),
     teams: new InMemoryTeamRepository(state),

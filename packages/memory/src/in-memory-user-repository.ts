@@ -65,6 +65,7 @@ export class InMemoryUserRepository implements UserRepository {
     state.passwordHashes.delete(id)
     deleteWhere(state.tokens, (token) => token.kind === 'user' && token.subjectId === id)
     deleteWhere(state.sessions, (session) => session.userId === id || session.impersonatorId === id)
+    deleteWhere(state.loginCodes, (code) => code.userId === id)
     deleteWhere(state.memberships, (membership) => membership.userId === id)
     for (const key of state.teamMembers) if (key.endsWith(` ${id}`)) state.teamMembers.delete(key)
   }

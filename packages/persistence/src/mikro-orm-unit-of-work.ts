@@ -16,6 +16,7 @@ import { MikroOrmRegistryModuleRepository } from './repositories/mikro-orm-regis
 import { MikroOrmRegistryProviderRepository } from './repositories/mikro-orm-registry-provider-repository.ts'
 import { MikroOrmRunRepository } from './repositories/mikro-orm-run-repository.ts'
 import { MikroOrmSessionRepository } from './repositories/mikro-orm-session-repository.ts'
+import { MikroOrmLoginCodeRepository } from './repositories/mikro-orm-login-code-repository.ts'
 import { MikroOrmTeamMemberRepository } from './repositories/mikro-orm-team-member-repository.ts'
 import { MikroOrmTeamRepository } from './repositories/mikro-orm-team-repository.ts'
 import { MikroOrmTokenRepository } from './repositories/mikro-orm-token-repository.ts'
@@ -125,6 +126,7 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     users: new MikroOrmUserRepository(em),
     tokens: new MikroOrmTokenRepository(em),
     sessions: new MikroOrmSessionRepository(em),
+    loginCodes: new MikroOrmLoginCodeRepository(em),
     organizations: new MikroOrmOrganizationRepository(em),
     memberships: new MikroOrmMembershipRepository(em),
     teams: new MikroOrmTeamRepository(em),

@@ -38,6 +38,7 @@ const FOREIGN_KEYS: Readonly<Record<string, { missing: () => CairnError; referen
   auth_tokens_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
   sessions_user_id_foreign: { missing: () => CairnError.notFound('user') },
   sessions_impersonator_id_foreign: { missing: () => CairnError.notFound('impersonator') },
+  login_codes_user_id_foreign: { missing: () => CairnError.notFound('user') },
   organization_memberships_organization_name_foreign: { missing: () => CairnError.notFound('organization') },
   organization_memberships_user_id_foreign: { missing: () => CairnError.notFound('user') },
   teams_organization_name_foreign: { missing: () => CairnError.notFound('organization') },

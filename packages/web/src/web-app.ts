@@ -5,6 +5,7 @@ import { csrfToken, hasValidCsrfToken } from './middleware/csrf-token.ts'
 import { currentUser } from './middleware/current-user.ts'
 import { formBodyLimit } from './middleware/form-body-limit.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
+import { loginRoutes } from './routes/login-routes.ts'
 import { moduleRoutes } from './routes/module-routes.ts'
 import { partRoutes } from './routes/part-routes.ts'
 import { providerRoutes } from './routes/provider-routes.ts'
@@ -40,6 +41,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   })
   app.use(currentUser(deps.authenticateSession))
   app.route('/', sessionRoutes(deps))
+  app.route('/', loginRoutes(deps))
   app.route('/', moduleRoutes(deps))
   app.route('/', providerRoutes(deps))
   app.route('/', partRoutes(deps))

@@ -6,6 +6,7 @@ export type WebUseCases = Pick<
   | 'authenticateSession'
   | 'signIn'
   | 'signOut'
+  | 'cliLogin'
   | 'organizations'
   | 'registryModules'
   | 'moduleVersions'

@@ -1,5 +1,6 @@
 import type { AuditLog } from './audit-log.ts'
 import type { InitialAdminTokenRepository } from './initial-admin-token-repository.ts'
+import type { LoginCodeRepository } from './login-code-repository.ts'
 import type { MembershipRepository } from './membership-repository.ts'
 import type { ModuleCatalog } from './module-catalog.ts'
 import type { ModuleHousekeeping } from './module-housekeeping.ts'
@@ -26,6 +27,7 @@ export interface Repositories {
   readonly users: UserRepository
   readonly tokens: TokenRepository
   readonly sessions: SessionRepository
+  readonly loginCodes: LoginCodeRepository
   readonly organizations: OrganizationRepository
   readonly memberships: MembershipRepository
   readonly teams: TeamRepository

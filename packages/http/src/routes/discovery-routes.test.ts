@@ -15,7 +15,12 @@ describe('service discovery (reference §4.1)', () => {
       'tfe.v2.2': '/api/v2/',
       'state.v2': '/api/v2/',
       'motd.v1': '/api/terraform/motd',
-      'login.v1': { client: 'terraform-cli', grant_types: ['authz_code'], token: '/api/v2/tokens', ports: [10000, 10010] },
     })
+  })
+
+  it('announces no login.v1 without the web UI, whose page approves a login: the CLIs then ask for a token to paste', async () => {
+    const { app } = await testApp()
+    const services = (await (await app.request('/.well-known/terraform.json')).json()) as Record<string, unknown>
+    expect(services).not.toHaveProperty('login.v1')
   })
 })

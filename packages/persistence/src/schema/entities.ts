@@ -2,6 +2,7 @@ import { AuditEventSchema } from './audit-event.schema.ts'
 import { AuthTokenSchema } from './auth-token.schema.ts'
 import { GeneralSettingsSchema } from './general-settings.schema.ts'
 import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
+import { LoginCodeSchema } from './login-code.schema.ts'
 import { ModuleVersionDownloadsSchema } from './module-version-downloads.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
@@ -23,6 +24,7 @@ import { WorkspaceSchema } from './workspace.schema.ts'
 export const entities = [
   UserSchema,
   SessionSchema,
+  LoginCodeSchema,
   OrganizationSchema,
   OrganizationMembershipSchema,
   TeamSchema,

@@ -30,6 +30,7 @@ const STORE_PORTS = [
   'ToolVersionRepository',
   'WorkspaceRepository',
   'SessionRepository',
+  'LoginCodeRepository',
   'OrganizationRepository',
   'MembershipRepository',
   'TeamRepository',

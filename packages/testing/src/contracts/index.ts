@@ -1,6 +1,7 @@
 import { auditLogContract } from './audit-log.contract.ts'
 import { gpgKeyRepositoryContract } from './gpg-key-repository.contract.ts'
 import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
+import { loginCodeRepositoryContract } from './login-code-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
 import { moduleCatalogContract } from './module-catalog.contract.ts'
 import { moduleHousekeepingContract } from './module-housekeeping.contract.ts'
@@ -36,6 +37,7 @@ export function storeContracts(name: string, open: StoreHarness): void {
   toolVersionRepositoryContract(name, open)
   workspaceRepositoryContract(name, open)
   sessionRepositoryContract(name, open)
+  loginCodeRepositoryContract(name, open)
   organizationRepositoryContract(name, open)
   membershipRepositoryContract(name, open)
   teamRepositoryContract(name, open)
