@@ -11,6 +11,7 @@ import { partRoutes } from './routes/part-routes.ts'
 import { providerRoutes } from './routes/provider-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { staticRoutes } from './routes/static-routes.ts'
+import { tokenRoutes } from './routes/token-routes.ts'
 import { versionRoutes } from './routes/version-routes.ts'
 import { webErrorHandler } from './web-error-handler.ts'
 import type { WebDeps, WebEnv } from './web-deps.ts'
@@ -42,6 +43,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   app.use(currentUser(deps.authenticateSession))
   app.route('/', sessionRoutes(deps))
   app.route('/', loginRoutes(deps))
+  app.route('/', tokenRoutes(deps))
   app.route('/', moduleRoutes(deps))
   app.route('/', providerRoutes(deps))
   app.route('/', partRoutes(deps))

@@ -12,6 +12,9 @@ export type WebUseCases = Pick<
   | 'moduleVersions'
   | 'registryProviders'
   | 'providerVersions'
+  | 'userTokens'
+  | 'serviceTokens'
+  | 'organizationServiceTokens'
 >
 
 export interface WebDeps extends WebUseCases {

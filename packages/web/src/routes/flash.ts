@@ -12,6 +12,7 @@ const FLASH_COOKIE = 'cairn_flash'
 export type Flash =
   | { readonly kind: 'version-deleted'; readonly version: string }
   | { readonly kind: 'module-deleted'; readonly version: string; readonly module: string }
+  | { readonly kind: 'token-revoked' }
 
 /** Module names, providers and versions, as the use cases accepted them. */
 const PART = /^[A-Za-z0-9][A-Za-z0-9._+/-]{0,199}$/
@@ -33,6 +34,7 @@ export function takeFlash(c: Context): string | undefined {
   deleteCookie(c, FLASH_COOKIE, { path: '/app' })
   const parts = new URLSearchParams(stored)
   const [kind, version, module] = ['kind', 'version', 'module'].map((name) => parts.get(name) ?? '')
+  if (kind === 'token-revoked') return 'The token was revoked: whatever still uses it is refused.'
   if (version === undefined || !PART.test(version)) return undefined
   if (kind === 'version-deleted') return `Version ${version} was deleted.`
   if (kind === 'module-deleted' && module !== undefined && PART.test(module)) {

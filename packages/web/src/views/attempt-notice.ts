@@ -1,6 +1,7 @@
 import type { ModuleVersion } from '@cairn/core'
 import { html } from 'hono/html'
 import type { Html } from './layout.ts'
+import { timeOf } from './moment.ts'
 import { attemptStatusWords, STILL_SERVED, toneClass } from './status-words.ts'
 
 /**
@@ -16,11 +17,6 @@ export function attemptNotice(version: ModuleVersion, canUpload: boolean): Html 
   }
   return html`<div class="attempt ${toneClass(words)}" role="status">
   <p>${words.text}</p>
-  <p>The archive came from ${attempt.startedBy}, <time datetime="${attempt.at.toISOString()}">${minute(attempt.at)}</time>. ${STILL_SERVED}${canUpload ? ' To replace it, upload a fixed archive for this version below.' : ''}</p>
+  <p>The archive came from ${attempt.startedBy}, ${timeOf(attempt.at)}. ${STILL_SERVED}${canUpload ? ' To replace it, upload a fixed archive for this version below.' : ''}</p>
 </div>`
-}
-
-/** A moment to the minute, in UTC. */
-function minute(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }

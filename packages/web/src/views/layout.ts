@@ -2,6 +2,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import { html } from 'hono/html'
 import { CSRF_FIELD } from '../middleware/csrf-token.ts'
 import { STATIC_PATHS } from '../routes/static-routes.ts'
+import { TOKENS_PATH } from './tokens-href.ts'
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>
 
@@ -16,7 +17,7 @@ export interface PageFrame {
   readonly notice?: string
 }
 
-/** Every page: landmarks, a skip link, the breadcrumb, and the user's sign-out form. */
+/** Every page: landmarks, a skip link, the breadcrumb, and the user's link to their tokens and sign-out form. */
 export function layout(frame: PageFrame, body: Html): Html {
   return html`<!doctype html>
 <html lang="en">
@@ -35,7 +36,8 @@ export function layout(frame: PageFrame, body: Html): Html {
   ${
     frame.username === undefined
       ? ''
-      : html`<form class="sign-out" method="post" action="/app/sign-out">
+      : html`<nav class="account" aria-label="Account"><a href="${TOKENS_PATH}">API tokens</a></nav>
+  <form class="sign-out" method="post" action="/app/sign-out">
     <span>Signed in as <strong>${frame.username}</strong></span>
     ${csrfField(frame.csrfToken)}
     <button type="submit">Sign out</button>
