@@ -29,6 +29,14 @@ export function loginCodeRepositoryContract(name: string, open: StoreHarness): v
       await expect(store().run(({ loginCodes }) => loginCodes.take(code.digest))).resolves.toBeUndefined()
     })
 
+    it('gives a code to only one of two concurrent takes', async () => {
+      await seedUsers(store(), 'alice')
+      const code = aLoginCode()
+      await store().run(({ loginCodes }) => loginCodes.add(code))
+      const takes = await Promise.all([1, 2].map(() => store().run(({ loginCodes }) => loginCodes.take(code.digest))))
+      expect(takes.filter((taken) => taken !== undefined)).toEqual([code])
+    })
+
     it('gives nothing for a digest it does not have', async () => {
       await expect(store().run(({ loginCodes }) => loginCodes.take('e'.repeat(64)))).resolves.toBeUndefined()
     })
