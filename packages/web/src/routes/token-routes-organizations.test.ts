@@ -39,7 +39,7 @@ describe("the token page's organization tokens", () => {
     expect(await t.useCases.authenticateToken.execute(first)).toMatchObject({ kind: 'team', team: { id: ci.id } })
     const listed = await (await get()).text()
     expect(listed).toMatch(/<th scope="row">team ci<\/th>\s*<td><time datetime=/)
-    expect(listed).toContain(`Replace the token of team ci`)
+    expect(listed).toContain('<button type="submit">Yes, replace the token of team ci</button>')
     const second = shownSecret(await (await post(`${PAGE}/teams/${ci.id}/create`)).text())
     await expect(t.useCases.authenticateToken.execute(first)).rejects.toMatchObject({ code: 'unauthenticated' })
     const revoked = await post(`${PAGE}/teams/${ci.id}/revoke`)

@@ -4,16 +4,24 @@ import { csrfField, type Html } from './layout.ts'
 import { timeOf } from './moment.ts'
 import { TOKENS_PATH } from './tokens-href.ts'
 
-/** A revoke button asked twice (the summary, then the button), as deleting a version is. */
-export function revokeForm(csrfToken: string, target: { readonly action: string; readonly label: string }): Html {
+/** A change asked twice (the summary, then the button), as deleting a version is. */
+function confirmedForm(
+  csrfToken: string,
+  change: { readonly action: string; readonly verb: string; readonly label: string; readonly consequence: string },
+): Html {
   return html`<details class="delete">
-  <summary>Revoke <span class="visually-hidden">${target.label}</span></summary>
-  <form method="post" action="${target.action}">
+  <summary>${change.verb} <span class="visually-hidden">${change.label}</span></summary>
+  <form method="post" action="${change.action}">
     ${csrfField(csrfToken)}
-    <p>Whatever uses it is refused from now on.</p>
-    <button type="submit">Yes, revoke ${target.label}</button>
+    <p>${change.consequence}</p>
+    <button type="submit">Yes, ${change.verb.toLowerCase()} ${change.label}</button>
   </form>
 </details>`
+}
+
+/** Revoking a token, confirmed first: what uses it is refused on its next request. */
+export function revokeForm(csrfToken: string, target: { readonly action: string; readonly label: string }): Html {
+  return confirmedForm(csrfToken, { ...target, verb: 'Revoke', consequence: 'Whatever uses it is refused from now on.' })
 }
 
 /**
@@ -41,10 +49,19 @@ export function serviceTokensSection(csrfToken: string, tokens: OrganizationServ
 
 function row(csrfToken: string, subject: { readonly label: string; readonly path: string; readonly token: AuthToken | null }): Html {
   const { label, path, token } = subject
-  const create = html`<form class="inline" method="post" action="${path}/create">
+  // Replacing revokes the current token, so it is confirmed as revoking is; a first token is not.
+  const create =
+    token === null
+      ? html`<form class="inline" method="post" action="${path}/create">
     ${csrfField(csrfToken)}
-    <button type="submit">${token === null ? 'Create' : 'Replace'} the token of ${label}</button>
+    <button type="submit">Create the token of ${label}</button>
   </form>`
+      : confirmedForm(csrfToken, {
+          action: `${path}/create`,
+          verb: 'Replace',
+          label: `the token of ${label}`,
+          consequence: 'A new token is made and this one revoked: whatever uses it is refused from now on.',
+        })
   return html`<tr>
   <th scope="row">${label}</th>
   <td>${token === null ? 'No token' : timeOf(token.createdAt)}</td>
