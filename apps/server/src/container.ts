@@ -16,6 +16,7 @@ import {
   type CairnPorts,
   type CredentialEntry,
   type GrantLookup,
+  type ServedProviderLookup,
   type ProtocolVersion,
   type Clock,
   type HealthCheck,
@@ -91,7 +92,7 @@ const MiB = 1024 * 1024
  * a registry that large is served from memory once warm. A token's entry weighs about 0.7 KB, a
  * principal's grant in an organization less: 16 MiB hold over 20,000 of either.
  */
-const CACHE_BYTES = { protocol: 256 * MiB, credentials: 16 * MiB, access: 16 * MiB } as const
+const CACHE_BYTES = { protocol: 256 * MiB, providers: 32 * MiB, credentials: 16 * MiB, access: 16 * MiB } as const
 
 /** What the container is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
@@ -153,6 +154,7 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
       credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: lookups('credentials') }),
       protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: lookups('protocol') }),
       accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: lookups('access') }),
+      providerCache: new LruExpiringCache<ServedProviderLookup>({ maxBytes: CACHE_BYTES.providers, onLookup: lookups('providers') }),
       storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
       signInAttempts: new MemorySignInAttempts(),

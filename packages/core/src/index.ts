@@ -190,6 +190,7 @@ export type { CreateProviderPlatformCommand } from './providers/provider-platfor
 export { ProviderUploads } from './providers/provider-uploads.ts'
 export { GpgKeys } from './providers/gpg-keys.ts'
 export { ProviderRegistryProtocol } from './providers/provider-registry-protocol.ts'
+export type { ServedProvider, ServedProviderLookup, ServedProviderVersion } from './providers/served-provider.ts'
 
 // VCS: connections, GitHub App, tag sync
 export { VCS_SERVICE_PROVIDERS } from './vcs/vcs-connection.ts'

@@ -28,6 +28,7 @@ import { ProviderPlatforms } from './providers/provider-platforms.ts'
 import { ProviderRegistryProtocol } from './providers/provider-registry-protocol.ts'
 import { ProviderUploads } from './providers/provider-uploads.ts'
 import { ProviderVersions } from './providers/provider-versions.ts'
+import type { ServedProviderLookup } from './providers/served-provider.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
 import type { SignInAttempts } from './ports/sign-in-attempts.ts'
@@ -76,6 +77,8 @@ export type CairnPorts = UseCaseDeps &
     readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
     /** What principals may do in organizations, for read-only use cases. */
     readonly accessCache: ExpiringCache<GrantLookup>
+    /** What `providers.v1` served of each provider. */
+    readonly providerCache: ExpiringCache<ServedProviderLookup>
     /** How the processes sharing the store hear each other's writes, which clear the caches (`StoreWrites`). */
     readonly storeChanges: StoreChanges
     /** Failed password sign-ins, for backing off. */
@@ -88,6 +91,7 @@ export function createUseCases(ports: CairnPorts) {
   const credentials = new StoreCache(ports.credentialCache, writes)
   const servedVersions = new StoreCache(ports.protocolCache, writes)
   const grants = new StoreCache(ports.accessCache, writes)
+  const servedProviders = new StoreCache(ports.providerCache, writes)
   const unitOfWork = writes.watch(ports.unitOfWork)
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
   const authenticateToken = new AuthenticateToken(deps)
@@ -143,7 +147,7 @@ export function createUseCases(ports: CairnPorts) {
     providerPlatforms: new ProviderPlatforms(deps),
     providerUploads: new ProviderUploads(deps),
     gpgKeys: new GpgKeys(deps),
-    providerProtocol: new ProviderRegistryProtocol(deps),
+    providerProtocol: new ProviderRegistryProtocol({ ...deps, servedProviders, countingUnitOfWork: ports.unitOfWork }),
   }
 }
 

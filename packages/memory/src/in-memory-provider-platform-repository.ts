@@ -42,8 +42,10 @@ export class InMemoryProviderPlatformRepository implements ProviderPlatformRepos
     this.#state.providerPlatforms.delete(id)
   }
 
-  async addDownloads(id: string, count: number): Promise<void> {
-    const platform = this.#state.providerPlatforms.get(id)
-    if (platform !== undefined) this.#state.providerPlatforms.set(id, { ...platform, downloads: platform.downloads + count })
+  async addDownloads(counts: ReadonlyMap<string, number>): Promise<void> {
+    for (const [id, count] of counts) {
+      const platform = this.#state.providerPlatforms.get(id)
+      if (platform !== undefined) this.#state.providerPlatforms.set(id, { ...platform, downloads: platform.downloads + count })
+    }
   }
 }

@@ -17,6 +17,7 @@ describe('startDownloadFlushing', () => {
           return { downloads: flushes, versions: 1 }
         },
       },
+      providerProtocol: { flushDownloads: async () => ({ downloads: 10, versions: 2 }) },
       log: { error: (message) => logged.push(message) },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS - 1)
@@ -27,8 +28,8 @@ describe('startDownloadFlushing', () => {
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)
     expect(logged).toEqual(['download counts not written yet'])
     failing = false
-    // The last flush's counts, for the server's "stopped" line.
-    expect(await flushing.stop()).toEqual({ downloads: 3, versions: 1 })
+    // The last flush's counts, module and provider downloads together, for the server's "stopped" line.
+    expect(await flushing.stop()).toEqual({ downloads: 13, versions: 3 })
     expect(flushes).toBe(3)
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS * 3)
     expect(flushes).toBe(3)
@@ -47,6 +48,7 @@ describe('startDownloadFlushing', () => {
           return { downloads: 0, versions: 0 }
         },
       },
+      providerProtocol: { flushDownloads: async () => ({ downloads: 0, versions: 0 }) },
       log: { error: () => undefined },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)

@@ -1,4 +1,4 @@
-import type { DownloadsWritten, ModuleRegistryProtocol } from '@cairn/core'
+import type { DownloadsWritten, ModuleRegistryProtocol, ProviderRegistryProtocol } from '@cairn/core'
 import type { ErrorLog } from '@cairn/core'
 
 /** How often counted downloads are written. */
@@ -7,19 +7,23 @@ export const DOWNLOAD_FLUSH_INTERVAL_MS = 5_000
 const NOTHING_WRITTEN: DownloadsWritten = { downloads: 0, versions: 0 }
 
 /**
- * Writes counted downloads every few seconds, and a last time when stopped. A failed write keeps
+ * Writes counted downloads (of module versions and of provider platforms) every few seconds, and a last time when stopped. A failed write keeps
  * its counts for the next one and is logged, never thrown into the timer. One flush at a time: a
  * tick that finds one under way leaves the counts to the next, and stopping waits for it before
  * the last flush, which then writes whatever it could not, and says how much that was.
  */
 export function startDownloadFlushing(deps: {
   readonly moduleRegistry: Pick<ModuleRegistryProtocol, 'flushDownloads'>
+  readonly providerProtocol: Pick<ProviderRegistryProtocol, 'flushDownloads'>
   readonly log: ErrorLog
 }): { stop(): Promise<DownloadsWritten> } {
   let underWay: Promise<DownloadsWritten> | undefined
   const flush = () =>
-    (underWay ??= deps.moduleRegistry
-      .flushDownloads()
+    (underWay ??= Promise.all([deps.moduleRegistry.flushDownloads(), deps.providerProtocol.flushDownloads()])
+      .then(([modules, providers]) => ({
+        downloads: modules.downloads + providers.downloads,
+        versions: modules.versions + providers.versions,
+      }))
       .catch((error: unknown) => {
         deps.log.error('download counts not written yet', { error: String(error) })
         return NOTHING_WRITTEN

@@ -2,7 +2,7 @@ import type { ServedRequest } from '@cairn/http'
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 /** The caches whose lookups are counted. */
-type CacheName = 'credentials' | 'access' | 'protocol' | 'upstream' | 'answers'
+type CacheName = 'credentials' | 'access' | 'protocol' | 'providers' | 'upstream' | 'answers'
 
 const LATENCY_METRIC = 'cairn_http_request_duration_seconds'
 

@@ -19,13 +19,15 @@ function recordingStore() {
     },
     read: () => Promise.reject(new Error('the tally only writes')),
   }
-  return { unitOfWork, batches, fail: (value: boolean) => (failing = value) }
+  const tally = () =>
+    new DownloadTally((counts) => unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts)))
+  return { tally, batches, fail: (value: boolean) => (failing = value) }
 }
 
 describe('DownloadTally', () => {
   it('writes the counts since the last flush in one batch, and nothing when there are none', async () => {
     const store = recordingStore()
-    const tally = new DownloadTally(store.unitOfWork)
+    const tally = store.tally()
     tally.record('v1')
     tally.record('v1')
     tally.record('v2')
@@ -41,7 +43,7 @@ describe('DownloadTally', () => {
 
   it('keeps the counts of a failed flush for the next one', async () => {
     const store = recordingStore()
-    const tally = new DownloadTally(store.unitOfWork)
+    const tally = store.tally()
     tally.record('v1')
     store.fail(true)
     await expect(tally.flush()).rejects.toThrow('database down')
@@ -53,7 +55,7 @@ describe('DownloadTally', () => {
 
   it('writes more versions than one write takes in several, letting timers run between them', async () => {
     const store = recordingStore()
-    const tally = new DownloadTally(store.unitOfWork)
+    const tally = store.tally()
     const versions = Array.from({ length: 2 * DOWNLOADS_PER_WRITE + 1 }, (_, i) => `v${i}`)
     for (const version of versions) tally.record(version)
     let timerRanAfterWrites = -1
@@ -67,7 +69,7 @@ describe('DownloadTally', () => {
 
   it('keeps the counts of the writes a failure stopped, and only those', async () => {
     const store = recordingStore()
-    const tally = new DownloadTally(store.unitOfWork)
+    const tally = store.tally()
     for (let i = 0; i <= DOWNLOADS_PER_WRITE; i++) tally.record(`v${i}`)
     setTimeout(() => store.fail(true), 0)
     await expect(tally.flush()).rejects.toThrow('database down')

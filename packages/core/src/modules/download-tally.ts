@@ -1,5 +1,3 @@
-import type { UnitOfWork } from '../ports/unit-of-work.ts'
-
 /**
  * Versions a write of counts takes at most: 75–150 ms of the embedded database's thread on the
  * benchmark's 100,000 versions. Smaller writes (500, 250) made the stalls shorter but more
@@ -7,14 +5,15 @@ import type { UnitOfWork } from '../ports/unit-of-work.ts'
  */
 export const DOWNLOADS_PER_WRITE = 2_000
 
-/** What a flush wrote: so many downloads, of so many versions. */
+/** What a flush wrote: so many downloads, of so many versions (or provider platforms). */
 export interface DownloadsWritten {
   readonly downloads: number
   readonly versions: number
 }
 
 /**
- * Downloads counted in memory and written in batches, so a download answer writes nothing: on
+ * Downloads (of module versions, or of provider platforms) counted in memory by id and written
+ * in batches by `write`, so a download answer writes nothing: on
  * PostgreSQL, concurrent increments of one row inside the request's serializable transaction
  * would make downloads of a popular version retry each other. A flush adds each version's count
  * in place, a statement per batch committed on its own (an addition needs no serializable
@@ -27,15 +26,16 @@ export interface DownloadsWritten {
  * 20,000 versions a spread load downloads in a flush interval held every request for 0.7 s.
  */
 export class DownloadTally {
-  readonly #unitOfWork: UnitOfWork
+  readonly #write: (counts: ReadonlyMap<string, number>) => Promise<void>
   #pending = new Map<string, number>()
 
-  constructor(unitOfWork: UnitOfWork) {
-    this.#unitOfWork = unitOfWork
+  /** `write` adds the counts in one statement committed on its own (`UnitOfWork.autocommit`). */
+  constructor(write: (counts: ReadonlyMap<string, number>) => Promise<void>) {
+    this.#write = write
   }
 
-  record(versionId: string): void {
-    this.#pending.set(versionId, (this.#pending.get(versionId) ?? 0) + 1)
+  record(id: string): void {
+    this.#pending.set(id, (this.#pending.get(id) ?? 0) + 1)
   }
 
   /** Writes what was counted since the last flush, and says how much that was. */
@@ -47,9 +47,9 @@ export class DownloadTally {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0))
       const counts = new Map(batch.slice(start, start + DOWNLOADS_PER_WRITE))
       try {
-        await this.#unitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts))
+        await this.#write(counts)
       } catch (error) {
-        for (const [versionId, count] of batch.slice(start)) this.#pending.set(versionId, (this.#pending.get(versionId) ?? 0) + count)
+        for (const [id, count] of batch.slice(start)) this.#pending.set(id, (this.#pending.get(id) ?? 0) + count)
         throw error
       }
     }

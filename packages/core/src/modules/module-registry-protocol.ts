@@ -74,7 +74,9 @@ export class ModuleRegistryProtocol {
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
-    this.#downloads = new DownloadTally(deps.countingUnitOfWork)
+    this.#downloads = new DownloadTally((counts) =>
+      deps.countingUnitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts)),
+    )
     this.#links = new DownloadLinks(deps.signer, deps.clock)
   }
 

@@ -20,6 +20,9 @@ export interface ProviderPlatformRepository {
   update(platform: ProviderPlatform): Promise<void>
   /** Removes a platform; nothing happens when there is none. */
   remove(id: string): Promise<void>
-  /** Adds `count` to a platform's downloads (in its own statement: see `UnitOfWork.autocommit`). */
-  addDownloads(id: string, count: number): Promise<void>
+  /**
+   * Adds each count to its platform's downloads, in one statement (see `UnitOfWork.autocommit`);
+   * a platform since deleted is skipped.
+   */
+  addDownloads(counts: ReadonlyMap<string, number>): Promise<void>
 }

@@ -75,7 +75,7 @@ describe('ProviderRegistryProtocol (providers.v1)', () => {
         arch: 'amd64',
         filename: LINUX_ZIP.filename,
         shasum: LINUX_ZIP.shasum,
-        key: { namespace: 'acme', keyId: KEY.keyId, asciiArmor: KEY.asciiArmor },
+        key: { keyId: KEY.keyId, asciiArmor: KEY.asciiArmor },
       })
       const describe = (token: string) => world.cases.providerUploads.describe({ token })
       await expect(describe(answer.downloadToken)).resolves.toEqual({ blobKey: providerBinaryBlobKey(platform) })
@@ -83,10 +83,28 @@ describe('ProviderRegistryProtocol (providers.v1)', () => {
       await expect(describe(answer.shasumsSignatureToken)).resolves.toEqual({ blobKey: shasumsSignatureBlobKey(installable.version.id) })
     })
 
-    it("counts each answer in the platform's downloads", async () => {
+    it("counts each answer in the platform's downloads, written by the next flush", async () => {
       await world.cases.providerProtocol.download(DOWNLOAD, world.reader)
       await world.cases.providerProtocol.download(DOWNLOAD, world.owner)
+      expect((await world.cases.providerPlatforms.show(LINUX, world.owner)).platform.downloads).toBe(0)
+      expect(await world.cases.providerProtocol.flushDownloads()).toEqual({ downloads: 2, versions: 1 })
       expect((await world.cases.providerPlatforms.show(LINUX, world.owner)).platform.downloads).toBe(2)
+    })
+
+    it('answers from its cache until a write: a download clears nothing, a deleted version is gone at once', async () => {
+      let reads = 0
+      const read = world.deps.unitOfWork.read.bind(world.deps.unitOfWork)
+      world.deps.unitOfWork.read = (work) => {
+        reads += 1
+        return read(work)
+      }
+      await world.cases.providerProtocol.download(DOWNLOAD, world.owner)
+      const afterFirst = reads
+      await world.cases.providerProtocol.download(DOWNLOAD, world.owner)
+      await world.cases.providerProtocol.versions(TYPE, world.owner)
+      expect(reads).toBe(afterFirst)
+      await world.cases.providerVersions.delete(VERSION, world.owner)
+      await expect(world.cases.providerProtocol.download(DOWNLOAD, world.owner)).rejects.toMatchObject({ code: 'not_found' })
     })
 
     it('not_found for an unknown platform or version, and for a platform whose zip is not in', async () => {

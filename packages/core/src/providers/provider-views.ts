@@ -64,5 +64,6 @@ export interface ProviderDownloadAnswer {
   readonly downloadToken: string
   readonly shasumsToken: string
   readonly shasumsSignatureToken: string
-  readonly key: GpgKey
+  /** The version's signing key. */
+  readonly key: Pick<GpgKey, 'keyId' | 'asciiArmor'>
 }

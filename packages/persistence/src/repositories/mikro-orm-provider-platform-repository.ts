@@ -1,14 +1,22 @@
 import type { Page, PageRequest, ProviderPlatform, ProviderPlatformRepository } from '@cairn/core'
-import { raw, type RawQueryFragment } from '@mikro-orm/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { RegistryProviderPlatformSchema } from '../schema/registry-provider-platform.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
+import { tableOf } from './module-query-parts.ts'
 import { findPage, pageOf } from './paging.ts'
+import { executePrepared, preparedStatement } from './prepared-statement.ts'
 import { toProviderPlatform, toProviderPlatformRecord } from './provider-mappers.ts'
 import { FRESH } from './read-options.ts'
 
 /** The order of the version/os/arch unique index, which serves the lists. */
 const PLATFORM_ORDER = { version: 'asc', os: 'asc', arch: 'asc' } as const
+
+function addDownloadsSql(schema: string | undefined): string {
+  const platforms = tableOf(schema, RegistryProviderPlatformSchema)
+  return `update ${platforms} p set downloads = p.downloads + c.count
+    from (select count->>0 as id, (count->>1)::bigint as count from jsonb_array_elements(?::jsonb) as count) c
+    where p.id = c.id`
+}
 
 export class MikroOrmProviderPlatformRepository implements ProviderPlatformRepository {
   readonly #em: EntityManager
@@ -53,8 +61,10 @@ export class MikroOrmProviderPlatformRepository implements ProviderPlatformRepos
   }
 
   /** One increment in place: concurrent downloads add up, where a read then a write would lose some. */
-  async addDownloads(id: string, count: number): Promise<void> {
-    const downloads = raw<RawQueryFragment>('downloads + ?', [count])
-    await translated(() => this.#em.createQueryBuilder(RegistryProviderPlatformSchema).update({ downloads }).where({ id }).execute())
+  /** One statement for every platform, the counts as one JSON parameter of `[id, count]` pairs, as module downloads are added. */
+  async addDownloads(counts: ReadonlyMap<string, number>): Promise<void> {
+    if (counts.size === 0) return
+    const statement = preparedStatement('cairn_add_provider_downloads', addDownloadsSql(this.#em.config.get('schema')))
+    await translated(() => executePrepared(this.#em, statement, [JSON.stringify([...counts])]))
   }
 }

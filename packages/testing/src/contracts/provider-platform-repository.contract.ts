@@ -72,19 +72,29 @@ export function providerPlatformRepositoryContract(name: string, open: StoreHarn
       await expect(store().run(({ providerPlatforms }) => providerPlatforms.findById('provpltfrm-1'))).resolves.toBeUndefined()
     })
 
-    it("adds to a platform's downloads, each addition on its own, and ignores a platform it does not have", async () => {
+    it("adds to platforms' downloads, each batch on its own, and ignores a platform it does not have", async () => {
       await seed()
       await store().run(async ({ providerPlatforms }) => {
         await providerPlatforms.add(aPlatform({ downloads: 3 }))
         await providerPlatforms.add(aPlatform({ id: 'provpltfrm-2', arch: 'arm64' }))
       })
       await Promise.all(
-        [1, 2, 3].map((count) => store().autocommit(({ providerPlatforms }) => providerPlatforms.addDownloads('provpltfrm-1', count))),
+        [1, 2, 3].map((count) =>
+          store().autocommit(({ providerPlatforms }) =>
+            providerPlatforms.addDownloads(
+              new Map([
+                ['provpltfrm-1', count],
+                ['provpltfrm-2', 1],
+              ]),
+            ),
+          ),
+        ),
       )
-      await store().autocommit(({ providerPlatforms }) => providerPlatforms.addDownloads('provpltfrm-missing', 1))
+      await store().autocommit(({ providerPlatforms }) => providerPlatforms.addDownloads(new Map([['provpltfrm-missing', 1]])))
+      await store().autocommit(({ providerPlatforms }) => providerPlatforms.addDownloads(new Map()))
       await store().run(async ({ providerPlatforms }) => {
         expect(await providerPlatforms.findById('provpltfrm-1')).toMatchObject({ downloads: 9 })
-        expect(await providerPlatforms.findById('provpltfrm-2')).toMatchObject({ downloads: 0 })
+        expect(await providerPlatforms.findById('provpltfrm-2')).toMatchObject({ downloads: 3 })
       })
     })
   })

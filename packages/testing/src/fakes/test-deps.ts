@@ -6,6 +6,7 @@ import {
   type GithubApp,
   type GrantLookup,
   type ProtocolVersion,
+  type ServedProviderLookup,
 } from '@cairn/core'
 import {
   InMemoryBlobStore,
@@ -45,6 +46,7 @@ export function inMemoryDeps(
     credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
     protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
+    providerCache: new InMemoryExpiringCache<ServedProviderLookup>(),
     storeChanges: new InMemoryStoreChanges(),
     passwords: new FakePasswordHasher(),
     signInAttempts: new CountingSignInAttempts(),
