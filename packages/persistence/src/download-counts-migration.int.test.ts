@@ -1,6 +1,7 @@
-import { aModule, anOrganization } from '@cairn/testing'
+import { aModule } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
+import { insertEarlyOrganization } from './test-support/early-organization.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE = aModule({ status: 'setup_complete', createdAt: AT, updatedAt: AT })
@@ -13,8 +14,8 @@ describe('the migration that moves download counts to a table of their own', () 
     const orm = await connect({ kind: 'pglite' })
     store = storeOver(orm, { kind: 'pglite' })
     await orm.migrator.up({ to: 'Migration20261125000000_store_changes' })
-    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
-      await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
+    await insertEarlyOrganization(orm, 'acme')
+    await store.unitOfWork.run(async ({ registryModules }) => {
       await registryModules.add(MODULE)
     })
     await orm.em.getConnection().execute(

@@ -1,7 +1,7 @@
 import type { RegistryModule } from '@cairn/core'
-import { anOrganization } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
+import { insertEarlyOrganization } from './test-support/early-organization.ts'
 import { MIGRATION_LOCATIONS } from './test-support/migration-locations.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
@@ -37,8 +37,8 @@ describe.each(MIGRATION_LOCATIONS)("the migration that keeps a version's attempt
     const orm = await connect(opened.location)
     store = storeOver(orm, opened.location)
     await orm.migrator.up({ to: 'Migration20261202014914_audit_actors' })
-    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
-      await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
+    await insertEarlyOrganization(orm, 'acme')
+    await store.unitOfWork.run(async ({ registryModules }) => {
       await registryModules.add(UPLOADED)
       await registryModules.add(FROM_TAGS)
     })

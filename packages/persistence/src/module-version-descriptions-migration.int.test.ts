@@ -1,6 +1,7 @@
-import { aModule, anOrganization } from '@cairn/testing'
+import { aModule } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
+import { insertEarlyOrganization } from './test-support/early-organization.ts'
 import { MIGRATION_LOCATIONS } from './test-support/migration-locations.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
@@ -38,8 +39,8 @@ describe.each(MIGRATION_LOCATIONS)("the migration that keeps a version's descrip
     const orm = await connect(opened.location)
     store = storeOver(orm, opened.location)
     await orm.migrator.up({ to: 'Migration20261202132251_module_version_attempts' })
-    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
-      await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
+    await insertEarlyOrganization(orm, 'acme')
+    await store.unitOfWork.run(async ({ registryModules }) => {
       await registryModules.add(MODULE)
     })
     const connection = orm.em.getConnection()

@@ -1,7 +1,8 @@
 import type { ModuleMetadata, ModulePart } from '@cairn/core'
-import { aModule, anOrganization } from '@cairn/testing'
+import { aModule } from '@cairn/testing'
 import { afterAll, describe, expect, it } from 'vitest'
 import { connect, storeOver, type Store } from './store.ts'
+import { insertEarlyOrganization } from './test-support/early-organization.ts'
 
 const AT = new Date('2026-01-01T00:00:00Z')
 const MODULE = aModule({ status: 'setup_complete', createdAt: AT, updatedAt: AT })
@@ -31,8 +32,8 @@ describe('the migration that keeps requirements beside the metadata', () => {
     const orm = await connect({ kind: 'pglite' })
     store = storeOver(orm, { kind: 'pglite' })
     await orm.migrator.up({ to: 'Migration20261124211500_vcs_webhook_tokens' })
-    await store.unitOfWork.run(async ({ organizations, registryModules }) => {
-      await organizations.add(anOrganization({ name: 'acme', email: 'owners@acme.test' }))
+    await insertEarlyOrganization(orm, 'acme')
+    await store.unitOfWork.run(async ({ registryModules }) => {
       await registryModules.add(MODULE)
     })
     await orm.em.getConnection().execute(

@@ -47,6 +47,33 @@ describe('ManageOrganizations', () => {
       expect((await cases.organizations.list(PAGE, OPERATOR)).total).toBe(0)
     })
 
+    it('gives each organization an external id of its own and the real API defaults, or the settings asked for', async () => {
+      const acme = await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, ada)
+      expect(acme).toMatchObject({ externalId: expect.stringMatching(/^org-/), speculativePlanManagementEnabled: true })
+      await cases.organizations.remove({ name: 'acme' }, ada)
+      const again = await cases.organizations.create({ name: 'acme', email: 'a@acme.test', speculativePlanManagementEnabled: false }, ada)
+      expect(again.externalId).not.toBe(acme.externalId)
+      expect(again.speculativePlanManagementEnabled).toBe(false)
+      const updated = await cases.organizations.update(
+        { name: 'acme', speculativePlanManagementEnabled: true, collaboratorAuthPolicy: 'password' },
+        ada,
+      )
+      expect(updated).toMatchObject({ email: 'a@acme.test', externalId: again.externalId, speculativePlanManagementEnabled: true })
+    })
+
+    it('refuses collaborator auth policy two_factor_mandatory, which Cairn cannot enforce, naming the field', async () => {
+      const command = { name: 'acme', email: 'a@acme.test', collaboratorAuthPolicy: 'two_factor_mandatory' }
+      await expect(cases.organizations.create(command, ada)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'collaboratorAuthPolicy' }],
+      })
+      await cases.organizations.create({ name: 'acme', email: 'a@acme.test' }, ada)
+      await expect(cases.organizations.update(command, ada)).rejects.toMatchObject({
+        code: 'invalid',
+        fields: [{ field: 'collaboratorAuthPolicy' }],
+      })
+    })
+
     it('names both fields when the name and the e-mail address are invalid', async () => {
       await expect(cases.organizations.create({ name: '-acme', email: 'not-an-address' }, ada)).rejects.toMatchObject({
         code: 'invalid',

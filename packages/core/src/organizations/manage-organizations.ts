@@ -11,7 +11,7 @@ import type { UseCaseDeps } from '../shared/use-case-deps.ts'
 import { generalSettings } from '../settings/admin-general-settings.ts'
 import type { CachedOrganizationAccess } from './cached-organization-access.ts'
 import { parseEmail } from '../users/username.ts'
-import { type Organization, parseOrganizationName } from './organization.ts'
+import { checkCollaboratorAuthPolicy, type Organization, parseOrganizationName } from './organization.ts'
 import { requireOrganization } from './organization-access.ts'
 import { OWNERS_TEAM, type Team } from './team.ts'
 
@@ -22,9 +22,21 @@ export interface OrganizationsDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clo
   readonly edition: Edition
 }
 
-export interface CreateOrganizationCommand {
+/** The settings the real API takes on create and update; absent ones keep their value (or default). */
+export interface OrganizationSettingsChange {
+  /** Checked only: `password` is the one policy (COLLABORATOR_AUTH_POLICY). */
+  readonly collaboratorAuthPolicy?: string
+  readonly speculativePlanManagementEnabled?: boolean
+}
+
+export interface CreateOrganizationCommand extends OrganizationSettingsChange {
   readonly name: string
   readonly email: string
+}
+
+export interface UpdateOrganizationCommand extends OrganizationSettingsChange {
+  readonly name: string
+  readonly email?: string
 }
 
 /**
@@ -43,14 +55,22 @@ export class ManageOrganizations {
     const errors = new FieldErrors()
     const name = errors.collect(() => parseOrganizationName(command.name)) ?? ''
     const email = errors.collect(() => parseEmail(command.email)) ?? ''
+    errors.collect(() => checkCollaboratorAuthPolicy(command.collaboratorAuthPolicy))
     errors.throwIfAny()
     const now = this.#deps.clock.now()
-    const organization: Organization = { name, email, createdAt: now }
+    const organization: Organization = {
+      name,
+      externalId: this.#deps.ids.next('org'),
+      email,
+      speculativePlanManagementEnabled: command.speculativePlanManagementEnabled ?? true,
+      createdAt: now,
+    }
     const owners: Team = {
       id: this.#deps.ids.next('team'),
       organizationName: name,
       name: OWNERS_TEAM,
       access: { manageModules: true, manageWorkspaces: true },
+      allowMemberTokenManagement: true,
       createdAt: now,
     }
     const { user } = principal
@@ -102,10 +122,18 @@ export class ManageOrganizations {
     })
   }
 
-  update(command: { readonly name: string; readonly email?: string }, principal: Principal): Promise<Organization> {
+  update(command: UpdateOrganizationCommand, principal: Principal): Promise<Organization> {
     return this.#deps.unitOfWork.run(async (repositories) => {
       const current = await requireOrganization(repositories, principal, command.name, 'isOwner')
-      const updated = { ...current, ...(command.email !== undefined && { email: parseEmail(command.email) }) }
+      const errors = new FieldErrors()
+      const email = errors.collect(() => (command.email === undefined ? current.email : parseEmail(command.email)))
+      errors.collect(() => checkCollaboratorAuthPolicy(command.collaboratorAuthPolicy))
+      errors.throwIfAny()
+      const updated: Organization = {
+        ...current,
+        email: email ?? current.email,
+        speculativePlanManagementEnabled: command.speculativePlanManagementEnabled ?? current.speculativePlanManagementEnabled,
+      }
       await repositories.organizations.update(updated)
       return updated
     })

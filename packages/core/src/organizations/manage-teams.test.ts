@@ -46,6 +46,17 @@ describe('ManageTeams', () => {
       expect(team.access).toEqual({ manageModules: true, manageWorkspaces: false })
     })
 
+    it('lets its members manage its token unless told otherwise (the real API default), and keeps that through changes', async () => {
+      const open = await cases.teams.create({ organizationName: 'acme', name: 'open' }, owner)
+      expect(open.allowMemberTokenManagement).toBe(true)
+      const closed = await cases.teams.create({ organizationName: 'acme', name: 'closed', allowMemberTokenManagement: false }, owner)
+      expect(await stored(closed)).toMatchObject({ allowMemberTokenManagement: false })
+      await expect(cases.teams.update({ id: closed.id, name: 'shut' }, owner)).resolves.toMatchObject({ allowMemberTokenManagement: false })
+      await expect(cases.teams.update({ id: open.id, allowMemberTokenManagement: false }, owner)).resolves.toMatchObject({
+        allowMemberTokenManagement: false,
+      })
+    })
+
     it('invalid on name when the organization has a team so named, the owners team included', async () => {
       await cases.teams.create({ organizationName: 'acme', name: 'ci' }, owner)
       for (const name of ['ci', 'owners']) {

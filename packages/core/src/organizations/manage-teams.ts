@@ -13,12 +13,14 @@ export interface CreateTeamCommand {
   readonly organizationName: string
   readonly name: string
   readonly access?: Partial<TeamAccess>
+  readonly allowMemberTokenManagement?: boolean
 }
 
 export interface UpdateTeamCommand {
   readonly id: string
   readonly name?: string
   readonly access?: Partial<TeamAccess>
+  readonly allowMemberTokenManagement?: boolean
 }
 
 /**
@@ -40,6 +42,7 @@ export class ManageTeams {
         organizationName: command.organizationName,
         name: parseTeamName(command.name),
         access: { manageModules: false, manageWorkspaces: false, ...command.access },
+        allowMemberTokenManagement: command.allowMemberTokenManagement ?? true,
         createdAt: this.#deps.clock.now(),
       }
       await repositories.teams.add(team)
@@ -68,6 +71,7 @@ export class ManageTeams {
         ...team,
         ...(command.name !== undefined && { name: parseTeamName(command.name) }),
         access: { ...team.access, ...command.access },
+        allowMemberTokenManagement: command.allowMemberTokenManagement ?? team.allowMemberTokenManagement,
       }
       if (isOwnersTeam(team)) {
         const errors = new FieldErrors()

@@ -16,6 +16,8 @@ export interface Team {
   readonly organizationName: string
   readonly name: string
   readonly access: TeamAccess
+  /** Whether the team's own members may issue, read and revoke its token, besides the owners (the real API's default: true). */
+  readonly allowMemberTokenManagement: boolean
   readonly createdAt: Date
 }
 

@@ -1,6 +1,22 @@
 /** The prefixes of resource ids, as the real API spells them (`user-…`, `tool-…`). */
 export type IdPrefix =
-  'user' | 'at' | 'tool' | 'ws' | 'team' | 'ou' | 'run' | 'sess' | 'ae' | 'mod' | 'modver' | 'oc' | 'ot' | 'prov' | 'provver' | 'provpltfrm'
+  | 'user'
+  | 'at'
+  | 'tool'
+  | 'ws'
+  | 'team'
+  | 'ou'
+  | 'run'
+  | 'sess'
+  | 'ae'
+  | 'mod'
+  | 'modver'
+  | 'oc'
+  | 'ot'
+  | 'prov'
+  | 'provver'
+  | 'provpltfrm'
+  | 'org'
 
 /** Makes unique, opaque resource ids. */
 export interface IdGenerator {

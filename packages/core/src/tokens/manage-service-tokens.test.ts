@@ -86,7 +86,18 @@ describe('ManageServiceTokens, and AuthenticateToken for team and organization t
     await expect(cases.serviceTokens.createTeamToken({ teamId: 'team-missing' }, OPERATOR)).rejects.toMatchObject({ code: 'not_found' })
   })
 
-  it('only owners issue and revoke service tokens: members, team tokens and organization tokens get not_found', async () => {
+  it("the team's own members issue, read and revoke its token while the team allows member token management", async () => {
+    const { token } = await cases.serviceTokens.createTeamToken({ teamId: ci.id }, bob)
+    await expect(cases.serviceTokens.showTeamToken({ teamId: ci.id }, bob)).resolves.toMatchObject({ id: token.id, kind: 'team' })
+    await expect(cases.serviceTokens.showTeamToken({ teamId: ci.id }, owner)).resolves.toMatchObject({ id: token.id })
+    await cases.serviceTokens.revokeTeamToken({ teamId: ci.id }, bob)
+    await expect(cases.serviceTokens.showTeamToken({ teamId: ci.id }, owner)).rejects.toMatchObject({ code: 'not_found' })
+    const other = await cases.teams.create({ organizationName: 'acme', name: 'other' }, owner)
+    await expect(cases.serviceTokens.createTeamToken({ teamId: other.id }, bob)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('only owners issue, read and revoke service tokens once the team disallows member token management', async () => {
+    await cases.teams.update({ id: ci.id, allowMemberTokenManagement: false }, owner)
     const team = await cases.serviceTokens.createTeamToken({ teamId: ci.id }, owner)
     const organization = await cases.serviceTokens.createOrganizationToken({ organizationName: 'acme' }, owner)
     const principals: Principal[] = [
@@ -97,6 +108,7 @@ describe('ManageServiceTokens, and AuthenticateToken for team and organization t
     for (const principal of principals) {
       const attempts = [
         () => cases.serviceTokens.createTeamToken({ teamId: ci.id }, principal),
+        () => cases.serviceTokens.showTeamToken({ teamId: ci.id }, principal),
         () => cases.serviceTokens.revokeTeamToken({ teamId: ci.id }, principal),
         () => cases.serviceTokens.createOrganizationToken({ organizationName: 'acme' }, principal),
         () => cases.serviceTokens.revokeOrganizationToken({ organizationName: 'acme' }, principal),

@@ -1,16 +1,17 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import { requireOrganization } from '../organizations/organization-access.ts'
+import { organizationAccess, requireOrganization } from '../organizations/organization-access.ts'
 import type { Team } from '../organizations/team.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { UseCaseDeps } from '../shared/use-case-deps.ts'
-import type { TokenKind } from './auth-token.ts'
+import type { AuthToken, TokenKind } from './auth-token.ts'
 import { issueToken, type CreatedToken } from './issue-token.ts'
 import { revokeStoredToken } from './revoke-stored-token.ts'
 
 /**
  * Team and organization tokens, which act as service accounts. Owners of the organization issue
- * and revoke them. Each team and organization has at most one: issuing a new one revokes the old.
+ * and revoke them, and a team's own members its token while the team allows member token
+ * management. Each team and organization has at most one: issuing a new one revokes the old.
  * Every token issued and revoked is audited, with the organization it belongs to.
  */
 export class ManageServiceTokens {
@@ -22,14 +23,24 @@ export class ManageServiceTokens {
 
   createTeamToken(command: { readonly teamId: string }, principal: Principal): Promise<CreatedToken> {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const team = await this.#requireTeamOwner(repositories, command.teamId, principal)
+      const team = await this.#requireTokenManager(repositories, command.teamId, principal)
       return this.#replace(repositories, { kind: 'team', subjectId: team.id, organizationName: team.organizationName }, principal)
+    })
+  }
+
+  /** The team's active token, without its secret. Raises `not_found` when there is none, as for a missing team. */
+  showTeamToken(command: { readonly teamId: string }, principal: Principal): Promise<AuthToken> {
+    return this.#deps.unitOfWork.read(async (repositories) => {
+      const team = await this.#requireTokenManager(repositories, command.teamId, principal)
+      const [token] = await repositories.tokens.listActive('team', team.id)
+      if (token === undefined) throw CairnError.notFound('token')
+      return token
     })
   }
 
   revokeTeamToken(command: { readonly teamId: string }, principal: Principal): Promise<void> {
     return this.#deps.unitOfWork.run(async (repositories) => {
-      const team = await this.#requireTeamOwner(repositories, command.teamId, principal)
+      const team = await this.#requireTokenManager(repositories, command.teamId, principal)
       const revoked = await this.#revokeAll(
         repositories,
         { kind: 'team', subjectId: team.id, organizationName: team.organizationName },
@@ -54,11 +65,18 @@ export class ManageServiceTokens {
     })
   }
 
-  async #requireTeamOwner(repositories: Repositories, teamId: string, principal: Principal): Promise<Team> {
+  /** The team, when the principal may manage its token: an owner, or one of its members while it allows that. */
+  async #requireTokenManager(repositories: Repositories, teamId: string, principal: Principal): Promise<Team> {
     const team = await repositories.teams.findById(teamId)
     if (team === undefined) throw CairnError.notFound('team')
-    await requireOrganization(repositories, principal, team.organizationName, 'isOwner')
-    return team
+    const access = await organizationAccess(repositories, principal, team.organizationName)
+    if (access.isOwner) return team
+    // An invited user is on no team that counts: organizationAccess refuses them canRead.
+    const member = team.allowMemberTokenManagement && access.canRead && principal.kind === 'user'
+    if (member && (await repositories.teamMembers.teamsOf(team.organizationName, principal.user.id)).some(({ id }) => id === team.id)) {
+      return team
+    }
+    throw CairnError.notFound('team')
   }
 
   async #replace(repositories: Repositories, subject: ServiceSubject, principal: Principal): Promise<CreatedToken> {

@@ -8,7 +8,11 @@ export function organizationResource(organization: Organization): ResourceObject
     type: 'organizations',
     attributes: {
       name: organization.name,
+      'external-id': organization.externalId,
       email: organization.email,
+      // The one policy the core accepts (checkCollaboratorAuthPolicy): Cairn has no two-factor sign-in.
+      'collaborator-auth-policy': 'password',
+      'speculative-plan-management-enabled': organization.speculativePlanManagementEnabled,
       'created-at': organization.createdAt.toISOString(),
     },
     links: { self: `/api/v2/organizations/${organization.name}` },

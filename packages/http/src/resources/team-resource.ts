@@ -11,6 +11,7 @@ export function teamResource(team: Team, members?: readonly User[]): ResourceObj
         'manage-modules': team.access.manageModules,
         'manage-workspaces': team.access.manageWorkspaces,
       },
+      'allow-member-token-management': team.allowMemberTokenManagement,
       ...(members !== undefined && { 'users-count': members.length }),
       'created-at': team.createdAt.toISOString(),
     },

@@ -51,6 +51,41 @@ describe('organizations, memberships and teams', () => {
     expect(mine.data.map((o) => o.id)).toEqual(['acme'])
   })
 
+  it('an organization carries an external id and returns the settings the tfe provider sends, with the real API defaults', async () => {
+    const { data } = await json<SingleDoc>(await t.call('GET', '/api/v2/organizations/acme', t.memberToken))
+    expect(data.attributes).toMatchObject({
+      'external-id': expect.stringMatching(/^org-[A-Za-z0-9]{16}$/),
+      'collaborator-auth-policy': 'password',
+      'speculative-plan-management-enabled': true,
+    })
+    const change = organization({ 'collaborator-auth-policy': 'password', 'speculative-plan-management-enabled': false })
+    const updated = await json<SingleDoc>(await t.call('PATCH', '/api/v2/organizations/acme', t.memberToken, change))
+    expect(updated.data.attributes).toMatchObject({
+      'speculative-plan-management-enabled': false,
+      'external-id': data.attributes['external-id'],
+    })
+    const created = await t.call(
+      'POST',
+      '/api/v2/organizations',
+      t.memberToken,
+      organization({ name: 'globex', email: 'ops@globex.test', 'speculative-plan-management-enabled': false }),
+    )
+    expect((await json<SingleDoc>(created)).data.attributes['speculative-plan-management-enabled']).toBe(false)
+  })
+
+  it('422 on collaborator-auth-policy two_factor_mandatory (Cairn has no two-factor sign-in) and on an unknown policy', async () => {
+    for (const policy of ['two_factor_mandatory', 'none']) {
+      const refused = await t.call(
+        'PATCH',
+        '/api/v2/organizations/acme',
+        t.memberToken,
+        organization({ 'collaborator-auth-policy': policy }),
+      )
+      expect(refused.status).toBe(422)
+      expect((await json<ErrorDoc>(refused)).errors[0]?.source).toEqual({ pointer: '/data/attributes/collaborator-auth-policy' })
+    }
+  })
+
   it('owners update and delete the organization', async () => {
     const updated = await t.call('PATCH', '/api/v2/organizations/acme', t.memberToken, organization({ email: 'new@acme.test' }))
     expect((await json<SingleDoc>(updated)).data.attributes['email']).toBe('new@acme.test')
@@ -115,6 +150,28 @@ describe('organizations, memberships and teams', () => {
       expect(shown.data.relationships?.['users']?.data).toEqual([{ id: other.user.id, type: 'users' }])
       expect((await t.call('DELETE', `/api/v2/teams/${team.id}/relationships/users`, t.memberToken, members)).status).toBe(204)
       expect((await t.call('DELETE', `/api/v2/teams/${team.id}`, t.memberToken)).status).toBe(204)
+    })
+
+    it("allow-member-token-management is returned as stored (default true) and lets the team's members manage its token", async () => {
+      await join()
+      const body = (attributes: Record<string, unknown>) => ({ data: { type: 'teams', attributes } })
+      const created = await json<SingleDoc>(
+        await t.call('POST', '/api/v2/organizations/acme/teams', t.memberToken, body({ name: 'platform' })),
+      )
+      expect(created.data.attributes['allow-member-token-management']).toBe(true)
+      const tokenPath = `/api/v2/teams/${created.data.id}/authentication-token`
+      expect((await t.call('POST', tokenPath, other.token)).status).toBe(404)
+      await t.call('POST', `/api/v2/teams/${created.data.id}/relationships/users`, t.memberToken, {
+        data: [{ type: 'users', id: 'other' }],
+      })
+      expect((await t.call('POST', tokenPath, other.token)).status).toBe(201)
+      expect((await t.call('GET', tokenPath, other.token)).status).toBe(200)
+      const change = body({ 'allow-member-token-management': false })
+      const updated = await json<SingleDoc>(await t.call('PATCH', `/api/v2/teams/${created.data.id}`, t.memberToken, change))
+      expect(updated.data.attributes['allow-member-token-management']).toBe(false)
+      expect((await t.call('GET', tokenPath, other.token)).status).toBe(404)
+      expect((await t.call('DELETE', tokenPath, other.token)).status).toBe(404)
+      expect((await t.call('GET', tokenPath, t.memberToken)).status).toBe(200)
     })
 
     it('422: a non-member on a team, a duplicate team, a bad access value', async () => {

@@ -11,8 +11,16 @@ import { operation } from '../openapi/operation.ts'
 import { noContent, oneResource, PAGE_QUERY, resourceList } from '../openapi/responses.ts'
 import { organizationResource } from '../resources/organization-resource.ts'
 
-const NEW_ORGANIZATION = resourceDocument('organizations', attributes({ name: ['name', z.string()], email: ['email', z.string()] }))
-const ORGANIZATION_CHANGE = resourceDocument('organizations', attributes({ email: ['email', optional(z.string())] }))
+/** The settings Cairn keeps of those the real API takes; the others (session timeouts, cost estimation, …) are ignored. */
+const SETTINGS = {
+  collaboratorAuthPolicy: ['collaborator-auth-policy', optional(z.string())],
+  speculativePlanManagementEnabled: ['speculative-plan-management-enabled', optional(z.boolean())],
+} as const
+const NEW_ORGANIZATION = resourceDocument(
+  'organizations',
+  attributes({ name: ['name', z.string()], email: ['email', z.string()], ...SETTINGS }),
+)
+const ORGANIZATION_CHANGE = resourceDocument('organizations', attributes({ email: ['email', optional(z.string())], ...SETTINGS }))
 
 const TAG = 'organizations'
 const CREATE = operation({
@@ -29,14 +37,14 @@ const LIST = operation({
 })
 const SHOW = operation({ summary: 'Show an organization', tag: TAG, responses: { 200: oneResource('The organization', 'organizations') } })
 const UPDATE = operation({
-  summary: 'Change an organization’s e-mail',
+  summary: 'Change an organization’s e-mail or settings',
   tag: TAG,
   body: ORGANIZATION_CHANGE,
   responses: { 200: oneResource('The organization', 'organizations') },
 })
 const DELETE = operation({ summary: 'Delete an organization', tag: TAG, responses: { 204: noContent('Deleted') } })
 
-/** `/api/v2/organizations`: create, list, show, update (e-mail), delete. */
+/** `/api/v2/organizations`: create, list, show, update (e-mail and settings), delete. */
 export function organizationRoutes(deps: RouteDeps) {
   const organizations = deps.organizations
   const cached = cachedRead(deps)

@@ -14,8 +14,15 @@ import { noContent, oneResource, PAGE_QUERY, resourceList } from '../openapi/res
 const ACCESS = emptyWhenAbsent(
   attributes({ manageModules: ['manage-modules', optional(z.boolean())], manageWorkspaces: ['manage-workspaces', optional(z.boolean())] }),
 )
-const NEW_TEAM = resourceDocument('teams', attributes({ name: ['name', z.string()], access: ['organization-access', ACCESS] }))
-const TEAM_CHANGE = resourceDocument('teams', attributes({ name: ['name', optional(z.string())], access: ['organization-access', ACCESS] }))
+const MEMBER_TOKENS = ['allow-member-token-management', optional(z.boolean())] as const
+const NEW_TEAM = resourceDocument(
+  'teams',
+  attributes({ name: ['name', z.string()], access: ['organization-access', ACCESS], allowMemberTokenManagement: MEMBER_TOKENS }),
+)
+const TEAM_CHANGE = resourceDocument(
+  'teams',
+  attributes({ name: ['name', optional(z.string())], access: ['organization-access', ACCESS], allowMemberTokenManagement: MEMBER_TOKENS }),
+)
 /** `{"data":[{"type":"users","id":"<username>"}]}`, as the real API takes team members. */
 const MEMBERS = z.object({ data: z.array(identifier('users')).min(1) })
 
@@ -44,8 +51,8 @@ export function teamRoutes(deps: RouteDeps) {
   const cached = cachedRead(deps)
   return new Hono<AppEnv>()
     .post('/organizations/:org/teams', CREATE, async (c) => {
-      const { name, access } = (await readDocument(c, NEW_TEAM)).data.attributes
-      const team = await teams.create({ organizationName: c.req.param('org'), name, access }, c.var.principal)
+      const attributes = (await readDocument(c, NEW_TEAM)).data.attributes
+      const team = await teams.create({ organizationName: c.req.param('org'), ...attributes }, c.var.principal)
       return jsonApi(c, { data: teamResource(team, []) }, 201)
     })
     .get('/organizations/:org/teams', LIST, cached, async (c) => {

@@ -60,6 +60,20 @@ describe('user, team and organization tokens', () => {
     expect((await t.call('GET', '/api/v2/organizations/acme/workspaces', teamToken)).status).toBe(401)
   })
 
+  it("a team token's metadata is read back without its secret, as the tfe provider refreshes it; 404 once revoked", async () => {
+    const path = `/api/v2/teams/${ownersId}/authentication-token`
+    expect((await t.call('GET', path, t.memberToken)).status).toBe(404)
+    const created = await json<SingleDoc>(await t.call('POST', path, t.memberToken))
+    const read = await t.call('GET', path, t.memberToken)
+    expect(read.status).toBe(200)
+    const { data } = await json<SingleDoc>(read)
+    expect(data).toMatchObject({ id: created.data.id, type: 'authentication-tokens', attributes: { 'created-at': expect.any(String) } })
+    expect(data.attributes).not.toHaveProperty('token')
+    expect((await t.call('GET', path, t.adminToken)).status).toBe(404)
+    await t.call('DELETE', path, t.memberToken)
+    expect((await t.call('GET', path, t.memberToken)).status).toBe(404)
+  })
+
   it('an organization token reads its organization only, and is revocable', async () => {
     const created = await t.call('POST', '/api/v2/organizations/acme/authentication-token', t.memberToken)
     expect(created.status).toBe(201)

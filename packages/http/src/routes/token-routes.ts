@@ -41,6 +41,11 @@ const CREATE_TEAM_TOKEN = operation({
   tag: TAG,
   responses: { 201: token('The token, with its secret shown once') },
 })
+const SHOW_TEAM_TOKEN = operation({
+  summary: 'Show a team token, without its secret',
+  tag: TAG,
+  responses: { 200: token('The token') },
+})
 const REVOKE_TEAM_TOKEN = operation({ summary: 'Revoke a team token', tag: TAG, responses: { 204: noContent('Revoked') } })
 const CREATE_ORGANIZATION_TOKEN = operation({
   summary: 'Create (or replace) an organization token',
@@ -80,6 +85,10 @@ export function tokenRoutes(deps: RouteDeps) {
     .post('/teams/:id/authentication-token', CREATE_TEAM_TOKEN, async (c) => {
       const token = await serviceTokens.createTeamToken({ teamId: c.req.param('id') }, c.var.principal)
       return jsonApi(c, created(token), 201)
+    })
+    .get('/teams/:id/authentication-token', SHOW_TEAM_TOKEN, cached, async (c) => {
+      const token = await serviceTokens.showTeamToken({ teamId: c.req.param('id') }, c.var.principal)
+      return jsonApi(c, { data: tokenResource(token) })
     })
     .delete('/teams/:id/authentication-token', REVOKE_TEAM_TOKEN, async (c) => {
       await serviceTokens.revokeTeamToken({ teamId: c.req.param('id') }, c.var.principal)

@@ -14,6 +14,7 @@ import { Migration20261202014914_audit_actors } from './Migration20261202014914_
 import { Migration20261202132251_module_version_attempts } from './Migration20261202132251_module_version_attempts.ts'
 import { Migration20261202150000_module_version_descriptions } from './Migration20261202150000_module_version_descriptions.ts'
 import { Migration20261203121705_provider_registry } from './Migration20261203121705_provider_registry.ts'
+import { Migration20261203123603_tfe_provider_settings } from './Migration20261203123603_tfe_provider_settings.ts'
 import { Migration20261203124500_login_codes } from './Migration20261203124500_login_codes.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
@@ -33,5 +34,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202132251_module_version_attempts', class: Migration20261202132251_module_version_attempts },
   { name: 'Migration20261202150000_module_version_descriptions', class: Migration20261202150000_module_version_descriptions },
   { name: 'Migration20261203121705_provider_registry', class: Migration20261203121705_provider_registry },
+  { name: 'Migration20261203123603_tfe_provider_settings', class: Migration20261203123603_tfe_provider_settings },
   { name: 'Migration20261203124500_login_codes', class: Migration20261203124500_login_codes },
 ]

@@ -4,7 +4,13 @@ import type { OrganizationRecord } from '../schema/organization.schema.ts'
 import type { TeamRecord } from '../schema/team.schema.ts'
 
 export function toOrganization(record: OrganizationRecord): Organization {
-  return { name: record.name, email: record.email, createdAt: record.createdAt }
+  return {
+    name: record.name,
+    externalId: record.externalId,
+    email: record.email,
+    speculativePlanManagementEnabled: record.speculativePlanManagementEnabled,
+    createdAt: record.createdAt,
+  }
 }
 
 export function toMembership(record: OrganizationMembershipRecord): OrganizationMembership {
@@ -27,6 +33,7 @@ export function toTeam(record: TeamRecord): Team {
     organizationName: record.organization.name,
     name: record.name,
     access: { manageModules: record.manageModules, manageWorkspaces: record.manageWorkspaces },
+    allowMemberTokenManagement: record.allowMemberTokenManagement,
     createdAt: record.createdAt,
   }
 }
@@ -38,6 +45,7 @@ export function toTeamRecord(team: Team) {
     name: team.name,
     manageModules: team.access.manageModules,
     manageWorkspaces: team.access.manageWorkspaces,
+    allowMemberTokenManagement: team.allowMemberTokenManagement,
     createdAt: team.createdAt,
   }
 }

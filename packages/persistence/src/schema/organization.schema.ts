@@ -7,7 +7,9 @@ export const OrganizationSchema = defineEntity({
   properties: {
     // The name is the id, as in the real API; the primary key's index serves the order by name.
     name: p.string().primary().collation(BYTE_ORDER),
+    externalId: p.string().unique(),
     email: p.string(),
+    speculativePlanManagementEnabled: p.boolean(),
     createdAt: p.datetime(),
   },
 })

@@ -13,6 +13,7 @@ export const TeamSchema = defineEntity({
     name: p.string().collation(BYTE_ORDER),
     manageModules: p.boolean(),
     manageWorkspaces: p.boolean(),
+    allowMemberTokenManagement: p.boolean(),
     createdAt: p.datetime(),
   },
 })

@@ -17,7 +17,13 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0')
  * are the oracle the tests compare the store's pages with.
  */
 export function largeDataset() {
-  const organizations = Array.from({ length: 200 }, (_, i) => ({ name: `org-${pad(i, 3)}`, email: `o${i}@x.test`, createdAt: at(0) }))
+  const organizations = Array.from({ length: 200 }, (_, i) => ({
+    name: `org-${pad(i, 3)}`,
+    externalId: `org-${pad(i, 16)}`,
+    email: `o${i}@x.test`,
+    speculativePlanManagementEnabled: true,
+    createdAt: at(0),
+  }))
   const statuses = RUN_STATUSES.slice(0, 7)
   const workspaces: Workspace[] = Array.from({ length: 20_000 }, (_, i) => ({
     // Ids run against the order of names and times, so that no order comes out right by accident.

@@ -66,7 +66,14 @@ export function aWorkspace(overrides: Partial<Workspace> = {}): Workspace {
 }
 
 export function anOrganization(overrides: Partial<Organization> = {}): Organization {
-  return { name: 'acme', email: 'owners@acme.test', createdAt: EPOCH, ...overrides }
+  return {
+    name: 'acme',
+    externalId: `org-${overrides.name ?? 'acme'}`,
+    email: 'owners@acme.test',
+    speculativePlanManagementEnabled: true,
+    createdAt: EPOCH,
+    ...overrides,
+  }
 }
 
 export function aTeam(overrides: Partial<Team> = {}): Team {
@@ -75,6 +82,7 @@ export function aTeam(overrides: Partial<Team> = {}): Team {
     organizationName: 'acme',
     name: 'owners',
     access: { manageModules: true, manageWorkspaces: true },
+    allowMemberTokenManagement: true,
     createdAt: EPOCH,
     ...overrides,
   }

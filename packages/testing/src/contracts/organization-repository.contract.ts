@@ -12,8 +12,12 @@ export function organizationRepositoryContract(name: string, open: StoreHarness)
       return { total: page.total, names: page.items.map((organization) => organization.name) }
     }
 
-    it('stores an organization and finds it by name', async () => {
-      const organization = anOrganization({ email: 'Owners+acme@acme.test' })
+    it('stores an organization with its external id and settings, and finds it by name', async () => {
+      const organization = anOrganization({
+        email: 'Owners+acme@acme.test',
+        externalId: 'org-AbC123xyz0000001',
+        speculativePlanManagementEnabled: false,
+      })
       await store().run(({ organizations }) => organizations.add(organization))
       await expect(store().run(({ organizations }) => organizations.findByName('acme'))).resolves.toEqual(organization)
       await expect(store().run(({ organizations }) => organizations.findByName('ACME'))).resolves.toBeUndefined()
@@ -29,10 +33,9 @@ export function organizationRepositoryContract(name: string, open: StoreHarness)
 
     it('updates an organization, and refuses one it does not have with not_found', async () => {
       await seedOrganizations(store(), 'acme')
-      await store().run(({ organizations }) => organizations.update(anOrganization({ email: 'new@acme.test' })))
-      await expect(store().run(({ organizations }) => organizations.findByName('acme'))).resolves.toMatchObject({
-        email: 'new@acme.test',
-      })
+      const changed = anOrganization({ email: 'new@acme.test', speculativePlanManagementEnabled: false })
+      await store().run(({ organizations }) => organizations.update(changed))
+      await expect(store().run(({ organizations }) => organizations.findByName('acme'))).resolves.toEqual(changed)
       const missing = anOrganization({ name: 'missing' })
       await expect(store().run(({ organizations }) => organizations.update(missing))).rejects.toMatchObject({
         code: 'not_found',

@@ -39,7 +39,12 @@ export function teamRepositoryContract(name: string, open: StoreHarness): void {
         await teams.add(team)
         await teams.add(aTeam({ id: 'team-owners' }))
       })
-      const renamed = { ...team, name: 'platform', access: { manageModules: false, manageWorkspaces: true } }
+      const renamed = {
+        ...team,
+        name: 'platform',
+        access: { manageModules: false, manageWorkspaces: true },
+        allowMemberTokenManagement: false,
+      }
       await store().run(({ teams }) => teams.update(renamed))
       await expect(store().run(({ teams }) => teams.findById(team.id))).resolves.toEqual(renamed)
       await expect(store().run(({ teams }) => teams.update({ ...team, name: 'owners' }))).rejects.toMatchObject({
