@@ -120,7 +120,7 @@ describe.skipIf(FIRST === undefined).each(SERVER_STORES)(
           expect(JSON.parse(answer.body.toString())).toMatchObject({ 'modules.v1': '/api/registry/v1/modules/' })
           // Every init above resolved modules.v1 through discovery: no host block was written. Both CLIs
           // send their token with it; terraform as `HashiCorp Terraform/1.11.4 (+https://www.terraform.io)`
-          // there and `Terraform/1.11.4` to modules.v1, tofu as `OpenTofu/1.10.7` to both.
+          // there and `Terraform/1.11.4` to modules.v1, tofu as `OpenTofu/<version>` to both.
           const result = await init(binary, block('greeting', '2.0.0'))
           expect(result.code).toBe(0)
           expect((await installedModules(result.dir)).get('greeting')?.version).toBe('2.0.0')

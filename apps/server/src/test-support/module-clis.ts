@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { buildTofuOnce, TOFU_VERSION, whyNoTofu } from './opentofu.ts'
+import { buildTofuOnce, TOFU_MATRIX, TOFU_VERSION, whyNoTofu } from './opentofu.ts'
 
 /** Where these machines have HashiCorp's CLI; it is not built here (its licence is not open source). */
 export const TERRAFORM = '/usr/local/bin/terraform'
@@ -19,6 +19,12 @@ export interface ModuleCli {
 /** Every CLI the module end-to-end suite runs, for `describe.each`. */
 export const MODULE_CLIS: readonly ModuleCli[] = [
   { cli: `OpenTofu ${TOFU_VERSION}`, skipped: whyNoTofu(), binary: buildTofuOnce, product: 'OpenTofu' },
+  ...TOFU_MATRIX.map((version) => ({
+    cli: `OpenTofu ${version}`,
+    skipped: whyNoTofu(version),
+    binary: () => buildTofuOnce(version),
+    product: 'OpenTofu' as const,
+  })),
   {
     cli: 'Terraform',
     skipped: existsSync(TERRAFORM) ? undefined : `${TERRAFORM} is absent`,

@@ -13,25 +13,34 @@ const run = promisify(execFile)
  * (buildGoModuleOnce).
  */
 const MODULE = 'github.com/opentofu/opentofu'
+/** The release every CLI test runs. */
 export const TOFU_VERSION = 'v1.10.7'
 
-/** Why the CLI tests cannot run here, or undefined when they can. */
-export function whyNoTofu(): string | undefined {
-  if (existsSync(cachedBinary())) return undefined
+/**
+ * The releases the module install tests also run: the oldest release series the OpenTofu project
+ * still supports (v1.12.x, until 2027-02-01 by its CHANGELOG; v1.11.x ended 2026-08-01, so
+ * TOFU_VERSION's v1.10 series is past its support) and the newest release the Go module proxy
+ * serves (`go list -m -versions`: v1.12.6, the only v1.12.x it serves), which here coincide.
+ */
+export const TOFU_MATRIX: readonly string[] = ['v1.12.6']
+
+/** Why the CLI tests cannot run `version` here, or undefined when they can. */
+export function whyNoTofu(version = TOFU_VERSION): string | undefined {
+  if (existsSync(cachedBinary(version))) return undefined
   const go = spawnSync('go', ['version'], { stdio: 'ignore' })
-  return go.status === 0 ? undefined : `Go is not installed, so ${MODULE}@${TOFU_VERSION} cannot be built`
+  return go.status === 0 ? undefined : `Go is not installed, so ${MODULE}@${version} cannot be built`
 }
 
-function cachedBinary(): string {
-  return join(cairnToolsDir(), `opentofu-${TOFU_VERSION}`, 'tofu')
+function cachedBinary(version: string): string {
+  return join(cairnToolsDir(), `opentofu-${version}`, 'tofu')
 }
 
-/** The `tofu` binary; the first call on a machine builds it (about five minutes on two cores). */
-export async function buildTofuOnce(): Promise<string> {
-  const binary = cachedBinary()
+/** The `tofu` binary of `version`; the first call on a machine builds it (about five minutes on two cores). */
+export async function buildTofuOnce(version = TOFU_VERSION): Promise<string> {
+  const binary = cachedBinary(version)
   if (existsSync(binary)) return binary
-  process.stderr.write(`building ${MODULE}@${TOFU_VERSION} for the tofu init tests (once per machine, about five minutes)\n`)
-  const target = { module: MODULE, version: TOFU_VERSION, folder: join(binary, '..'), marker: 'tofu' }
+  process.stderr.write(`building ${MODULE}@${version} for the tofu init tests (once per machine, about five minutes)\n`)
+  const target = { module: MODULE, version, folder: join(binary, '..'), marker: 'tofu' }
   await buildGoModuleOnce('go', target, async (source, into) => {
     await run('go', ['build', '-o', join(into, 'tofu'), './cmd/tofu'], { cwd: source, maxBuffer: 16 << 20 })
   })
