@@ -65,6 +65,10 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     expect(app.minted).toBeGreaterThanOrEqual(2)
   })
 
+  it('201 with a blank oauth-token-id beside the installation: a blank id is none, as the tfe provider sends the kind it does not use', async () => {
+    expect((await publish({ 'github-app-installation-id': 'ghain-7', 'oauth-token-id': '' })).status).toBe(201)
+  })
+
   it('resync re-reads the repository through the installation: a new tag becomes a version', async () => {
     expect((await publish({ 'github-app-installation-id': 'ghain-7' })).status).toBe(201)
     const repository = t.deps.vcs.repositories.get(`${app.webUrl}/acme/terraform-aws-vpc.git`)
@@ -82,6 +86,7 @@ describe('publishing through the GitHub App (vcs-repo.github-app-installation-id
     ['an id not of the ghain- form', { 'github-app-installation-id': '7' }, 'vcs-repo/github-app-installation-id'],
     ['both kinds of connection', { 'github-app-installation-id': 'ghain-7', 'oauth-token-id': 'ot-1' }, 'vcs-repo/oauth-token-id'],
     ['neither kind of connection', {}, 'vcs-repo/oauth-token-id'],
+    ['both ids blank, which is neither', { 'github-app-installation-id': '', 'oauth-token-id': '' }, 'vcs-repo/oauth-token-id'],
   ])('422 for %s, and nothing stored', async (_, vcsRepo, pointer) => {
     expect(await pointersOf(await publish(vcsRepo))).toContain(`/data/attributes/${pointer}`)
     expect((await t.call('GET', VPC, tokens.reader)).status).toBe(404)

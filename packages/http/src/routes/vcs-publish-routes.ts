@@ -11,10 +11,13 @@ import { attributes, emptyWhenAbsent, optional, resourceDocument } from '../json
 import { operation } from '../openapi/operation.ts'
 import { noContent, oneResource } from '../openapi/responses.ts'
 
+/** A connection id; the tfe provider sends `""` for the kind it does not use, which means none, as TFE reads it. */
+const connectionId = optional(z.string().transform((value) => (value === '' ? undefined : value)))
+
 const VCS_REPO = attributes({
   identifier: ['identifier', optional(z.string())],
-  oauthTokenId: ['oauth-token-id', optional(z.string())],
-  githubAppInstallationId: ['github-app-installation-id', optional(z.string())],
+  oauthTokenId: ['oauth-token-id', connectionId],
+  githubAppInstallationId: ['github-app-installation-id', connectionId],
   // go-tfe sends it with a GitHub App installation; the path's organization wins where there is one.
   organizationName: ['organization-name', optional(z.string())],
   displayIdentifier: ['display-identifier', optional(z.string())],
