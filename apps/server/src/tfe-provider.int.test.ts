@@ -1,8 +1,9 @@
+import { GitRepository, startGitHttpServer, type GitHttpServer } from '@cairn/test-fixtures'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from './cli/serve.ts'
 import { GO } from './cli/test-support/go-tfe-client.ts'
 import { userToken } from './test-support/cli.ts'
@@ -14,6 +15,7 @@ import { buildTfeProviderOnce, TFE_PROVIDER_VERSION } from './test-support/tfe-p
 import { makeThrowawayCa, type ThrowawayCa } from './test-support/throwaway-ca.ts'
 
 const TERRAFORM = '/usr/local/bin/terraform'
+const GIT_CREDENTIAL = { username: 'x-access-token', password: 'ghp-cairn-tfe-provider-test' }
 const noGo = GO === undefined ? 'the Go toolchain is needed to build the provider, and there is no go' : undefined
 if (noGo !== undefined) console.warn(`\n!!! SKIPPING the tfe provider tests: ${noGo}\n`)
 
@@ -36,18 +38,32 @@ describe.skipIf(noGo !== undefined)(`terraform-provider-tfe ${TFE_PROVIDER_VERSI
   let token: string
   let scratch: string
   let providerFolder: string
+  let git: GitHttpServer
 
   beforeAll(async () => {
     providerFolder = await buildTfeProviderOnce(GO ?? 'go')
     ca = await makeThrowawayCa(['localhost'])
     scratch = await mkdtemp(join(tmpdir(), 'cairn-tfe-provider-'))
-    const env = { CAIRN_DATA_DIR: join(scratch, 'data'), PORT: '0', CAIRN_TLS_CERT: ca.certFile, CAIRN_TLS_KEY: ca.keyFile }
+    git = await startGitHttpServer(join(scratch, 'git'), GIT_CREDENTIAL)
+    const repository = GitRepository.create(join(scratch, 'git'), 'acme/terraform-aws-network')
+    repository.commit({ 'main.tf': 'variable "cidr" {\n  type = string\n}\n' })
+    repository.tag('v1.0.0')
+    // The git host is on loopback, which Cairn refuses to reach unless told.
+    const env = {
+      CAIRN_DATA_DIR: join(scratch, 'data'),
+      PORT: '0',
+      CAIRN_TLS_CERT: ca.certFile,
+      CAIRN_TLS_KEY: ca.keyFile,
+      CAIRN_VCS_ALLOWED_HOSTS: '127.0.0.1',
+      CAIRN_VCS_POLL_INTERVAL_SECONDS: '0',
+    }
     token = await userToken(env, 'owner', true)
     server = await startServer(testConfig(env))
   }, 30 * 60_000)
 
   afterAll(async () => {
     await server?.stop()
+    await git?.close()
     await ca?.dispose()
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
   })
@@ -64,6 +80,8 @@ describe.skipIf(noGo !== undefined)(`terraform-provider-tfe ${TFE_PROVIDER_VERSI
       speculativePlans: true,
       manageWorkspaces: false,
       memberTokens: true,
+      gitUrl: git.url,
+      gitToken: GIT_CREDENTIAL.password,
     })
 
     beforeAll(async () => {
@@ -103,10 +121,10 @@ describe.skipIf(noGo !== undefined)(`terraform-provider-tfe ${TFE_PROVIDER_VERSI
         .attributes
 
     it.skipIf(skipped !== undefined)(
-      'applies an organization, a team that manages modules, its token and a module; the data sources read them back',
+      'applies an organization, a team that manages modules, its token, a module and one from VCS; the data sources read them back',
       async () => {
         await writeTfeConfiguration(dir, variables())
-        expect(succeeded(await cli('apply', '-auto-approve'))).toContain('Apply complete! Resources: 4 added, 0 changed, 0 destroyed.')
+        expect(succeeded(await cli('apply', '-auto-approve'))).toContain('Apply complete! Resources: 6 added, 0 changed, 0 destroyed.')
         const out = await outputs()
         const stored = await organizationOf()
         expect(out['external_id']).toBe(stored['external-id'])
@@ -117,6 +135,14 @@ describe.skipIf(noGo !== undefined)(`terraform-provider-tfe ${TFE_PROVIDER_VERSI
         expect(out['team_token_id']).toBe(out['team_id'])
         expect(await teamTokenId()).toMatch(/^at-/)
         await api.call('GET', `/api/v2/organizations/${organization}/registry-modules/private/${organization}/vpc/aws`)
+        expect(out['vcs_module']).toBe('network/aws')
+        // The tag v1.0.0 becomes version 1.0.0 once Cairn has fetched and analysed it.
+        const version = `/api/v2/organizations/${organization}/registry-modules/private/${organization}/network/aws/version?module_version=1.0.0`
+        await vi.waitFor(
+          async () =>
+            expect(((await api.call('GET', version)) as { data: { attributes: { status: string } } }).data.attributes.status).toBe('ok'),
+          { timeout: 30_000, interval: 250 },
+        )
       },
       10 * 60_000,
     )
@@ -156,7 +182,7 @@ describe.skipIf(noGo !== undefined)(`terraform-provider-tfe ${TFE_PROVIDER_VERSI
     it.skipIf(skipped !== undefined)(
       'destroys everything it made',
       async () => {
-        expect(succeeded(await cli('destroy', '-auto-approve'))).toContain('Destroy complete! Resources: 4 destroyed.')
+        expect(succeeded(await cli('destroy', '-auto-approve'))).toContain('Destroy complete! Resources: 6 destroyed.')
         await expect(api.call('GET', `/api/v2/organizations/${organization}`)).rejects.toThrow(/404/)
       },
       10 * 60_000,

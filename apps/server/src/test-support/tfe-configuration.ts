@@ -3,8 +3,9 @@ import { join } from 'node:path'
 
 /**
  * A configuration that manages one organization of Cairn with the `tfe` provider: the
- * organization, a team that may manage modules, the team's token and a registry module without
- * VCS, read back through data sources. Variables carry what the test changes between applies.
+ * organization, a team that may manage modules, the team's token, a registry module without VCS
+ * and one published from a git host through an OAuth client, read back through data sources.
+ * Variables carry what the test changes between applies.
  */
 const MAIN_TF = `terraform {
   required_providers {
@@ -35,6 +36,13 @@ variable "manage_workspaces" {
 }
 variable "member_tokens" {
   type = bool
+}
+variable "git_url" {
+  type = string
+}
+variable "git_token" {
+  type      = string
+  sensitive = true
 }
 
 provider "tfe" {
@@ -69,6 +77,23 @@ resource "tfe_registry_module" "vpc" {
   module_provider = "aws"
 }
 
+resource "tfe_oauth_client" "git" {
+  organization     = tfe_organization.this.name
+  service_provider = "github"
+  http_url         = var.git_url
+  api_url          = var.git_url
+  oauth_token      = var.git_token
+}
+
+resource "tfe_registry_module" "network" {
+  organization = tfe_organization.this.name
+  vcs_repo {
+    display_identifier = "acme/terraform-aws-network"
+    identifier         = "acme/terraform-aws-network"
+    oauth_token_id     = tfe_oauth_client.git.oauth_token_id
+  }
+}
+
 data "tfe_organization" "this" {
   name = tfe_organization.this.name
 }
@@ -93,6 +118,9 @@ output "team_token_id" {
 output "module_id" {
   value = tfe_registry_module.vpc.id
 }
+output "vcs_module" {
+  value = "\${tfe_registry_module.network.name}/\${tfe_registry_module.network.module_provider}"
+}
 `
 
 /** What the test sets through the configuration's variables. */
@@ -104,6 +132,9 @@ export interface TfeVariables {
   readonly speculativePlans: boolean
   readonly manageWorkspaces: boolean
   readonly memberTokens: boolean
+  /** The git host the OAuth client connects to, serving acme/terraform-aws-network, and its credential. */
+  readonly gitUrl: string
+  readonly gitToken: string
 }
 
 /** Writes main.tf and, beside it, terraform.tfvars.json with `variables` (the token stays out of argv). */
@@ -117,6 +148,8 @@ export async function writeTfeConfiguration(dir: string, variables: TfeVariables
     speculative_plans: variables.speculativePlans,
     manage_workspaces: variables.manageWorkspaces,
     member_tokens: variables.memberTokens,
+    git_url: variables.gitUrl,
+    git_token: variables.gitToken,
   }
   await writeFile(join(dir, 'terraform.tfvars.json'), JSON.stringify(values, null, 2))
 }
