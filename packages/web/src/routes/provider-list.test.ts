@@ -20,6 +20,8 @@ describe("an organization's providers, beside its modules", () => {
         { namespace: 'acme', type: 'time', version: '1.0.0', os, arch: os === 'linux' ? 'amd64' : 'arm64' },
         t.reader.principal,
       )
+    // Counted in memory; the server writes them every few seconds.
+    await t.useCases.providerProtocol.flushDownloads()
     await t.publish(t.owner.principal, { name: 'vpc', provider: 'aws', version: '1.0.0', archive: '1.0.0\n# vpc' })
     const { cookie } = await t.signIn(t.reader.token)
     const page = await (await t.browse('/app/acme', { cookie })).text()

@@ -27,6 +27,8 @@ async function timeProvider() {
     { namespace: 'acme', type: 'time', version: '1.0.0', os: 'linux', arch: 'amd64' },
     t.reader.principal,
   )
+  // Counted in memory; the server writes them every few seconds.
+  await t.useCases.providerProtocol.flushDownloads()
   return t
 }
 
