@@ -39,6 +39,7 @@ export type { TokenRepository } from './ports/token-repository.ts'
 export { CreateUserToken } from './tokens/create-user-token.ts'
 export { ListUserTokens } from './tokens/list-user-tokens.ts'
 export { RevokeToken } from './tokens/revoke-token.ts'
+export { TOKEN_USE_PRECISION_MS, TokenUses } from './tokens/token-uses.ts'
 export { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
 export { ListServiceTokens, type OrganizationServiceTokens } from './tokens/list-service-tokens.ts'
 

@@ -38,6 +38,7 @@ import { ListUserTokens } from './tokens/list-user-tokens.ts'
 import { ManageServiceTokens } from './tokens/manage-service-tokens.ts'
 import { ListServiceTokens } from './tokens/list-service-tokens.ts'
 import { RevokeToken } from './tokens/revoke-token.ts'
+import { TokenUses } from './tokens/token-uses.ts'
 import { CreateToolVersion } from './tool-versions/create-tool-version.ts'
 import { DeleteToolVersion } from './tool-versions/delete-tool-version.ts'
 import { ListToolVersions } from './tool-versions/list-tool-versions.ts'
@@ -93,13 +94,17 @@ export function createUseCases(ports: CairnPorts) {
   const grants = new StoreCache(ports.accessCache, writes)
   const servedProviders = new StoreCache(ports.providerCache, writes)
   const unitOfWork = writes.watch(ports.unitOfWork)
-  const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork }
+  // Uses are written through the store's own unit of work, which clears no cache, as download counts are.
+  const tokenUses = new TokenUses(ports.unitOfWork)
+  const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork, tokenUses }
   const authenticateToken = new AuthenticateToken(deps)
   const storeWrites: WriteSignal = writes
   return {
     /** Every write to the store, this process's and the others': what an adapter's own caches of store data clear on. */
     storeWrites,
     authenticateToken,
+    /** When tokens were last used, noted in memory: the server flushes it with the download counts. */
+    tokenUses,
     authenticateSession: new AuthenticateSession(deps),
     toolVersions: {
       list: new ListToolVersions(deps),

@@ -28,6 +28,14 @@ export class InMemoryTokenRepository implements TokenRepository {
     this.#state.tokens.set(token.id, token)
   }
 
+  async recordUses(uses: ReadonlyMap<string, Date>): Promise<void> {
+    for (const [id, at] of uses) {
+      const token = this.#state.tokens.get(id)
+      if (token !== undefined && (token.lastUsedAt === null || token.lastUsedAt < at))
+        this.#state.tokens.set(id, { ...token, lastUsedAt: at })
+    }
+  }
+
   #subjectExists(token: AuthToken): boolean {
     const subjects = { user: this.#state.users, team: this.#state.teams, organization: this.#state.organizations }
     return subjects[token.kind].has(token.subjectId)

@@ -18,6 +18,7 @@ describe('startDownloadFlushing', () => {
         },
       },
       providerProtocol: { flushDownloads: async () => ({ downloads: 10, versions: 2 }) },
+      tokenUses: { flush: async () => 0 },
       log: { error: (message) => logged.push(message) },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS - 1)
@@ -49,6 +50,7 @@ describe('startDownloadFlushing', () => {
         },
       },
       providerProtocol: { flushDownloads: async () => ({ downloads: 0, versions: 0 }) },
+      tokenUses: { flush: async () => 0 },
       log: { error: () => undefined },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)

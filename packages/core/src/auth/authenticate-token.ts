@@ -1,7 +1,9 @@
 import { CairnError } from '../errors/cairn-error.ts'
+import type { Clock } from '../ports/clock.ts'
 import type { TokenHasher } from '../ports/token-hasher.ts'
 import type { Repositories, UnitOfWork } from '../ports/unit-of-work.ts'
 import { parseBearerToken, type AuthToken } from '../tokens/auth-token.ts'
+import type { TokenUses } from '../tokens/token-uses.ts'
 import type { CachedCredentials, CredentialEntry } from './cached-credentials.ts'
 import type { Principal } from './principal.ts'
 
@@ -9,6 +11,9 @@ export interface AuthenticateTokenDeps {
   readonly unitOfWork: UnitOfWork
   readonly hasher: TokenHasher
   readonly credentials: CachedCredentials
+  readonly clock: Clock
+  /** Where each authenticated request notes its token's use. */
+  readonly tokenUses: TokenUses
 }
 
 /**
@@ -31,6 +36,7 @@ export class AuthenticateToken {
       this.#deps.unitOfWork.read((repositories) => this.#load(repositories, parsed.tokenId)),
     )
     if (!this.#deps.hasher.matches(parsed.secret, secretHash)) throw rejected()
+    this.#deps.tokenUses.record(parsed.tokenId, this.#deps.clock.now())
     return principal
   }
 

@@ -9,4 +9,9 @@ export interface TokenRepository {
   add(token: AuthToken): Promise<void>
   /** Replaces a stored token (to record its revocation). */
   update(token: AuthToken): Promise<void>
+  /**
+   * Sets each token's `lastUsedAt` to its time unless it has a later one already, in one statement
+   * (see `UnitOfWork.autocommit`); a token since deleted is skipped.
+   */
+  recordUses(uses: ReadonlyMap<string, Date>): Promise<void>
 }

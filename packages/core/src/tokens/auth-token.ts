@@ -11,6 +11,8 @@ export interface AuthToken {
   readonly secretHash: string
   readonly createdAt: Date
   readonly revokedAt: Date | null
+  /** When the token last authenticated a request, to the minute (see `TokenUses`); null if never. */
+  readonly lastUsedAt: Date | null
 }
 
 const SEPARATOR = '.cairn.'

@@ -40,6 +40,7 @@ export async function issueToken(
     secretHash: deps.hasher.hash(secret),
     createdAt: deps.clock.now(),
     revokedAt: null,
+    lastUsedAt: null,
   }
   await repositories.tokens.add(token)
   await recordAuditEvent(deps, repositories, {

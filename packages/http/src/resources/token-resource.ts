@@ -9,7 +9,7 @@ export function tokenResource(token: AuthToken, bearer?: string): ResourceObject
     attributes: {
       description: token.description,
       'created-at': token.createdAt.toISOString(),
-      'last-used-at': null,
+      'last-used-at': token.lastUsedAt?.toISOString() ?? null,
       'expired-at': null,
       ...(bearer !== undefined && { token: bearer }),
     },

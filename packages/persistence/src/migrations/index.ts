@@ -16,6 +16,7 @@ import { Migration20261202150000_module_version_descriptions } from './Migration
 import { Migration20261203121705_provider_registry } from './Migration20261203121705_provider_registry.ts'
 import { Migration20261203123603_tfe_provider_settings } from './Migration20261203123603_tfe_provider_settings.ts'
 import { Migration20261203124500_login_codes } from './Migration20261203124500_login_codes.ts'
+import { Migration20261203131500_token_last_used } from './Migration20261203131500_token_last_used.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203121705_provider_registry', class: Migration20261203121705_provider_registry },
   { name: 'Migration20261203123603_tfe_provider_settings', class: Migration20261203123603_tfe_provider_settings },
   { name: 'Migration20261203124500_login_codes', class: Migration20261203124500_login_codes },
+  { name: 'Migration20261203131500_token_last_used', class: Migration20261203131500_token_last_used },
 ]

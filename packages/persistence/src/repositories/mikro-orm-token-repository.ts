@@ -2,10 +2,19 @@ import type { AuthToken, TokenKind, TokenRepository } from '@cairn/core'
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { AuthTokenSchema, type AuthTokenRecord } from '../schema/auth-token.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
+import { tableOf } from './module-query-parts.ts'
+import { executePrepared, preparedStatement } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 
 /** The foreign key that holds the subject of each kind of token. */
 const SUBJECT = { user: 'user', team: 'team', organization: 'organization' } as const satisfies Record<TokenKind, string>
+
+function recordUsesSql(schema: string | undefined): string {
+  const tokens = tableOf(schema, AuthTokenSchema)
+  return `update ${tokens} t set last_used_at = u.at
+    from (select use->>0 as id, (use->>1)::timestamptz as at from jsonb_array_elements(?::jsonb) as use) u
+    where t.id = u.id and (t.last_used_at is null or t.last_used_at < u.at)`
+}
 
 export class MikroOrmTokenRepository implements TokenRepository {
   readonly #em: EntityManager
@@ -35,6 +44,14 @@ export class MikroOrmTokenRepository implements TokenRepository {
   async update(token: AuthToken): Promise<void> {
     await updatedOne('token', () => this.#em.nativeUpdate(AuthTokenSchema, { id: token.id }, fieldsOf(token)))
   }
+
+  /** One statement for every token, the uses as one JSON parameter of `[id, time]` pairs, as download counts are added. */
+  async recordUses(uses: ReadonlyMap<string, Date>): Promise<void> {
+    if (uses.size === 0) return
+    const pairs = [...uses].map(([id, at]) => [id, at.toISOString()])
+    const statement = preparedStatement('cairn_record_token_uses', recordUsesSql(this.#em.config.get('schema')))
+    await translated(() => executePrepared(this.#em, statement, [JSON.stringify(pairs)]))
+  }
 }
 
 function fieldsOf(token: AuthToken) {
@@ -48,6 +65,7 @@ function fieldsOf(token: AuthToken) {
     secretHash: token.secretHash,
     createdAt: token.createdAt,
     revokedAt: token.revokedAt,
+    lastUsedAt: token.lastUsedAt,
   }
 }
 
@@ -62,5 +80,6 @@ function toAuthToken(record: AuthTokenRecord): AuthToken {
     secretHash: record.secretHash,
     createdAt: record.createdAt,
     revokedAt: record.revokedAt ?? null,
+    lastUsedAt: record.lastUsedAt ?? null,
   }
 }

@@ -29,6 +29,7 @@ export const AuthTokenSchema = defineEntity({
     secretHash: p.string(),
     createdAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
+    lastUsedAt: p.datetime().nullable(),
   },
 })
 

@@ -97,6 +97,7 @@ export function aToken(overrides: Partial<AuthToken> = {}): AuthToken {
     secretHash: 'f'.repeat(64),
     createdAt: EPOCH,
     revokedAt: null,
+    lastUsedAt: null,
     ...overrides,
   }
 }

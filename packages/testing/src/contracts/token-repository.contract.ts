@@ -59,6 +59,37 @@ export function tokenRepositoryContract(name: string, open: StoreHarness): void 
       await expect(store().run(({ tokens }) => tokens.findById(token.id))).resolves.toEqual({ ...token, revokedAt })
     })
 
+    it('records the last use of each token, never moving it back, and skips a token it does not have', async () => {
+      await seedSubjects()
+      const other = aToken({ id: 'at-other', subjectId: owner.id })
+      await store().run(async ({ tokens }) => {
+        await tokens.add(token)
+        await tokens.add(other)
+      })
+      expect((await store().run(({ tokens }) => tokens.findById(token.id)))?.lastUsedAt).toBeNull()
+      await store().autocommit(({ tokens }) =>
+        tokens.recordUses(
+          new Map([
+            [token.id, minute(5)],
+            [other.id, minute(2)],
+            ['at-missing', minute(1)],
+          ]),
+        ),
+      )
+      await store().autocommit(({ tokens }) =>
+        tokens.recordUses(
+          new Map([
+            [token.id, minute(3)],
+            [other.id, minute(4)],
+          ]),
+        ),
+      )
+      await store().autocommit(({ tokens }) => tokens.recordUses(new Map()))
+      const [found, foundOther] = await store().run(({ tokens }) => Promise.all([tokens.findById(token.id), tokens.findById(other.id)]))
+      expect(found).toEqual({ ...token, lastUsedAt: minute(5) })
+      expect(foundOther?.lastUsedAt).toEqual(minute(4))
+    })
+
     it('refuses to update a token it does not have with not_found', async () => {
       await expect(store().run(({ tokens }) => tokens.update(token))).rejects.toMatchObject({ code: 'not_found' })
     })

@@ -41,7 +41,7 @@ describe('the token page', () => {
     const page = await response.text()
     expect(page).toContain('<h1>API tokens</h1>')
     expect(ownSection(page)).toMatch(
-      /<th scope="row"><span class="hint">No description<\/span><\/th>\s*<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\s*<td>Not recorded<\/td>/,
+      /<th scope="row"><span class="hint">No description<\/span><\/th>\s*<td><time datetime="[^"]+">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/td>\s*<td><span class="hint">Never<\/span><\/td>/,
     )
     expect(shownSecret(page)).toBeUndefined()
   })

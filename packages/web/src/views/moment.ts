@@ -10,3 +10,8 @@ export function minute(date: Date): string {
 export function timeOf(date: Date): Html {
   return html`<time datetime="${date.toISOString()}">${minute(date)}</time>`
 }
+
+/** When a token last authenticated a request, to the minute; written every few seconds, so a use may show a little later. */
+export function lastUse(token: { readonly lastUsedAt: Date | null }): Html {
+  return token.lastUsedAt === null ? html`<span class="hint">Never</span>` : timeOf(token.lastUsedAt)
+}

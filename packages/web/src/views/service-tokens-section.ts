@@ -1,7 +1,7 @@
 import type { AuthToken, OrganizationServiceTokens } from '@cairn/core'
 import { html } from 'hono/html'
 import { csrfField, type Html } from './layout.ts'
-import { timeOf } from './moment.ts'
+import { lastUse, timeOf } from './moment.ts'
 import { TOKENS_PATH } from './tokens-href.ts'
 
 /** A change asked twice (the summary, then the button), as deleting a version is. */
@@ -65,7 +65,7 @@ function row(csrfToken: string, subject: { readonly label: string; readonly path
   return html`<tr>
   <th scope="row">${label}</th>
   <td>${token === null ? 'No token' : timeOf(token.createdAt)}</td>
-  <td>${token === null ? '' : 'Not recorded'}</td>
+  <td>${token === null ? '' : lastUse(token)}</td>
   <td>${create}${token === null ? '' : revokeForm(csrfToken, { action: `${path}/revoke`, label: `the token of ${label}` })}</td>
 </tr>`
 }

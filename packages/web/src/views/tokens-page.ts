@@ -2,7 +2,7 @@ import type { AuthToken, CreatedToken, OrganizationServiceTokens } from '@cairn/
 import { html } from 'hono/html'
 import { copyableCode } from './copyable-code.ts'
 import { csrfField, layout, type Html, type PageFrame } from './layout.ts'
-import { timeOf } from './moment.ts'
+import { lastUse, timeOf } from './moment.ts'
 import { revokeForm, serviceTokensSection } from './service-tokens-section.ts'
 import { TERRAFORM_LOGIN_QUERY, TOKENS_PATH } from './tokens-href.ts'
 
@@ -54,7 +54,7 @@ function userTokensSection(csrfToken: string, model: TokensPageModel): Html {
     (token) => html`<tr>
   <th scope="row">${token.description ?? html`<span class="hint">No description</span>`}</th>
   <td>${timeOf(token.createdAt)}</td>
-  <td>Not recorded</td>
+  <td>${lastUse(token)}</td>
   <td>${revokeForm(csrfToken, { action: `${TOKENS_PATH}/${encodeURIComponent(token.id)}/revoke`, label: token.description ?? 'this token' })}</td>
 </tr>`,
   )
