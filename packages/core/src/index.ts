@@ -160,7 +160,7 @@ export type { UpstreamModuleAddress, UpstreamModuleDetail, UpstreamRegistry, Ups
 export type { ProviderAddress, RegistryProvider } from './providers/registry-provider.ts'
 export { PROVIDER_PROTOCOLS, shasumsBlobKey, shasumsSignatureBlobKey } from './providers/provider-version.ts'
 export type { ProviderProtocol, ProviderVersion } from './providers/provider-version.ts'
-export { providerBinaryBlobKey } from './providers/provider-platform.ts'
+export { installablePlatforms, providerBinaryBlobKey } from './providers/provider-platform.ts'
 export type { ProviderPlatform } from './providers/provider-platform.ts'
 export type { GpgKey } from './providers/gpg-key.ts'
 export type { ShasumsEntry } from './providers/shasums.ts'

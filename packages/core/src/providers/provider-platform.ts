@@ -1,3 +1,5 @@
+import type { ProviderVersion } from './provider-version.ts'
+
 /** One platform's binary of a provider version: the zip the CLI downloads for `os`/`arch`. */
 export interface ProviderPlatform {
   readonly id: string
@@ -14,6 +16,18 @@ export interface ProviderPlatform {
   readonly downloads: number
   readonly createdAt: Date
   readonly updatedAt: Date
+}
+
+/**
+ * The platforms of a version the CLI can install: those whose zip is in, and none at all until
+ * the version's SHA256SUMS and its verified signature are in.
+ */
+export function installablePlatforms<P extends Pick<ProviderPlatform, 'versionId' | 'binaryUploaded'>>(
+  version: Pick<ProviderVersion, 'id' | 'shasums' | 'shasumsSignatureUploaded'>,
+  platforms: readonly P[],
+): P[] {
+  if (version.shasums === null || !version.shasumsSignatureUploaded) return []
+  return platforms.filter((platform) => platform.versionId === version.id && platform.binaryUploaded)
 }
 
 /** The blob holding a platform's zip. */

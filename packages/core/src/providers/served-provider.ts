@@ -1,6 +1,6 @@
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { GpgKey } from './gpg-key.ts'
-import type { ProviderPlatform } from './provider-platform.ts'
+import { installablePlatforms, type ProviderPlatform } from './provider-platform.ts'
 import { signingKeyId, type ProviderProtocol } from './provider-version.ts'
 
 /** One installable version as the protocol serves it: only the platforms whose zip is in. */
@@ -37,9 +37,7 @@ export async function readServedProvider(
   const address = { registryName: 'private', namespace: target.namespace, name: target.type } as const
   const provider = await repositories.registryProviders.findByAddress(target.namespace, address)
   if (provider === undefined) return { served: null }
-  const versions = (await repositories.providerVersions.allOf([provider.id])).filter(
-    (version) => version.shasums !== null && version.shasumsSignatureUploaded,
-  )
+  const versions = await repositories.providerVersions.allOf([provider.id])
   const platforms = await repositories.providerPlatforms.allOf(versions.map((version) => version.id))
   const keys = new Map<string, GpgKey | undefined>()
   const served: ServedProviderVersion[] = []
@@ -47,9 +45,14 @@ export async function readServedProvider(
     const keyId = signingKeyId(version)
     if (!keys.has(keyId)) keys.set(keyId, await repositories.gpgKeys.find(provider.namespace, keyId))
     const key = keys.get(keyId)
-    const offered = platforms
-      .filter((platform) => platform.versionId === version.id && platform.binaryUploaded)
-      .map(({ id, versionId, os, arch, filename, shasum }) => ({ id, versionId, os, arch, filename, shasum }))
+    const offered = installablePlatforms(version, platforms).map(({ id, versionId, os, arch, filename, shasum }) => ({
+      id,
+      versionId,
+      os,
+      arch,
+      filename,
+      shasum,
+    }))
     if (key === undefined || offered.length === 0) continue
     served.push({
       id: version.id,

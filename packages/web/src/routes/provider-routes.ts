@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { providerHref } from '../views/provider-href.ts'
 import { providerPage } from '../views/provider-page.ts'
-import { newestFirst } from '../views/provider-release.ts'
 import { setFlash } from './flash.ts'
 import { hostOf } from './module-routes.ts'
 import { signedIn } from './module-target.ts'
@@ -17,7 +16,7 @@ export function providerRoutes(deps: WebDeps) {
       const organizationName = c.req.param('org')
       const address = { registryName: 'private', namespace: c.req.param('namespace'), name: c.req.param('name') } as const
       const { provider } = await deps.registryProviders.show({ organizationName, address, includeVersions: false }, principal)
-      const versions = newestFirst(await allVersionsOf(deps, provider, principal))
+      const versions = await allVersionsOf(deps, provider, principal)
       const trail = [
         ['Organizations', '/app/'],
         [organizationName, `/app/${encodeURIComponent(organizationName)}`],

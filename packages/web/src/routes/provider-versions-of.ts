@@ -5,7 +5,7 @@ import type { WebDeps } from '../web-deps.ts'
 /** How many of an organization's providers its page lists; past that it says how many more there are. */
 export const LISTED_PROVIDERS = MAX_PAGE_SIZE
 
-/** Every version of a private provider with its platforms, page after page: pages order them by number, which the API does not. */
+/** Every version of a private provider with its platforms, highest first, page after page. */
 export async function allVersionsOf(
   deps: Pick<WebDeps, 'providerVersions'>,
   provider: Pick<RegistryProvider, 'organizationName' | 'namespace' | 'name'>,

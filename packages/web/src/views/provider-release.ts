@@ -1,23 +1,13 @@
-import type { ProviderPlatform, ProviderVersionView } from '@cairn/core'
-import semver from 'semver'
+import { installablePlatforms as installableOf, type ProviderPlatform, type ProviderVersionView } from '@cairn/core'
 
-/**
- * The platforms of a version that `terraform init` can install, as the protocol offers them:
- * those whose zip is in, and none at all until SHA256SUMS and its verified signature are in.
- */
+/** The platforms of a version that `terraform init` can install, as the protocol offers them. */
 export function installablePlatforms(view: ProviderVersionView): readonly ProviderPlatform[] {
-  if (view.version.shasums === null || !view.version.shasumsSignatureUploaded) return []
-  return view.platforms.filter((platform) => platform.binaryUploaded)
+  return installableOf(view.version, view.platforms)
 }
 
-/** Versions by their number, the highest first: the order `version` constraints pick in, not the order of publishing. */
-export function newestFirst(views: readonly ProviderVersionView[]): ProviderVersionView[] {
-  return [...views].sort((a, b) => semver.rcompare(a.version.version, b.version.version))
-}
-
-/** The highest version the CLI can install; undefined when none can be. */
+/** The highest version the CLI can install (versions come highest first); undefined when none can be. */
 export function latestInstallable(views: readonly ProviderVersionView[]): ProviderVersionView | undefined {
-  return newestFirst(views).find((view) => installablePlatforms(view).length > 0)
+  return views.find((view) => installablePlatforms(view).length > 0)
 }
 
 /** How often the protocol handed out the versions' zips, all platforms together. */
