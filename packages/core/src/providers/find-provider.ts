@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
-import { organizationAccess, requireOrganization, type OrganizationAccess } from '../organizations/organization-access.ts'
+import { organizationAccess, type OrganizationAccess } from '../organizations/organization-access.ts'
 import { parseModuleVersion } from '../modules/module-version.ts'
 import type { Repositories } from '../ports/unit-of-work.ts'
 import type { Edition } from '../shared/edition.ts'
@@ -44,10 +44,13 @@ export async function findProvider(
   need: keyof OrganizationAccess,
 ): Promise<FoundProvider> {
   assertProviderCurationAllowed(target.edition, target.address.registryName)
-  await requireOrganization(repositories, principal, target.organizationName, need)
+  if ((await repositories.organizations.findByName(target.organizationName)) === undefined) throw CairnError.notFound('organization')
+  // Worked out once: the caller's permissions on the records come from it too.
+  const access = await organizationAccess(repositories, principal, target.organizationName)
+  if (!access[need]) throw CairnError.notFound('organization')
   const provider = await repositories.registryProviders.findByAddress(target.organizationName, target.address)
   if (provider === undefined) throw CairnError.notFound('registry provider')
-  return { provider, access: await organizationAccess(repositories, principal, target.organizationName) }
+  return { provider, access }
 }
 
 /** The private provider's version at the target, as `findProvider` finds the provider. */
