@@ -75,6 +75,15 @@ describe('listing GPG keys', () => {
     const errors = await errorsOf(await t.call('GET', GPG_KEYS, tokens.reader), 400)
     expect(errors[0]?.source).toEqual({ parameter: 'filter[namespace]' })
   })
+
+  it('400 for more than 100 namespaces in one request', async () => {
+    const { t, tokens } = await withKey()
+    const many = Array.from({ length: 101 }, (_, i) => `org-${i}`).join(',')
+    const errors = await errorsOf(await t.call('GET', `${GPG_KEYS}?filter[namespace]=${many}`, tokens.reader), 400)
+    expect(errors[0]?.source).toEqual({ parameter: 'filter[namespace]' })
+    const hundred = Array.from({ length: 100 }, (_, i) => `org-${i}`).join(',')
+    expect((await t.call('GET', `${GPG_KEYS}?filter[namespace]=${hundred}`, tokens.reader)).status).toBe(200)
+  })
 })
 
 describe('reading, moving and deleting a GPG key', () => {

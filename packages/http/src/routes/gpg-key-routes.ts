@@ -43,6 +43,8 @@ export function gpgKeyRoutes(deps: RouteDeps) {
     .get('/', LIST, async (c) => {
       const namespaces = namespacesOf(c.req.queries('filter[namespace]') ?? [])
       if (namespaces.length === 0) throw queryError('filter[namespace]', 'is required')
+      // Each namespace is an organization whose access is worked out: a request may not ask for any number.
+      if (namespaces.length > MAX_NAMESPACES) throw queryError('filter[namespace]', `names at most ${MAX_NAMESPACES} namespaces`)
       const page = await keys.list({ namespaces, page: parsePageRequest((name) => c.req.query(name)) }, c.var.principal)
       return jsonApi(c, listDocument(c, deps.baseUrl, page, page.items.map(gpgKeyResource), { emptyPages: 0 }))
     })
@@ -60,6 +62,8 @@ export function gpgKeyRoutes(deps: RouteDeps) {
       return c.body(null, 204)
     })
 }
+
+const MAX_NAMESPACES = 100
 
 /** `filter[namespace]` repeated, each a comma list; blanks and repeats dropped. */
 function namespacesOf(values: readonly string[]): string[] {
