@@ -3,16 +3,15 @@ import { JSON_API } from '@cairn/http'
 import { sweepTemporaryDirectories } from '@cairn/module-analyzer'
 import { getRequestListener } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { createServer as createHttpsServer } from 'node:https'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Config } from './config.ts'
 import { openCairn } from '../embed/create-cairn.ts'
 import { addressList } from '../platform/address-list.ts'
 import { paceBufferGarbage } from '../platform/buffer-garbage-pacer.ts'
-import { CoalescedResponse } from '../platform/coalesced-response.ts'
 import type { Logger } from '../platform/logger.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
+import { createNodeServer } from './http-server.ts'
 import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
 
 /** A running server, and how to stop it. */
@@ -51,8 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const port = await new Promise<number>((resolve, reject) => {
       const listener = getRequestListener(cairn.app.fetch, { errorHandler: malformedRequest })
       const handle = (request: IncomingMessage, response: ServerResponse) => void listener(request, response)
-      const options = { ServerResponse: CoalescedResponse }
-      server = tls === undefined ? createHttpServer(options, handle) : createHttpsServer({ ...tls, ...options }, handle)
+      server = createNodeServer(tls, handle)
       server.once('error', reject)
       server.listen(config.port, () => resolve((server?.address() as AddressInfo).port))
     })
