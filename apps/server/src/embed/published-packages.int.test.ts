@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -32,15 +32,11 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       (stdout) => JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Record<string, unknown>,
     )
 
+  const packs = join(scratch, 'packs')
+
   beforeAll(async () => {
-    const packages = ['packages', 'apps'].flatMap((parent) =>
-      readdirSync(join(WORKSPACE, parent)).map((name) => join(WORKSPACE, parent, name)),
-    )
-    // A file deleted from a package's source must not live on in its tarball.
-    for (const directory of packages) rmSync(join(directory, 'dist'), { recursive: true, force: true })
-    await output('pnpm', ['run', 'build'], WORKSPACE)
-    const packs = join(scratch, 'packs')
-    await output('pnpm', ['-r', '--filter', './packages/*', '--filter', './apps/*', 'pack', '--pack-destination', packs], WORKSPACE)
+    // The one pack command a release runs: a clean build, then exactly the public packages.
+    await output('pnpm', ['run', 'pack:public', packs], WORKSPACE)
     const tarballs = readdirSync(packs).map((file) => [
       `@cairn/${file.replace(/^cairn-(.+)-\d+\.\d+\.\d+.*\.tgz$/, '$1')}`,
       `file:packs/${file}`,
@@ -54,7 +50,8 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     mkdirSync(module)
     writeFileSync(join(module, 'main.tf'), 'variable "cidr" {\n  type = string\n}\n\noutput "cidr" {\n  value = var.cidr\n}\n')
     await output('tar', ['-czf', join(scratch, 'module.tar.gz'), '-C', module, '.'], scratch)
-  }, 240_000)
+    // A clean build of every package and a 400 MiB npm install: minutes on a shared machine.
+  }, 600_000)
 
   // A hundred megabytes of node_modules: slow to remove on a busy machine.
   afterAll(() => rm(scratch, { recursive: true, force: true }), 120_000)
@@ -96,6 +93,51 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     await expect(output(process.execPath, [tsc, ...flags, 'consumer.ts'], scratch)).resolves.toBe('')
   }, 60_000)
 
+  it('every tarball is a public package for Node >=22.17 with ESM-only exports, no dangling source map, and a clear require() error', async () => {
+    const { engines } = JSON.parse(readFileSync(join(WORKSPACE, 'package.json'), 'utf8')) as PackedManifest
+    const unpacked = join(scratch, 'unpacked')
+    const manifests: PackedManifest[] = []
+    const dangling: string[] = []
+    for (const tarball of readdirSync(packs)) {
+      const folder = join(unpacked, tarball)
+      mkdirSync(folder, { recursive: true })
+      await output('tar', ['-xzf', join(packs, tarball), '-C', folder], scratch)
+      const manifest = JSON.parse(readFileSync(join(folder, 'package/package.json'), 'utf8')) as PackedManifest
+      manifests.push(manifest)
+      expect(manifest.private, manifest.name).toBeUndefined()
+      expect(manifest.engines, manifest.name).toEqual(engines)
+      const root = manifest.exports?.['.'] ?? {}
+      expect(Object.keys(root), manifest.name).toEqual(['types', 'import', 'require'])
+      for (const target of Object.values(root)) expect(existsSync(join(folder, 'package', target)), `${manifest.name} ${target}`).toBe(true)
+      dangling.push(...danglingSourceMaps(join(folder, 'package')).map((problem) => `${manifest.name}: ${problem}`))
+    }
+    const names = manifests.map((manifest) => manifest.name)
+    expect(names).toContain('@cairn/server')
+    expect(names).not.toContain('@cairn/testing')
+    expect(dangling).toEqual([])
+
+    // A CommonJS host, on plain Node: every package refuses require() with what to do instead.
+    writeFileSync(
+      join(scratch, 'require-host.cjs'),
+      [
+        'const outcomes = {}',
+        'for (const name of process.argv.slice(2)) {',
+        "  try { require(name); outcomes[name] = 'loaded' } catch (error) { outcomes[name] = `${error.code}: ${error.message}` }",
+        '}',
+        'console.log(JSON.stringify(outcomes))',
+      ].join('\n'),
+    )
+    const outcomes = JSON.parse(await output(process.execPath, ['require-host.cjs', ...names], scratch)) as Record<string, string>
+    expect(outcomes).toEqual(
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          `ERR_REQUIRE_ESM: ${name} is ESM-only: load it with import('${name}') or an import declaration, not require()`,
+        ]),
+      ),
+    )
+  }, 60_000)
+
   it('the public surface matches the committed API report, and every exported symbol is documented', () => {
     // CAIRN_UPDATE_API_REPORT=1 rewrites the report instead, to commit with a deliberate change.
     // Out of node_modules, where TypeScript would count the package's own files as a library's;
@@ -107,6 +149,41 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     expect(result.succeeded).toBe(true)
   }, 60_000)
 })
+
+/** What a packed manifest says about how it is installed and loaded. */
+interface PackedManifest {
+  name: string
+  private?: boolean
+  engines?: Record<string, string>
+  exports?: Record<string, Record<string, string>>
+}
+
+const SOURCE_MAPPING_URL = /[#@] sourceMappingURL=([^\s'"*]+)/g
+
+/**
+ * The source map references in an unpacked package that lead nowhere: a `sourceMappingURL`
+ * comment naming a file the package lacks, or a map whose `sources` are not in the package.
+ */
+function danglingSourceMaps(packageFolder: string): string[] {
+  const files = readdirSync(packageFolder, { recursive: true })
+    .map(String)
+    .filter((file) => /\.(?:[cm]?js|d\.[cm]?ts|css|map)$/.test(file))
+  return files.flatMap((file) =>
+    referencedByMap(join(packageFolder, file))
+      .filter((target) => !existsSync(target))
+      .map((target) => `${file} -> ${relative(packageFolder, target)}`),
+  )
+}
+
+/** The files a source map names as its sources, or that a `sourceMappingURL` comment names as its map. */
+function referencedByMap(path: string): string[] {
+  const text = readFileSync(path, 'utf8')
+  if (path.endsWith('.map')) {
+    const map = JSON.parse(text) as { sources?: string[]; sourceRoot?: string }
+    return (map.sources ?? []).map((source) => join(dirname(path), map.sourceRoot ?? '', source))
+  }
+  return [...text.matchAll(SOURCE_MAPPING_URL)].flatMap(([, url = '']) => (url.startsWith('data:') ? [] : [join(dirname(path), url)]))
+}
 
 /**
  * Runs API Extractor over the declarations of the package as installed, where the other Cairn
