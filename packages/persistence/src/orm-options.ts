@@ -4,10 +4,15 @@ import { Migrator } from '@mikro-orm/migrations'
 import { entities } from './schema/entities.ts'
 import { migrationsList } from './migrations/index.ts'
 
-/** What every store shares, whichever the driver: the schema and the checked-in migrations. */
+/**
+ * What every store shares, whichever the driver: the schema and the checked-in migrations, and
+ * no database created where the configuration names one that does not exist (MikroORM's default
+ * creates it, so a mistyped name became an empty database).
+ */
 export function ormOptions() {
   return {
     entities,
+    ensureDatabase: false,
     extensions: [Migrator],
     migrations: { migrationsList, snapshot: false, silent: true },
     debug: false,

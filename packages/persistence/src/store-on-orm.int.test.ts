@@ -46,9 +46,9 @@ describe('a store on a host ORM configured without a URL', () => {
       })
       await queue.enqueue('probe', { id: 'one' }, 'one')
       await vi.waitFor(() => expect(ran).toEqual(['{"id":"one"}']), { timeout: 20_000, interval: 100 })
-      // Beside the store's schema (`public`, the driver's default), in this database.
+      // Beside the store's schema (`public`, the driver's default), in this database, where they always were.
       const [jobTables] = await orm.em.execute<{ count: string }[]>(
-        "select count(*) as count from information_schema.tables where table_schema = 'public_jobs'",
+        "select count(*) as count from information_schema.tables where table_schema = 'pgboss'",
       )
       expect(Number(jobTables?.count)).toBeGreaterThan(0)
     } finally {
@@ -59,7 +59,7 @@ describe('a store on a host ORM configured without a URL', () => {
   it('hears the writes another process announces on the database, and stops listening at close', async () => {
     const store = storeOnOrm(orm)
     await store.migrate()
-    const other = await openStore({ kind: 'postgres', url: database.url })
+    const other = await openStore({ kind: 'postgres', url: database.url, schema: 'public' })
     try {
       const heard = vi.fn()
       store.changes.subscribe(heard)

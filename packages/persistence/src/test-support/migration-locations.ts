@@ -11,7 +11,8 @@ export const MIGRATION_LOCATIONS: readonly (readonly [string, () => Promise<{ lo
     'PostgreSQL',
     async () => {
       const database = await scratchDatabase()
-      return { location: { kind: 'postgres', url: database.url }, drop: database.drop }
+      // `public`, as the migrations' tests seed the early tables by their bare names.
+      return { location: { kind: 'postgres', url: database.url, schema: 'public' }, drop: database.drop }
     },
   ],
 ]

@@ -4,13 +4,15 @@ import { postgresUrl } from './postgres-url.ts'
 
 /**
  * A database of its own on the test PostgreSQL server, for tests that run Cairn as configured
- * (`DATABASE_URL`), with `drop()` to remove it, and `execute()` to change it behind Cairn's back
- * (as someone with access to the database alone could). Exported for the server's tests.
+ * (`DATABASE_URL`), with `drop()` to remove it, `execute()` to change it behind Cairn's back
+ * (as someone with access to the database alone could) and `query()` to read it so. Exported for
+ * the server's tests.
  */
 export async function scratchDatabase(): Promise<{
   url: string
   drop: () => Promise<void>
   execute: (statement: string) => Promise<void>
+  query: <T extends object>(statement: string) => Promise<T[]>
 }> {
   const serverUrl = postgresUrl()
   const name = `cairn_test_${randomBytes(6).toString('hex')}`
@@ -19,15 +21,16 @@ export async function scratchDatabase(): Promise<{
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
-    execute: (statement) => onServer(url.toString(), statement),
+    drop: async () => void (await onServer(serverUrl, `drop database if exists "${name}" with (force)`)),
+    execute: async (statement) => void (await onServer(url.toString(), statement)),
+    query: (statement) => onServer(url.toString(), statement),
   }
 }
 
-async function onServer(url: string, statement: string): Promise<void> {
+async function onServer<T extends object>(url: string, statement: string): Promise<T[]> {
   const orm = await MikroORM.init({ clientUrl: url, entities: [], discovery: { warnWhenNoEntities: false } })
   try {
-    await orm.em.execute(statement)
+    return await orm.em.execute<T[]>(statement)
   } finally {
     await orm.close(true)
   }
