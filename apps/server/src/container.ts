@@ -44,8 +44,10 @@ import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
 import { logServedRequest, type Logger } from './platform/logger.ts'
 import { answerCache } from './platform/answer-cache.ts'
+import { cacheBudget, DEFAULT_CACHE_MAX_BYTES } from './platform/cache-budget.ts'
 import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
+import { protocolEntryBytes } from './platform/protocol-entry-bytes.ts'
 import { RandomIds } from './platform/random-ids.ts'
 import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
 import { MemorySignInAttempts } from './platform/memory-sign-in-attempts.ts'
@@ -80,20 +82,6 @@ export const TYPES = {
   HttpDeps: id<HttpDeps>('HttpDeps'),
 } as const
 
-/** Answers of the public registry kept in memory: enough for every curated module's questions. */
-const UPSTREAM_CACHE_ENTRIES = 1000
-
-const MiB = 1024 * 1024
-
-/**
- * The heap each store cache may take (estimated, see `LruExpiringCache`). An entry of the protocol
- * cache, a module provider's versions, weighs about 1.9 KB a version with a typical module's
- * requirements: 256 MiB hold 10,000 providers of 10 versions (183 MiB measured) with room, so that
- * a registry that large is served from memory once warm. A token's entry weighs about 0.7 KB, a
- * principal's grant in an organization less: 16 MiB hold over 20,000 of either.
- */
-const CACHE_BYTES = { protocol: 256 * MiB, providers: 32 * MiB, credentials: 16 * MiB, access: 16 * MiB } as const
-
 /** What the container is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
   readonly unitOfWork: UnitOfWork
@@ -117,6 +105,8 @@ export interface Infrastructure {
  */
 export function buildContainer(options: ResolvedOptions, infrastructure: Infrastructure): Container {
   const container = new Container({ defaultScope: 'Singleton' })
+  // One total for every cache (`cacheMaxBytes`, `CAIRN_CACHE_MAX_MIB`), split among them.
+  const cacheBytes = cacheBudget(options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES)
   container.bind(TYPES.Logger).toConstantValue(infrastructure.logger)
   container.bind(TYPES.Metrics).toDynamicValue(() => new ServerMetrics())
   container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
@@ -133,28 +123,25 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
     .toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, key)), [TYPES.SigningKey])
   container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
   container.bind(TYPES.Upstream).toDynamicValue((context) => {
-    // Resolved once, as for the other caches: a lookup's count is on the path of every request it serves.
-    const metrics = context.get(TYPES.Metrics)
-    return new HttpUpstreamRegistry({
-      ...options.upstreamRegistry,
-      cacheMaxEntries: UPSTREAM_CACHE_ENTRIES,
-      onCacheLookup: (hit) => metrics.observeCacheLookup('upstream', hit),
-    })
+    const upstream = new HttpUpstreamRegistry({ ...options.upstreamRegistry, cacheMaxBytes: cacheBytes.upstream })
+    context.get(TYPES.Metrics).watchCache('upstream', () => upstream.cacheTally)
+    return upstream
   })
   container.bind(TYPES.Ports).toDynamicValue((context): CairnPorts => {
-    // Resolved once: a lookup's count is on the hot path of every request.
     const metrics = context.get(TYPES.Metrics)
-    const lookups = (cache: Parameters<ServerMetrics['observeCacheLookup']>[0]) => (hit: boolean) => metrics.observeCacheLookup(cache, hit)
     return {
       unitOfWork: context.get(TYPES.UnitOfWork),
       blobs: context.get(TYPES.BlobStore),
       clock: context.get(TYPES.Clock),
       ids: context.get(TYPES.Ids),
       hasher: context.get(TYPES.Hasher),
-      credentialCache: new LruExpiringCache<CredentialEntry>({ maxBytes: CACHE_BYTES.credentials, onLookup: lookups('credentials') }),
-      protocolCache: new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: CACHE_BYTES.protocol, onLookup: lookups('protocol') }),
-      accessCache: new LruExpiringCache<GrantLookup>({ maxBytes: CACHE_BYTES.access, onLookup: lookups('access') }),
-      providerCache: new LruExpiringCache<ServedProviderLookup>({ maxBytes: CACHE_BYTES.providers, onLookup: lookups('providers') }),
+      credentialCache: metrics.watched('credentials', new LruExpiringCache<CredentialEntry>({ maxBytes: cacheBytes.credentials })),
+      protocolCache: metrics.watched(
+        'protocol',
+        new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: cacheBytes.protocol, sizeOf: protocolEntryBytes }),
+      ),
+      accessCache: metrics.watched('access', new LruExpiringCache<GrantLookup>({ maxBytes: cacheBytes.access })),
+      providerCache: metrics.watched('providers', new LruExpiringCache<ServedProviderLookup>({ maxBytes: cacheBytes.providers })),
       storeChanges: infrastructure.storeChanges,
       passwords: context.get(TYPES.Passwords),
       signInAttempts: new MemorySignInAttempts(),
@@ -179,7 +166,7 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
       return {
         ...useCases,
         health,
-        answerCache: answerCache((hit) => metrics.observeCacheLookup('answers', hit)),
+        answerCache: metrics.watched('answers', answerCache(cacheBytes.answers)),
         edition: options.edition,
         ...urlsOf(options),
         basePath: options.basePath,

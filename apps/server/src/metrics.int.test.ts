@@ -20,7 +20,7 @@ describe('Prometheus metrics of a real server', () => {
   let token: string
 
   beforeAll(async () => {
-    const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_METRICS_TOKEN: METRICS_TOKEN }
+    const env = { CAIRN_DATA_DIR: dataDir, PORT: '0', CAIRN_METRICS_TOKEN: METRICS_TOKEN, CAIRN_CACHE_MAX_MIB: '8' }
     token = await userToken(env, 'reader')
     server = await startServer(testConfig(env))
   }, 60_000)
@@ -62,6 +62,19 @@ describe('Prometheus metrics of a real server', () => {
     const hits = (text: string) => sample(text, 'cairn_cache_lookups_total{cache="credentials",result="hit"}') ?? 0
     expect(hits(after) - hits(before)).toBeGreaterThanOrEqual(1)
     expect(after).toContain('cairn_cache_lookups_total{cache="credentials",result="miss"}')
+  })
+
+  it('reports every cache with its bytes held and its bound, the bounds splitting CAIRN_CACHE_MAX_MIB (8 MiB here)', async () => {
+    await fetch(`${server.url}/api/v2/account/details`, { headers: { Authorization: `Bearer ${token}` } })
+    const text = await scrape()
+    const caches = ['credentials', 'access', 'protocol', 'providers', 'answers', 'upstream']
+    const bounds = caches.map((cache) => sample(text, `cairn_cache_max_bytes{cache="${cache}"}`) ?? 0)
+    expect(bounds.every((bound) => bound > 0)).toBe(true)
+    const total = bounds.reduce((sum, bound) => sum + bound, 0)
+    expect(total).toBeLessThanOrEqual(8 * 1024 * 1024)
+    expect(total).toBeGreaterThan(8 * 1024 * 1024 - 8)
+    expect(sample(text, 'cairn_cache_bytes{cache="credentials"}')).toBeGreaterThan(0)
+    for (const cache of caches) expect(sample(text, `cairn_cache_evictions_total{cache="${cache}"}`)).toBe(0)
   })
 
   it("has the process's own metrics", async () => {

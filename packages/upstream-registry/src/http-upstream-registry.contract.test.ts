@@ -12,7 +12,7 @@ const BEHAVIOURS: Readonly<Record<UpstreamBehaviour, FakeUpstreamBehaviour>> = {
 upstreamRegistryContract('HTTP, against a registry on loopback', async () => {
   const server = await startFakeUpstream()
   return {
-    registry: new HttpUpstreamRegistry({ url: server.url, timeoutMs: 200, cacheTtlMs: 60_000, cacheMaxEntries: 100 }),
+    registry: new HttpUpstreamRegistry({ url: server.url, timeoutMs: 200, cacheTtlMs: 60_000, cacheMaxBytes: 1024 * 1024 }),
     publish: (address, versions) => server.publish(address, versions),
     answer: (behaviour) => void (server.behaviour = BEHAVIOURS[behaviour]),
     dispose: () => server.close(),

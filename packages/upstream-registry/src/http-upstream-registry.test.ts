@@ -32,7 +32,13 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
   afterEach(() => upstream.close())
 
   function registry(options: Partial<HttpUpstreamRegistryOptions> = {}) {
-    return new HttpUpstreamRegistry({ url: upstream.url, timeoutMs: TIMEOUT_MS, cacheTtlMs: 60_000, cacheMaxEntries: 100, ...options })
+    return new HttpUpstreamRegistry({
+      url: upstream.url,
+      timeoutMs: TIMEOUT_MS,
+      cacheTtlMs: 60_000,
+      cacheMaxBytes: 1024 * 1024,
+      ...options,
+    })
   }
 
   describe('the protocol', () => {
@@ -90,13 +96,13 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
       ])
     })
 
-    it('tells whether each question was answered without a new request', async () => {
-      const lookups: boolean[] = []
-      const client = registry({ onCacheLookup: (hit) => lookups.push(hit) })
+    it('tells how many questions were answered without a new request, and what the answers kept weigh', async () => {
+      const client = registry()
       await client.versions(VPC)
       await client.versions(VPC)
       await Promise.all([client.latest(VPC), client.latest(VPC)])
-      expect(lookups).toEqual([false, true, false, true])
+      expect(client.cacheTally).toMatchObject({ hits: 2, misses: 2, evictions: 0, maxBytes: 1024 * 1024 })
+      expect(client.cacheTally.bytes).toBeGreaterThan(0)
     })
 
     it('shares one request among concurrent identical questions', async () => {
@@ -113,8 +119,9 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
       expect(upstream.requests.filter((path) => path.endsWith('/versions'))).toHaveLength(2)
     })
 
-    it('is bounded: past its size, the least recently used answer is dropped', async () => {
-      const client = registry({ cacheMaxEntries: 2 })
+    it('is bounded by bytes: past its size, the least recently used answer is dropped', async () => {
+      // Room for two answers of versions (about 250 bytes of heap each), not three.
+      const client = registry({ cacheMaxBytes: 600 })
       await client.versions(VPC)
       await client.versions(S3)
       await client.versions(IAM)
@@ -122,10 +129,12 @@ describe('HttpUpstreamRegistry against a registry on loopback', () => {
       await client.versions(VPC)
       expect(upstream.requests.filter((path) => path.includes('/vpc/'))).toHaveLength(2)
       expect(upstream.requests.filter((path) => path.includes('/iam/'))).toHaveLength(1)
+      expect(client.cacheTally.evictions).toBe(2)
+      expect(client.cacheTally.bytes).toBeLessThanOrEqual(600)
     })
 
     it('answers every concurrent question even when the cache is too small to hold them all', async () => {
-      const client = registry({ cacheMaxEntries: 1 })
+      const client = registry({ cacheMaxBytes: 300 })
       const answers = await Promise.all([client.versions(VPC), client.versions(S3), client.versions(IAM)])
       expect(answers.map((answer) => answer.modules[0]?.versions.length)).toEqual([2, 1, 1])
     })

@@ -19,11 +19,22 @@ export interface HttpUpstreamRegistryOptions {
   readonly timeoutMs: number
   /** How long an answer is reused before the registry is asked again. */
   readonly cacheTtlMs: number
-  /** How many answers are kept; the least recently used go first. */
-  readonly cacheMaxEntries: number
-  /** Hears whether each question was answered without a new request to the registry (for metrics). */
-  readonly onCacheLookup?: (hit: boolean) => void
+  /** What the answers kept may weigh (estimated heap: twice their JSON); the least recently used go first. */
+  readonly cacheMaxBytes: number
 }
+
+/** What the answers' cache did and holds, for metrics: a question sharing another's request in flight is a hit. */
+export interface UpstreamCacheTally {
+  readonly hits: number
+  readonly misses: number
+  /** Answers let go to stay under `cacheMaxBytes`. */
+  readonly evictions: number
+  readonly bytes: number
+  readonly maxBytes: number
+}
+
+/** V8 heap per character of an answer's JSON, as for the server's other caches. */
+const HEAP_BYTES_PER_JSON_CHAR = 2
 
 /** The parser that checks an answer; it travels with a cache fetch so only good answers are kept. */
 type Parse = (body: unknown) => object
@@ -36,17 +47,27 @@ type Parse = (body: unknown) => object
 export class HttpUpstreamRegistry implements UpstreamRegistry {
   readonly #options: HttpUpstreamRegistryOptions
   readonly #cache: LRUCache<string, object, Parse>
+  readonly #counts = { hits: 0, misses: 0, evictions: 0 }
   #modulesUrl: Promise<URL> | undefined
 
   constructor(options: HttpUpstreamRegistryOptions) {
     this.#options = options
     this.#cache = new LRUCache<string, object, Parse>({
-      max: options.cacheMaxEntries,
+      maxSize: options.cacheMaxBytes,
+      sizeCalculation: (answer, path) => (path.length + JSON.stringify(answer).length) * HEAP_BYTES_PER_JSON_CHAR,
       ttl: options.cacheTtlMs,
+      dispose: (_answer, _path, reason) => {
+        if (reason === 'evict') this.#counts.evictions += 1
+      },
       // A question still in flight when its entry is evicted gets its answer all the same.
       ignoreFetchAbort: true,
       fetchMethod: async (path, _stale, { context: parse }) => parse(await this.#fetchJson(new URL(path, await this.#modules()))),
     })
+  }
+
+  /** The cache's counts and size now. */
+  get cacheTally(): UpstreamCacheTally {
+    return { ...this.#counts, bytes: this.#cache.calculatedSize, maxBytes: this.#options.cacheMaxBytes }
   }
 
   async versions(address: UpstreamModuleAddress): Promise<UpstreamVersions> {
@@ -67,7 +88,8 @@ export class HttpUpstreamRegistry implements UpstreamRegistry {
       return await this.#cache.fetch(path, { context: parse, status })
     } finally {
       // A question sharing another's request in flight costs the registry nothing either.
-      this.#options.onCacheLookup?.(status.fetch === 'hit' || status.fetch === 'inflight')
+      if (status.fetch === 'hit' || status.fetch === 'inflight') this.#counts.hits += 1
+      else this.#counts.misses += 1
     }
   }
 

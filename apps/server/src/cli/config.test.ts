@@ -101,6 +101,12 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads what the caches may hold together in MiB, 64 by default, refusing anything but a positive whole number', () => {
+    expect(loadConfig({}).cacheMaxBytes).toBe(64 * 1024 * 1024)
+    expect(loadConfig({ CAIRN_CACHE_MAX_MIB: '16' }).cacheMaxBytes).toBe(16 * 1024 * 1024)
+    for (const bad of ['0', '-1', '1.5', 'lots']) expect(() => loadConfig({ CAIRN_CACHE_MAX_MIB: bad })).toThrow(/CAIRN_CACHE_MAX_MIB/)
+  })
+
   it('serves TLS with a certificate and a key, which go together', () => {
     const config = loadConfig({ CAIRN_TLS_CERT: 'tls/cert.pem', CAIRN_TLS_KEY: '/etc/cairn/key.pem' })
     expect(config.tls).toEqual({ certFile: resolve('tls/cert.pem'), keyFile: '/etc/cairn/key.pem' })

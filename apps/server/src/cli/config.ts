@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../config-error.ts'
 import type { CairnArchiveLimits, CairnBlobOptions, CairnGithubAppOptions } from '../embed/cairn-options.ts'
+import { DEFAULT_CACHE_MAX_BYTES } from '../platform/cache-budget.ts'
 import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
 import { EnvironmentReader, type Env } from './environment-reader.ts'
@@ -71,6 +72,8 @@ export interface Config {
   readonly upstreamRegistry: { readonly url: URL; readonly timeoutMs: number; readonly cacheTtlMs: number }
   /** Serves `/metrics` to scrapers sending it as a bearer token; no `/metrics` when unset. */
   readonly metricsToken: string | undefined
+  /** What the in-memory caches may hold together, in bytes (`CAIRN_CACHE_MAX_MIB`). */
+  readonly cacheMaxBytes: number
   /** The least severe log lines written. */
   readonly logLevel: LogLevel
   readonly vcs: VcsConfig
@@ -118,6 +121,7 @@ export function loadConfig(env: Env): Config {
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
     },
     metricsToken,
+    cacheMaxBytes: read.integer('CAIRN_CACHE_MAX_MIB', DEFAULT_CACHE_MAX_BYTES / MiB, 1, 1024 * 1024) * MiB,
     logLevel: read.choice('CAIRN_LOG_LEVEL', LOG_LEVELS, 'info'),
     vcs: {
       cacheDir: read.path('CAIRN_VCS_CACHE_DIR') ?? resolve(dataDir, 'vcs-cache'),

@@ -22,6 +22,7 @@ export function standaloneOptions(config: Config): CairnOptions {
     webUi: config.webUi,
     ...(config.metricsToken !== undefined && { metricsToken: config.metricsToken }),
     iactTimeLimitMinutes: config.clients.iactTimeLimitMinutes,
+    cacheMaxBytes: config.cacheMaxBytes,
     vcs: {
       cacheDir: config.vcs.cacheDir,
       pollIntervalSeconds: config.vcs.pollIntervalSeconds,

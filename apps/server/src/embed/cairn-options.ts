@@ -141,6 +141,12 @@ export interface CairnOptions {
   readonly metricsToken?: string
   /** How long an initial admin creation token works after it was issued (TFE's `iact-time-limit`). Default 60. */
   readonly iactTimeLimitMinutes?: number
+  /**
+   * What this instance's in-memory caches (tokens, organization rights, the registry protocols'
+   * answers, rendered reads, the public registry's answers) may hold together, in bytes; split
+   * among them as docs/caches.md says. A miss costs one indexed statement. Default 64 MiB.
+   */
+  readonly cacheMaxBytes?: number
   /** Publishing from git: the mirrors' directory, the poll, the credentials' key. */
   readonly vcs?: CairnVcsOptions
   /**

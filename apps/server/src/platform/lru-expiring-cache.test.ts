@@ -41,6 +41,20 @@ describe('LruExpiringCache', () => {
     expect([cache.get('k1'), cache.get('k3'), cache.get('k4'), cache.get('k5')]).toEqual([entry(1), entry(3), entry(4), entry(5)])
   })
 
+  it('tallies hits, misses, evictions to stay under its bound and the bytes it holds', () => {
+    const cache = new LruExpiringCache<{ bytes: number }>({ maxBytes: 100, sizeOf: (value) => value.bytes })
+    cache.set('a', { bytes: 40 })
+    cache.set('b', { bytes: 40 })
+    cache.get('a')
+    cache.get('z')
+    expect(cache).toMatchObject({ hits: 1, misses: 1, evictions: 0, bytes: 80, maxBytes: 100 })
+    cache.set('c', { bytes: 40 })
+    expect(cache).toMatchObject({ evictions: 1, bytes: 80 })
+    cache.clear()
+    // A write's clearing is no eviction: the bound did not ask for it.
+    expect(cache).toMatchObject({ evictions: 1, bytes: 0 })
+  })
+
   it('lets another process that announces nothing be seen within the time to live', async () => {
     // Each its own feed: the two never hear each other, as when a row is changed by hand.
     const shared = inMemoryDeps()

@@ -1,5 +1,6 @@
 import type { ExpiringCache } from '@cairn/core'
 import { LRUCache } from 'lru-cache'
+import type { CacheTally } from './cache-tally.ts'
 
 /**
  * How long an entry lives. Writes clear the caches of this process at once and those of every
@@ -18,37 +19,60 @@ export const CACHE_TTL_MS = 5 * 60_000
  */
 const HEAP_BYTES_PER_JSON_CHAR = 2
 
+/** What an entry is estimated to take of V8's heap, from its JSON (the default `sizeOf`). */
+export function estimatedHeapBytes(value: object, key: string): number {
+  return (key.length + JSON.stringify(value).length) * HEAP_BYTES_PER_JSON_CHAR
+}
+
 /**
  * A cache of a server process: bounded by the estimated heap its entries take (`lru-cache`, the
- * least recently used leave first), entries expire after the TTL.
+ * least recently used leave first), entries expire after the TTL. Its tally (hits, misses,
+ * evictions, bytes held) is what `/metrics` reports of it.
  */
-export class LruExpiringCache<V extends object> implements ExpiringCache<V> {
+export class LruExpiringCache<V extends object> implements ExpiringCache<V>, CacheTally {
   readonly #entries: LRUCache<string, V>
-  readonly #onLookup: (hit: boolean) => void
+  #hits = 0
+  #misses = 0
+  #evictions = 0
+  readonly maxBytes: number
 
   /**
-   * `onLookup` hears whether each `get` found its key (for the cache's hit ratio); `sizeOf` says
-   * what an entry weighs where the estimate from its JSON would be wrong (bytes, not objects). A
-   * value over `maxBytes` is not kept.
+   * `sizeOf` says what an entry weighs where the estimate from its JSON would be wrong (bytes,
+   * not objects). A value over `maxBytes` is not kept.
    */
-  constructor(options: {
-    readonly maxBytes: number
-    readonly sizeOf?: (value: V, key: string) => number
-    readonly ttlMs?: number
-    readonly onLookup?: (hit: boolean) => void
-  }) {
+  constructor(options: { readonly maxBytes: number; readonly sizeOf?: (value: V, key: string) => number; readonly ttlMs?: number }) {
+    this.maxBytes = options.maxBytes
     this.#entries = new LRUCache<string, V>({
       maxSize: options.maxBytes,
       // Only on a miss, which has just read the store and parsed as much JSON.
-      sizeCalculation: options.sizeOf ?? ((value, key) => (key.length + JSON.stringify(value).length) * HEAP_BYTES_PER_JSON_CHAR),
+      sizeCalculation: options.sizeOf ?? estimatedHeapBytes,
       ttl: options.ttlMs ?? CACHE_TTL_MS,
+      dispose: (_value, _key, reason) => {
+        if (reason === 'evict') this.#evictions += 1
+      },
     })
-    this.#onLookup = options.onLookup ?? (() => undefined)
+  }
+
+  get hits(): number {
+    return this.#hits
+  }
+
+  get misses(): number {
+    return this.#misses
+  }
+
+  get evictions(): number {
+    return this.#evictions
+  }
+
+  get bytes(): number {
+    return this.#entries.calculatedSize
   }
 
   get(key: string): V | undefined {
     const value = this.#entries.get(key)
-    this.#onLookup(value !== undefined)
+    if (value === undefined) this.#misses += 1
+    else this.#hits += 1
     return value
   }
 

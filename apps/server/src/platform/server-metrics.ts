@@ -1,8 +1,9 @@
 import type { ServedRequest } from '@cairn/http'
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { CacheTally } from './cache-tally.ts'
 
-/** The caches whose lookups are counted. */
-type CacheName = 'credentials' | 'access' | 'protocol' | 'providers' | 'upstream' | 'answers'
+/** The in-memory caches, as the `cache` label names them. */
+export type CacheName = 'credentials' | 'access' | 'protocol' | 'providers' | 'upstream' | 'answers'
 
 const LATENCY_METRIC = 'cairn_http_request_duration_seconds'
 
@@ -23,11 +24,8 @@ export class ServerMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.#registry],
   })
-  /**
-   * Lookups counted as plain numbers and handed to prom-client when it is scraped: a request looks
-   * up two or three caches, and a labelled increment hashes its labels each time.
-   */
-  readonly #lookups = new Map<CacheName, { hit: number; miss: number }>()
+  /** How to read each cache's own counts, when the metrics are scraped (see `CacheTally`). */
+  readonly #caches = new Map<CacheName, () => CacheTally>()
 
   constructor() {
     collectDefaultMetrics({ register: this.#registry })
@@ -48,31 +46,75 @@ export class ServerMetrics {
         }
       },
     })
-    const lookups = this.#lookups
+    this.#cacheMetrics()
+  }
+
+  /**
+   * Per cache: lookups by result, evictions, and the bytes held against the bound, copied from
+   * the caches' tallies when scraped. `reset` and the copy happen with no wait between: two
+   * scrapes at once would otherwise add twice.
+   */
+  #cacheMetrics(): void {
+    const caches = this.#caches
+    const registers = [this.#registry]
+    const labelNames = ['cache'] as const
     new Counter({
       name: 'cairn_cache_lookups_total',
-      help: 'Lookups in an in-memory cache (credentials: tokens and sessions; access: rights in organizations; protocol: the registry protocol; answers: rendered reads; upstream: the public registry), by result (hit or miss)',
+      help: 'Lookups in an in-memory cache (credentials: tokens and sessions; access: rights in organizations; protocol: the module registry protocol; providers: the provider registry protocol; answers: rendered reads; upstream: the public registry), by result (hit or miss)',
       labelNames: ['cache', 'result'] as const,
-      registers: [this.#registry],
+      registers,
       collect() {
         this.reset()
-        for (const [cache, counts] of lookups) {
-          this.inc({ cache, result: 'hit' }, counts.hit)
-          this.inc({ cache, result: 'miss' }, counts.miss)
+        for (const [cache, read] of caches) {
+          const tally = read()
+          this.inc({ cache, result: 'hit' }, tally.hits)
+          this.inc({ cache, result: 'miss' }, tally.misses)
         }
+      },
+    })
+    new Counter({
+      name: 'cairn_cache_evictions_total',
+      help: 'Entries an in-memory cache let go to stay under its bound in bytes (not those expired or cleared by a write)',
+      labelNames,
+      registers,
+      collect() {
+        this.reset()
+        for (const [cache, read] of caches) this.inc({ cache }, read().evictions)
+      },
+    })
+    new Gauge({
+      name: 'cairn_cache_bytes',
+      help: 'What the entries of an in-memory cache weigh now (estimated heap, or the bytes of rendered answers)',
+      labelNames,
+      registers,
+      collect() {
+        for (const [cache, read] of caches) this.set({ cache }, read().bytes)
+      },
+    })
+    new Gauge({
+      name: 'cairn_cache_max_bytes',
+      help: 'The bound of an in-memory cache, its share of CAIRN_CACHE_MAX_MIB (cacheMaxBytes)',
+      labelNames,
+      registers,
+      collect() {
+        for (const [cache, read] of caches) this.set({ cache }, read().maxBytes)
       },
     })
   }
 
-  observeRequest(request: ServedRequest): void {
-    this.#latency.observe({ method: request.method, route: request.route, status: String(request.status) }, request.durationMs / 1000)
+  /** Reports the tally `read` gives of `cache` from now on; the cache counts, this only reads. */
+  watchCache(cache: CacheName, read: () => CacheTally): void {
+    this.#caches.set(cache, read)
   }
 
-  observeCacheLookup(cache: CacheName, hit: boolean): void {
-    let counts = this.#lookups.get(cache)
-    if (counts === undefined) this.#lookups.set(cache, (counts = { hit: 0, miss: 0 }))
-    if (hit) counts.hit += 1
-    else counts.miss += 1
+  /** A cache that is its own tally, reported from now on and handed back. */
+  watched<C extends CacheTally>(cache: CacheName, tally: C): C {
+    this.watchCache(cache, () => tally)
+    return tally
+  }
+
+  observeRequest(request: ServedRequest): void {
+    this.#latency.observe({ method: request.method, route: request.route, status: String(request.status) }, request.durationMs / 1000)
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

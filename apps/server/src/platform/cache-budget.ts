@@ -1,0 +1,32 @@
+import type { CacheName } from './server-metrics.ts'
+
+const MiB = 1024 * 1024
+
+/**
+ * What every in-memory cache of a process may hold together, by default (`CAIRN_CACHE_MAX_MIB`,
+ * `cacheMaxBytes`): small enough that a server on PostgreSQL stays near 200 MiB RSS however
+ * many modules, tokens and pages are asked, since a miss costs one indexed statement.
+ */
+export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
+
+/**
+ * Each cache's share of the total. The protocol answers every `init` of every pipeline and its
+ * entries are the largest, so it takes half; the rendered management reads live 5 s; tokens and
+ * organization rights are small entries asked on every request; the public registry's answers
+ * are the hosted edition's only.
+ */
+const SHARES = {
+  protocol: 0.5,
+  answers: 0.125,
+  providers: 0.125,
+  upstream: 0.125,
+  credentials: 0.0625,
+  access: 0.0625,
+} as const satisfies Record<CacheName, number>
+
+/** The total split among the caches, each bound a whole number of bytes. */
+export function cacheBudget(totalBytes: number): Readonly<Record<CacheName, number>> {
+  const budget = {} as Record<CacheName, number>
+  for (const [cache, share] of Object.entries(SHARES) as [CacheName, number][]) budget[cache] = Math.max(1, Math.floor(totalBytes * share))
+  return budget
+}
