@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       port: 8080,
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      databaseSchema: 'public',
       baseUrl: undefined,
       uploadUrl: undefined,
       edition: 'self-hosted',
@@ -28,6 +29,11 @@ describe('loadConfig', () => {
       maxEntryBytes: 16 * 1024 * 1024,
     })
     expect(config.upstreamRegistry).toEqual({ url: new URL('https://registry.terraform.io'), timeoutMs: 10_000, cacheTtlMs: 300_000 })
+  })
+
+  it('reads the schema of Cairn’s tables, refusing a name that is no bare lower-case identifier', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/app', CAIRN_DATABASE_SCHEMA: 'cairn' }).databaseSchema).toBe('cairn')
+    expect(() => loadConfig({ CAIRN_DATABASE_SCHEMA: 'Cairn; drop' })).toThrow(/CAIRN_DATABASE_SCHEMA must be lower-case letters/)
   })
 
   it('reads every variable', () => {

@@ -53,6 +53,12 @@ export interface Config {
   readonly dataDir: string
   /** PostgreSQL instead of the embedded PGlite, when set. */
   readonly databaseUrl: string | undefined
+  /**
+   * The schema of Cairn's tables in that database (`CAIRN_DATABASE_SCHEMA`). `public` by default,
+   * where every installation's data has been (its job queue then in `pgboss`); not the embedded
+   * default (`cairn`), so that an upgrade finds its data where it was.
+   */
+  readonly databaseSchema: string
   readonly baseUrl: URL | undefined
   /** `{upload_url}`: where upload links point; the base URL (or the request's) when unset. */
   readonly uploadUrl: URL | undefined
@@ -88,6 +94,12 @@ export function loadConfig(env: Env): Config {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problem('DATABASE_URL must be a postgres:// or postgresql:// URL')
   }
+  const databaseSchema = read.text('CAIRN_DATABASE_SCHEMA') ?? 'public'
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(databaseSchema)) {
+    read.problem(
+      'CAIRN_DATABASE_SCHEMA must be lower-case letters, digits and underscores, not starting with a digit, at most 50 characters',
+    )
+  }
   const edition = (read.text('CAIRN_EDITION') ?? 'self-hosted') as Edition
   if (!EDITIONS.includes(edition)) read.problem(`CAIRN_EDITION must be one of ${EDITIONS.join(', ')}`)
   const signingKey = read.text('CAIRN_SIGNING_KEY')
@@ -101,6 +113,7 @@ export function loadConfig(env: Env): Config {
     tls: readTls(read),
     dataDir,
     databaseUrl,
+    databaseSchema,
     baseUrl: read.url('CAIRN_BASE_URL'),
     uploadUrl: read.url('CAIRN_UPLOAD_URL'),
     edition,

@@ -9,7 +9,10 @@ import type { Config } from './config.ts'
  */
 export function standaloneOptions(config: Config): CairnOptions {
   return {
-    store: config.databaseUrl !== undefined ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+    store:
+      config.databaseUrl !== undefined
+        ? { kind: 'postgres', url: config.databaseUrl, schema: config.databaseSchema }
+        : { kind: 'embedded', dataDir: config.dataDir },
     blobs: config.blobs,
     edition: config.edition,
     ...(config.baseUrl !== undefined && { baseUrl: config.baseUrl }),
