@@ -35,7 +35,7 @@ import {
 } from '@cairn/core'
 import type { ErrorLog } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
-import { createWebApp } from '@cairn/web'
+import type { createWebApp } from '@cairn/web'
 import { OpenPgpJsSignatures } from '@cairn/openpgp'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import { Container, type ServiceIdentifier } from 'inversify'
@@ -56,7 +56,7 @@ import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
 import { ServerMetrics } from './platform/server-metrics.ts'
 import { SystemClock } from './platform/system-clock.ts'
 import { vcsEncryptionKey } from './platform/vcs-encryption-key.ts'
-import { apiReferenceAssets } from './platform/api-reference-assets.ts'
+import { serverVersion } from './platform/server-version.ts'
 
 /** The core's port tokens, typed for the container. */
 const port = <T>(token: symbol) => token as ServiceIdentifier<T>
@@ -97,6 +97,8 @@ export interface Infrastructure {
   readonly logger: Logger
   /** Where unexpected errors go: the host's log, or error lines of `logger`. */
   readonly log: ErrorLog
+  /** The web UI's factory, loaded only when `webUi` is on (its Markdown renderer and HTML sanitizer are heavy). */
+  readonly createWebApp?: typeof createWebApp
 }
 
 /**
@@ -178,8 +180,9 @@ export function buildContainer(options: ResolvedOptions, infrastructure: Infrast
           logRequest(request)
           metrics.observeRequest(request)
         },
-        ...(options.webUi && { webApp: createWebApp({ ...useCases, ...urlsOf(options) }) }),
-        apiReference: apiReferenceAssets(),
+        ...(infrastructure.createWebApp !== undefined && { webApp: infrastructure.createWebApp({ ...useCases, ...urlsOf(options) }) }),
+        apiVersion: serverVersion(),
+        ...(options.apiDocs !== undefined && { apiDocs: options.apiDocs }),
       }
     },
     [TYPES.UseCases, TYPES.Health, TYPES.Logger, TYPES.Metrics],

@@ -1,7 +1,7 @@
 import { UNSHARED_STORE_CHANGES, type HealthCheck, type JobQueue, type StoreChanges, type UnitOfWork } from '@cairn/core'
 import type { ErrorLog } from '@cairn/core'
 import { TarModuleAnalyzer } from '@cairn/module-analyzer'
-import { openStore, storeOnOrm, type ChangeFeedWatcher, type Store } from '@cairn/persistence'
+import type { ChangeFeedWatcher, Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/memory'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
@@ -52,7 +52,7 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
     await store.close()
     throw error
   }
-  const blobs = blobStoreFrom(options.blobs)
+  const blobs = await blobStoreFrom(options.blobs)
   // Its parser threads start on the first upload and end at close.
   const analyzer = new TarModuleAnalyzer(options.limits)
   const vcs = new IsomorphicGitVcsClient({
@@ -61,6 +61,8 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
     allowedHosts: options.vcs.allowedHosts,
   })
   const githubApp = options.vcs.githubApp === undefined ? null : new GithubAppClient(options.vcs.githubApp)
+  // Its Markdown renderer and HTML sanitizer load only for a Cairn that serves the UI.
+  const web = options.webUi ? await import('@cairn/web') : undefined
   return {
     container: buildContainer(options, {
       unitOfWork: store.unitOfWork,
@@ -73,6 +75,7 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
       githubApp,
       logger,
       log,
+      ...(web !== undefined && { createWebApp: web.createWebApp }),
     }),
     jobs,
     sweepBlobs: () => blobs.sweep(),
@@ -97,6 +100,8 @@ async function openConfiguredStore(store: CairnStoreOptions, purpose: string, ch
       close: async () => undefined,
     }
   }
+  // Loaded only for a database: the memory store needs neither MikroORM, PGlite, pg nor pg-boss.
+  const { openStore, storeOnOrm } = await import('@cairn/persistence')
   if (store.kind === 'postgres')
     return migrated(
       await openStore({ kind: 'postgres', url: store.url, ...(store.schema !== undefined && { schema: store.schema }) }, { changeFeed }),

@@ -89,7 +89,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   // Middleware only guards what is registered after it: ping and health stay open.
   app.route('/', pingRoutes(deps))
-  app.route('/', openApiRoutes(root, basePath ?? '', deps.apiReference))
+  app.route('/', openApiRoutes(root, basePath ?? '', deps))
   // Off unless configured: without it, /metrics is a 404 like any path that does not exist.
   if (deps.metrics !== undefined) app.route('/', metricsRoute(deps.metrics))
   if (deps.webApp !== undefined) app.route('/', webUiRoutes(deps.webApp, deps))

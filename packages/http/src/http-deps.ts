@@ -43,8 +43,10 @@ export interface HttpDeps extends UseCases {
   readonly initialAdminClients?: (address: string) => boolean
   /** The web UI, served at `/app/` (browsers asking for `/` go there); absent in API-only installations. */
   readonly webApp?: Hono
-  /** The version the OpenAPI description gives, and the reference page's script, served from here when given. */
-  readonly apiReference?: ApiReferenceAssets
+  /** The version the OpenAPI description gives (`info.version`); `0.0.0` when absent. */
+  readonly apiVersion?: string
+  /** The reference page at `/api/docs`, served when given (`apiDocs()` of `@cairn/api-docs`); else that path is 404. */
+  readonly apiDocs?: ApiDocsPage
   /** This process's initial admin creation token, shown to loopback clients while there is no site admin. */
   readonly initialAdminToken?: string
 }
@@ -54,9 +56,14 @@ export interface RouteDeps extends HttpDeps {
   readonly answers: AnswerCache
 }
 
-/** What the host gives the API reference: its version, and Scalar's standalone script (read from the installed package). */
-export interface ApiReferenceAssets {
-  readonly version: string
+/**
+ * An API reference page that renders `/api/openapi.json` in the browser: `apiDocs()` of
+ * `@cairn/api-docs` (Scalar), which hosts add when they want the page, as its bundle is heavy.
+ */
+export interface ApiDocsPage {
+  /** The page, loading its script from `scriptUrl`; each of its script tags carries `nonce`. */
+  html(page: { readonly documentUrl: string; readonly scriptUrl: string; readonly nonce: string; readonly title: string }): string
+  /** The page's script, which Cairn serves at `scriptUrl`: the page works offline. */
   script(): Promise<Uint8Array<ArrayBuffer>>
 }
 

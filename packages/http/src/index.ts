@@ -1,5 +1,5 @@
 export { createHttpApp, MAX_JSON_BODY_BYTES } from './app.ts'
-export type { ApiReferenceAssets, AppEnv, HttpDeps } from './http-deps.ts'
+export type { ApiDocsPage, AppEnv, HttpDeps } from './http-deps.ts'
 export type { CachedAnswer } from './cached-answer.ts'
 export type { ServedRequest } from './served-requests.ts'
 export { JSON_API } from './jsonapi/media-type.ts'

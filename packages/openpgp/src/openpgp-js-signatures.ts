@@ -1,6 +1,9 @@
 import type { OpenPgpSignatures, SignatureCheck } from '@cairn/core'
-import { checkDetachedSignature } from './check-detached-signature.ts'
-import { assertCanSign, readPublicKey } from './read-public-key.ts'
+
+// openpgp.js (1.2 MB of code) is loaded at the first key or signature, not when Cairn is imported:
+// a registry without providers never needs it.
+const keys = () => import('./read-public-key.ts')
+const signatures = () => import('./check-detached-signature.ts')
 
 /**
  * `OpenPgpSignatures` with openpgp.js: public keys are read and detached signatures checked as
@@ -14,6 +17,7 @@ export class OpenPgpJsSignatures implements OpenPgpSignatures {
    * key with no usable signing (sub)key.
    */
   async keyIdOf(asciiArmor: string): Promise<string> {
+    const { assertCanSign, readPublicKey } = await keys()
     const key = await readPublicKey(asciiArmor)
     await assertCanSign(key)
     return key.getKeyID().toHex().toUpperCase()
@@ -24,6 +28,7 @@ export class OpenPgpJsSignatures implements OpenPgpSignatures {
    * `invalid` on `ascii-armor` only when the key itself is unreadable, which a stored key is not.
    */
   async verify(asciiArmor: string, data: Uint8Array, signature: Uint8Array): Promise<SignatureCheck> {
+    const [{ readPublicKey }, { checkDetachedSignature }] = await Promise.all([keys(), signatures()])
     return checkDetachedSignature(await readPublicKey(asciiArmor), data, signature)
   }
 }

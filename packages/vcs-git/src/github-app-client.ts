@@ -1,5 +1,4 @@
 import { CairnError, type GithubApp, type GithubAppInstallation } from '@cairn/core'
-import { SignJWT } from 'jose'
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 
 export interface GithubAppClientOptions {
@@ -133,8 +132,9 @@ export class GithubAppClient implements GithubApp {
     return response.json()
   }
 
-  /** A fresh app JWT per call: cheap, and never stale. */
-  #jwt(): Promise<string> {
+  /** A fresh app JWT per call: cheap, and never stale. jose loads at the first, not with Cairn. */
+  async #jwt(): Promise<string> {
+    const { SignJWT } = await import('jose')
     const now = Math.floor(Date.now() / 1000)
     return new SignJWT({})
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

@@ -12,6 +12,7 @@ import { paceBufferGarbage } from '../platform/buffer-garbage-pacer.ts'
 import type { Logger } from '../platform/logger.ts'
 import { readTlsOptions } from '../platform/tls-options.ts'
 import { createNodeServer } from './http-server.ts'
+import { optionalApiDocs } from './optional-api-docs.ts'
 import { restrictFileModes, standaloneOptions } from './standalone-options.ts'
 
 /** A running server, and how to stop it. */
@@ -33,18 +34,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const tls = config.tls === undefined ? undefined : readTlsOptions(config.tls)
   restrictFileModes()
   let initialAdminToken: string | undefined
-  const cairn = await openCairn(standaloneOptions(config), {
-    purpose: 'cairn serve',
-    connInfo: getConnInfo,
-    clients: clientsOf(config.clients),
-    async prepare(useCases) {
-      // Leftovers of a crash: analysis directories, archives no version points at.
-      await sweepTemporaryDirectories()
-      await useCases.sweepOrphanBlobs.execute()
-      initialAdminToken = await useCases.initialAdmin.issueToken()
-      return initialAdminToken === undefined ? {} : { initialAdminToken }
+  const apiDocs = await optionalApiDocs()
+  const cairn = await openCairn(
+    { ...standaloneOptions(config), ...(apiDocs !== undefined && { apiDocs }) },
+    {
+      purpose: 'cairn serve',
+      connInfo: getConnInfo,
+      clients: clientsOf(config.clients),
+      async prepare(useCases) {
+        // Leftovers of a crash: analysis directories, archives no version points at.
+        await sweepTemporaryDirectories()
+        await useCases.sweepOrphanBlobs.execute()
+        initialAdminToken = await useCases.initialAdmin.issueToken()
+        return initialAdminToken === undefined ? {} : { initialAdminToken }
+      },
     },
-  })
+  )
   let server: Server | undefined
   try {
     const port = await new Promise<number>((resolve, reject) => {

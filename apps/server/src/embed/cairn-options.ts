@@ -1,5 +1,6 @@
 import type { BlobStore, Edition } from '@cairn/core'
 import type { ErrorLog } from '@cairn/core'
+import type { ApiDocsPage } from '@cairn/http'
 import type { Orm } from '@cairn/persistence'
 import type { LogLevel } from '../platform/logger.ts'
 
@@ -7,7 +8,10 @@ import type { LogLevel } from '../platform/logger.ts'
  * Where Cairn keeps its data.
  * - `memory`: in this process only, gone at `close()`; starts in milliseconds (tests of a host).
  * - `embedded`: PGlite in `dataDir`, which one process at a time may open.
- * - `postgres`: a PostgreSQL database, optionally in one `schema` of it.
+ * - `postgres`: a PostgreSQL database: Cairn's tables, its change feed's sequence and its job
+ *   queue's tables in one `schema` of it, `cairn` by default (created if absent; a bare lower-case
+ *   name). `public` keeps the layout of earlier versions (the job queue then in `pgboss`). Cairn
+ *   never creates the database, and refuses a schema that holds tables named as its own that are not.
  * - `mikro-orm`: a MikroORM instance (PostgreSQL or PGlite driver) the host opened with
  *   `ormOptions()` of `@cairn/persistence` in its configuration, and keeps: `close()` leaves it open.
  */
@@ -154,4 +158,10 @@ export interface CairnOptions {
    * `/` there. Default `false`: a host serves its own pages. Not available under a `basePath`.
    */
   readonly webUi?: boolean
+  /**
+   * The API reference page at `/api/docs`: `apiDocs()` of `@cairn/api-docs`, a separate package
+   * (Scalar's bundle, about 280 MiB installed). Default: none, `/api/docs` is 404;
+   * `/api/openapi.json` is served either way.
+   */
+  readonly apiDocs?: ApiDocsPage
 }

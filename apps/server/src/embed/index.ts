@@ -16,6 +16,7 @@ export type {
   CairnVcsOptions,
 } from './cairn-options.ts'
 export type { LogLevel } from '../platform/logger.ts'
+export type { ApiDocsPage } from '@cairn/http'
 export { ConfigError } from '../config-error.ts'
 export { DataDirBusyError } from '../platform/data-dir-lock.ts'
 export { CairnError, isCairnError, OPERATOR } from '@cairn/core'

@@ -1,3 +1,4 @@
+import { apiDocs } from '@cairn/api-docs'
 import { OPERATOR } from '@cairn/core'
 import { signUpUser, untilSettled } from '@cairn/testing'
 import { fixtureModule, packDirectory } from '@cairn/test-fixtures'
@@ -121,7 +122,7 @@ describe('Cairn mounted under /registry', () => {
   })
 
   it('describes its API under the prefix: the OpenAPI server is the prefix, discovery stays at the root', async () => {
-    const send: Send = async (path, init) => honoHost(await open()).request(`http://host.test${path}`, init)
+    const send: Send = async (path, init) => honoHost(await open({ apiDocs: apiDocs() })).request(`http://host.test${path}`, init)
     type Description = { info: { version: string }; servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> }
     const document = (await (await send('/registry/api/openapi.json')).json()) as Description
     expect(document.info.version).toBe(

@@ -7,9 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installedPackages } from './test-support/installed-closure.ts'
 
 const WORKSPACE = fileURLToPath(new URL('../../../../', import.meta.url))
 const HOST_SCRIPT = fileURLToPath(new URL('./test-support/packed-host.mjs', import.meta.url))
+const IMPORT_COST_SCRIPT = fileURLToPath(new URL('./test-support/import-cost.mjs', import.meta.url))
+/** Packages a host on the memory store must not load: the database and S3 adapters' drivers, Scalar, openpgp.js. */
+const OPTIONAL_HEAVY =
+  /^(@cairn\/persistence|@mikro-orm\/.+|@electric-sql\/.+|pg|pg-.+|kysely|@aws-sdk\/.+|@smithy\/.+|@scalar\/.+|openpgp|@cairn\/web)$/
 /** The committed report of `@cairn/server`'s public surface. */
 const API_REPORT_FOLDER = fileURLToPath(new URL('../../api/', import.meta.url))
 const run = promisify(execFile)
@@ -137,6 +142,42 @@ describe('the packed packages, installed with npm outside the workspace', () => 
       ),
     )
   }, 60_000)
+
+  it('the memory store loads no ORM, PGlite, pg, pg-boss or AWS SDK, and a bounded number of modules', async () => {
+    copyFileSync(IMPORT_COST_SCRIPT, join(scratch, 'import-cost.mjs'))
+    const cost = JSON.parse(await output(process.execPath, ['--no-experimental-strip-types', 'import-cost.mjs', 'memory'], scratch)) as {
+      ping: number
+      importMs: number
+      rssMiB: number
+      modules: number
+      packages: string[]
+    }
+    // Printed, not asserted: the time depends on the machine's load.
+    console.info(`import('@cairn/server') and a memory store: ${cost.importMs} ms, ${cost.modules} modules, +${cost.rssMiB} MiB RSS`)
+    expect(cost.ping).toBe(204)
+    expect(cost.packages.filter((name) => OPTIONAL_HEAVY.test(name))).toEqual([])
+    // 1,936 before the adapters were loaded on demand; about 1,000 after.
+    expect(cost.modules).toBeLessThan(1_200)
+  }, 60_000)
+
+  it('an embedder installing without @cairn/api-docs gets no Scalar or Vue package, and no package that runs an install script', async () => {
+    const embedder = join(scratch, 'embedder')
+    mkdirSync(embedder)
+    const host = JSON.parse(readFileSync(join(scratch, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    const dependencies = Object.fromEntries(
+      Object.entries(host.dependencies)
+        .filter(([name]) => name !== '@cairn/api-docs')
+        .map(([name, version]) => [name, version.replace(/^file:packs\//, 'file:../packs/')]),
+    )
+    writeFileSync(join(embedder, 'package.json'), JSON.stringify({ name: 'embedder', private: true, type: 'module', dependencies }))
+    await output('npm', ['install', '--no-audit', '--no-fund'], embedder)
+    const installed = installedPackages(join(embedder, 'node_modules'))
+    const mebibytes = (await output('du', ['-sm', 'node_modules'], embedder)).split('\t')[0]
+    console.info(`an embedder's install: ${installed.length} packages, ${mebibytes} MiB`)
+    expect(installed.map(({ name }) => name).filter((name) => /^@scalar\/|vue/.test(name))).toEqual([])
+    expect(installed.filter(({ installScripts }) => installScripts.length > 0)).toEqual([])
+    expect(installed.length).toBeGreaterThan(100)
+  }, 240_000)
 
   it('the public surface matches the committed API report, and every exported symbol is documented', () => {
     // CAIRN_UPDATE_API_REPORT=1 rewrites the report instead, to commit with a deliberate change.

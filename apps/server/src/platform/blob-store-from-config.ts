@@ -1,10 +1,17 @@
-import { FsBlobStore, S3BlobStore } from '@cairn/blob-store'
+import { FsBlobStore, openS3BlobStore } from '@cairn/blob-store'
 import type { BlobStore } from '@cairn/core'
 import { InMemoryBlobStore } from '@cairn/memory'
 import type { CairnBlobOptions } from '../embed/cairn-options.ts'
 
-/** The blob store the options name, and how to release it. */
-export function blobStoreFrom(options: CairnBlobOptions): { store: BlobStore; sweep(): Promise<unknown>; close(): void } {
+/** What the wiring holds of a blob store: the store, and how to sweep and release it. */
+export interface OpenedBlobStore {
+  readonly store: BlobStore
+  sweep(): Promise<unknown>
+  close(): void
+}
+
+/** The blob store the options name, and how to release it; the AWS SDK is loaded only for S3. */
+export async function blobStoreFrom(options: CairnBlobOptions): Promise<OpenedBlobStore> {
   switch (options.kind) {
     case 'memory':
       return { store: new InMemoryBlobStore(), sweep: async () => undefined, close: () => undefined }
@@ -16,7 +23,7 @@ export function blobStoreFrom(options: CairnBlobOptions): { store: BlobStore; sw
       return { store, sweep: () => store.sweepTemporaryFiles(), close: () => undefined }
     }
     case 's3': {
-      const store = new S3BlobStore({
+      const store = await openS3BlobStore({
         bucket: options.bucket,
         keyPrefix: options.prefix ?? '',
         client: {

@@ -1,3 +1,4 @@
+import { apiDocs } from '@cairn/api-docs'
 import { compileErrors, validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
 import { testApp } from '../test-support/test-app.ts'
@@ -99,15 +100,27 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(create?.requestBody)).toContain('"const":"registry-module-versions"')
   })
 
-  it('serves the reference page, which loads the document', async () => {
-    const t = await testApp()
+  it('serves the reference page, which loads the document and its script from here', async () => {
+    const t = await testApp({ apiDocs: apiDocs() })
     const page = await t.call('GET', '/api/docs', null)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain('/api/openapi.json')
+    const html = await page.text()
+    expect(html).toContain('/api/openapi.json')
+    expect(html).toContain('src="/api/docs/standalone.js"')
+    const script = await t.call('GET', '/api/docs/standalone.js', null)
+    expect(script.headers.get('Content-Type')).toContain('text/javascript')
+    expect((await script.bytes()).length).toBeGreaterThan(1024 * 1024)
+  })
+
+  it('has no reference page when the host added none, and still serves the document', async () => {
+    const t = await testApp()
+    expect((await t.call('GET', '/api/docs', null)).status).toBe(404)
+    expect((await t.call('GET', '/api/docs/standalone.js', null)).status).toBe(404)
+    expect((await t.call('GET', '/api/openapi.json', null)).status).toBe(200)
   })
 
   it('sends the reference page with a Content-Security-Policy whose fresh nonce is on its scripts only', async () => {
-    const t = await testApp()
+    const t = await testApp({ apiDocs: apiDocs() })
     const nonces = []
     for (let request = 0; request < 2; request += 1) {
       const page = await t.call('GET', '/api/docs', null)

@@ -1,15 +1,14 @@
-import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { OpenAPIV3_1 } from 'openapi-types'
-import type { ApiReferenceAssets, AppEnv } from '../http-deps.ts'
+import type { AppEnv, HttpDeps } from '../http-deps.ts'
 import { openApiDocument } from '../openapi/openapi-document.ts'
 import { operation } from '../openapi/operation.ts'
 import { bodyOfType, json } from '../openapi/responses.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 export const REFERENCE_PATH = '/api/docs'
-/** The reference page's script, served by Cairn when the host gives it: the page must work offline. */
+/** The reference page's script, served by Cairn: the page must work offline. */
 const SCRIPT_PATH = '/api/docs/standalone.js'
 
 const TAG = 'operations'
@@ -32,7 +31,7 @@ const SCRIPT = operation({
   tag: TAG,
   security: [],
   errors: 'none',
-  responses: { 200: bodyOfType('Scalar’s standalone bundle', 'text/javascript') },
+  responses: { 200: bodyOfType('The page’s script (Scalar’s standalone bundle)', 'text/javascript') },
 })
 
 /**
@@ -59,40 +58,34 @@ const referenceHeaders = secureHeaders({
 
 /**
  * `GET /api/openapi.json`, generated once from the routes of `root` (the same schemas that
- * validate the requests), and the Scalar reference page that renders it at `/api/docs`.
+ * validate the requests), and, when the host added one (`apiDocs`), the reference page that
+ * renders it at `/api/docs` with its script.
  */
-export function openApiRoutes(root: Hono<AppEnv>, basePath: string, assets: ApiReferenceAssets | undefined): Hono<AppEnv> {
+export function openApiRoutes(root: Hono<AppEnv>, basePath: string, deps: Pick<HttpDeps, 'apiVersion' | 'apiDocs'>): Hono<AppEnv> {
   let document: Promise<OpenAPIV3_1.Document> | undefined
-  const routes = new Hono<AppEnv>()
-    .get(OPENAPI_PATH, DOCUMENT, async (c) => {
-      // Generated once, at the first request, when every route is registered; a failure is retried.
-      document ??= openApiDocument(root, basePath, assets?.version ?? '0.0.0').catch((error: unknown) => {
-        document = undefined
-        throw error
-      })
-      return c.json(await document)
+  const routes = new Hono<AppEnv>().get(OPENAPI_PATH, DOCUMENT, async (c) => {
+    // Generated once, at the first request, when every route is registered; a failure is retried.
+    document ??= openApiDocument(root, basePath, deps.apiVersion ?? '0.0.0').catch((error: unknown) => {
+      document = undefined
+      throw error
     })
-    .get(
-      REFERENCE_PATH,
-      REFERENCE,
-      referenceHeaders,
-      Scalar((c) => ({
-        url: `${basePath}${OPENAPI_PATH}`,
-        // Set by referenceHeaders just before.
-        nonce: c.get('secureHeadersNonce') ?? '',
-        ...(assets !== undefined && { cdn: `${basePath}${SCRIPT_PATH}` }),
-        pageTitle: 'Cairn API reference',
-        // Nothing that calls Scalar's services: the page is for a private network.
-        withDefaultFonts: false,
-        telemetry: false,
-        mcp: { disabled: true },
-        // The "Ask AI" chat, which Scalar shows on localhost without a key.
-        agent: { disabled: true },
-        showDeveloperTools: 'never',
-      })),
+    return c.json(await document)
+  })
+  const { apiDocs } = deps
+  if (apiDocs === undefined) return routes
+  return routes
+    .get(REFERENCE_PATH, REFERENCE, referenceHeaders, (c) =>
+      c.html(
+        apiDocs.html({
+          documentUrl: `${basePath}${OPENAPI_PATH}`,
+          scriptUrl: `${basePath}${SCRIPT_PATH}`,
+          // Set by referenceHeaders just before.
+          nonce: c.get('secureHeadersNonce') ?? '',
+          title: 'Cairn API reference',
+        }),
+      ),
     )
-  if (assets === undefined) return routes
-  return routes.get(SCRIPT_PATH, SCRIPT, async (c) =>
-    c.body(await assets.script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
-  )
+    .get(SCRIPT_PATH, SCRIPT, async (c) =>
+      c.body(await apiDocs.script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }),
+    )
 }

@@ -3,6 +3,7 @@ import { InMemoryExpiringCache } from '@cairn/memory'
 import { inMemoryDeps } from '@cairn/testing'
 import { createHttpApp } from '../app.ts'
 import type { CachedAnswer } from '../cached-answer.ts'
+import type { ApiDocsPage } from '../http-deps.ts'
 import { JSON_API } from '../jsonapi/media-type.ts'
 import type { ServedRequest } from '../served-requests.ts'
 
@@ -17,6 +18,8 @@ export async function testApp(
     githubApp?: GithubApp
     /** The test deps' fake unless given (the provider registry's tests take real signatures). */
     openpgp?: OpenPgpSignatures
+    /** No reference page at /api/docs unless given. */
+    apiDocs?: ApiDocsPage
   } = {},
 ) {
   const deps = {
@@ -41,6 +44,7 @@ export async function testApp(
     answerCache,
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
+    ...(options.apiDocs !== undefined && { apiDocs: options.apiDocs }),
     log: { error: (message, details) => logged.push({ message, details }) },
     onServed: (request) => served.push(request),
   })
