@@ -26,7 +26,7 @@ export const moduleName = (i: number) => `m${String(i).padStart(5, '0')}`
  * would otherwise measure versions never downloaded before, which a registry sees once in each
  * version's life.
  */
-export function seedStatements(organization: string, size: DatasetSize): string {
+export function seedStatements(organization: string, size: DatasetSize, copy: { readonly metadata: boolean } = { metadata: true }): string {
   const modules = `generate_series(0, ${size.modules - 1}) as i`
   const moduleId = `'mod-bench' || lpad(i::text, 8, '0')`
   return `
@@ -38,7 +38,7 @@ export function seedStatements(organization: string, size: DatasetSize): string 
     insert into module_versions (id, module_id, version, source, commit_sha, upload_generation,
       archive_blob_key, archive_sha256, archive_size, metadata, requirements, description, created_at, updated_at)
     select 'modver-b' || lpad(i::text, 8, '0') || 'v' || v, ${moduleId}, '1.' || v || '.0', 'tfe-api', null,
-      t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, t.metadata, t.requirements, t.description,
+      t.upload_generation, t.archive_blob_key, t.archive_sha256, t.archive_size, ${copy.metadata ? 't.metadata' : 'null'}, t.requirements, t.description,
       now() + v * interval '1 second', now()
     from ${modules}, generate_series(0, ${size.versionsPerModule - 1}) as v,
       (select * from module_versions order by created_at limit 1) as t;

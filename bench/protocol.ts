@@ -8,7 +8,8 @@ import { readProcMemory } from './proc-memory.ts'
 import { startCairn, type CairnProcess } from './processes.ts'
 import { moduleName, scratchPostgres, seedPglite, seedPostgres, seedStatements, type DatasetSize } from './protocol-dataset.ts'
 import { progress } from './report.ts'
-import { pairedLoadTest, type LoadOptions, type PairedResult } from './throughput.ts'
+import { BENCH_METRICS_TOKEN, scrapeMetrics } from './server-metrics-scrape.ts'
+import { loadTest, pairedLoadTest, type LoadOptions, type PairedResult, type ThroughputResult } from './throughput.ts'
 
 export type StoreKind = 'postgres' | 'pglite'
 
@@ -20,9 +21,20 @@ export interface ProtocolResult {
   readonly warming: { readonly seconds: number; readonly requestsPerSecond: number }
   /** The server's resident set after the loads over every module, in bytes: what its caches took of them shows here. */
   readonly rssAfterRandom: number
+  /** The server's resident set right after it started, before any request, in bytes. */
+  readonly rssIdle: number
+  /** Random `versions` and `download` loads, alternating, for `minutes` (when the plan asks for them): the RSS after each. */
+  readonly sustained?: { readonly minutes: number; readonly requestsPerSecond: number; readonly rss: readonly number[] }
+  /** The server's heap and caches at the end (`/metrics`): what its memory is made of. */
+  readonly metrics: Record<string, number>
+  /** Its heap right after it started. */
+  readonly metricsIdle: Record<string, number>
 }
 
 const PREFIX = '/api/registry/v1/modules'
+
+/** What `/metrics` says of the server's memory: V8's heap, the buffers outside it, the RSS. */
+const MEMORY_METRICS = ['nodejs_heap_size', 'nodejs_external', 'process_resident']
 
 /**
  * The registry protocol's hottest reads — `versions`, `download` and a version's details — over
@@ -38,18 +50,25 @@ export async function benchProtocol(
     readonly connections: number
     readonly seconds: number
     readonly rounds: number
+    /** Minutes of random loads after the others, the server's RSS read after each 30 s; none when 0 or absent. */
+    readonly sustainMinutes?: number
   },
 ): Promise<ProtocolResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cairn-bench-protocol-'))
   const postgres = store === 'postgres' ? await scratchPostgres() : undefined
-  const env = postgres === undefined ? {} : { DATABASE_URL: postgres.url }
+  const env = { CAIRN_METRICS_TOKEN: BENCH_METRICS_TOKEN, ...(postgres !== undefined && { DATABASE_URL: postgres.url }) }
   let cairn: CairnProcess | undefined
   try {
     cairn = await startCairn({ dataDir, env })
+    const rssIdle = readProcMemory(cairn.pid).rss
+    const metricsIdle = await scrapeMetrics(cairn.url, MEMORY_METRICS)
     await createOrganization(cairn)
     await publishVersion(cairn, await createModule(cairn, 'template'), '0.0.1', (await typicalArchive()).bytes)
     progress(`seeding ${plan.size.modules} modules × ${plan.size.versionsPerModule} versions on ${store}`)
-    const statements = seedStatements(ORGANIZATION, plan.size)
+    // Past 10,000 modules the copies carry no metadata (a version's details then show none):
+    // 1,000,000 copies of its TOASTed JSON would take the seed many minutes, and the protocol's
+    // `versions` and `download` read the requirements column only, never the metadata.
+    const statements = seedStatements(ORGANIZATION, plan.size, { metadata: plan.size.modules <= 10_000 })
     if (postgres !== undefined) {
       await seedPostgres(postgres.url, statements)
     } else {
@@ -82,15 +101,67 @@ export async function benchProtocol(
         draw: () => `${hot()}/${anyVersion()}/download`,
       }),
     ]
+    const sustained =
+      plan.sustainMinutes === undefined || plan.sustainMinutes === 0
+        ? undefined
+        : await sustain(cairn, plan.sustainMinutes, {
+            ...authenticated,
+            versions: () => `${random()}/versions`,
+            download: () => `${random()}/${anyVersion()}/download`,
+          })
+    const metrics = await scrapeMetrics(cairn.url, [...MEMORY_METRICS, 'cairn_cache_'])
     // A fast 404 is no measurement: every answer must be the endpoint's success.
-    const failing = loads.filter((load) => load.non2xx > 0 || load.errors > 0)
+    const failing = [...loads, ...(sustained?.loads ?? [])].filter((load) => load.non2xx > 0 || load.errors > 0)
     if (failing.length > 0) throw new Error(`answers other than success from ${failing.map((load) => load.name).join(', ')}`)
-    return { store, size: plan.size, warming, rssAfterRandom, loads }
+    return {
+      store,
+      size: plan.size,
+      warming,
+      rssIdle,
+      rssAfterRandom,
+      loads,
+      metrics,
+      metricsIdle,
+      ...(sustained !== undefined && {
+        sustained: { minutes: plan.sustainMinutes ?? 0, requestsPerSecond: sustained.requestsPerSecond, rss: sustained.rss },
+      }),
+    }
   } finally {
     await cairn?.stop()
     await postgres?.drop()
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** How long each load of the sustained phase runs. */
+const SUSTAIN_LOAD_SECONDS = 30
+
+/**
+ * Random `versions` and `download` loads, 30 s each in turn, for `minutes`: whether the server's
+ * RSS stays bounded while its caches turn over (the registry being larger than their bound).
+ */
+async function sustain(
+  cairn: CairnProcess,
+  minutes: number,
+  options: { readonly token: string; readonly connections: number; readonly versions: () => string; readonly download: () => string },
+) {
+  progress(`random versions and download loads for ${minutes} minutes`)
+  const loads: ThroughputResult[] = []
+  const rss: number[] = []
+  const rounds = Math.max(1, Math.round((minutes * 60) / SUSTAIN_LOAD_SECONDS))
+  for (let round = 0; round < rounds; round++) {
+    const draw = round % 2 === 0 ? options.versions : options.download
+    loads.push(
+      await loadTest(`sustained ${round % 2 === 0 ? 'versions' : 'download'}`, cairn.url, {
+        ...options,
+        seconds: SUSTAIN_LOAD_SECONDS,
+        draw,
+      }),
+    )
+    rss.push(readProcMemory(cairn.pid).rss)
+  }
+  const requestsPerSecond = loads.reduce((sum, load) => sum + load.requestsPerSecond, 0) / loads.length
+  return { loads, rss, requestsPerSecond }
 }
 
 /** How many requests the warming keeps in flight. */
