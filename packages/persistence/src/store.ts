@@ -7,10 +7,20 @@ import { openJobQueue } from './jobs/open-job-queue.ts'
 import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
+import { pgliteTemplateOptions } from './pglite-data-dir-template.ts'
+import { CONNECT_TIMEOUT_MS, probePostgres } from './postgres-probe.ts'
+import { postgresStartupError } from './postgres-startup-error.ts'
 import { PostgresStoreChanges, type ChangeFeedWatcher } from './postgres-store-changes.ts'
 import { QueryListener } from './query-listener.ts'
+import { keepWasmAtBaselineTier } from './wasm-baseline-tier.ts'
+import { requireUsableSchema } from './schema-inspection.ts'
+import { LEGACY_SCHEMA, schemaLayout } from './schema-layout.ts'
 
-/** Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL. */
+/**
+ * Where the data lives: an embedded PGlite database (in a directory, or in memory), or PostgreSQL,
+ * in `schema` (default `cairn`, see `DEFAULT_SCHEMA`) with the job queue's tables, or in `public`
+ * with those in `pgboss`, where every table was before schemas of Cairn's own.
+ */
 export type StoreLocation =
   { readonly kind: 'pglite'; readonly dataDir?: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string }
 
@@ -38,13 +48,24 @@ export interface StoreOptions {
   readonly onQuery?: (sql: string) => void
   /** Hears when reading the change feed of processes sharing PostgreSQL fails, and recovers. */
   readonly changeFeed?: ChangeFeedWatcher
+  /** How long opening a PostgreSQL store waits for the server's first answer. Default `CONNECT_TIMEOUT_MS`. */
+  readonly connectTimeoutMs?: number
 }
 
 export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>
 
-/** Connects to the database at `location`. Raises `unavailable` when it cannot be reached. */
+/**
+ * Connects to the database at `location`. Raises `unavailable` when it cannot be reached, refuses
+ * the login or does not exist (Cairn never creates a database), and `invalid` for a schema name
+ * that is no bare lower-case identifier.
+ */
 export async function openStore(location: StoreLocation, options: StoreOptions = {}): Promise<Store> {
+  if (location.kind === 'postgres') {
+    schemaLayout(location.schema)
+    await probePostgres(location.url, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS)
+  }
   const orm = await connect(location, options).catch((error: unknown) => {
+    if (location.kind === 'postgres') throw postgresStartupError(error, location.url)
     throw new CairnError('unavailable', `cannot open the database: ${String(error)}`, [], { cause: error })
   })
   return storeOver(orm, location, options.changeFeed)
@@ -62,7 +83,8 @@ export function storeOver(orm: Orm, location: StoreLocation, changeFeed?: Change
 function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promise<void>, changeFeed?: ChangeFeedWatcher): Store {
   // PGlite has a single connection, so its transactions must take turns.
   const unitOfWork = new MikroOrmUnitOfWork(orm.em, { serialize: location.kind === 'pglite' })
-  const changes = location.kind === 'postgres' ? new PostgresStoreChanges(orm.em, location.schema, changeFeed) : undefined
+  const layout = location.kind === 'postgres' ? schemaLayout(location.schema) : undefined
+  const changes = layout === undefined ? undefined : new PostgresStoreChanges(orm.em, layout.schema, changeFeed)
   return {
     unitOfWork,
     // PGlite is one process's alone: the server's data-directory lock, or the host's in-process instance.
@@ -77,9 +99,15 @@ function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promis
       },
     },
     async migrate() {
-      const up = async () => (await orm.migrator.up()).map((migration) => migration.name)
+      if (location.kind === 'pglite' || layout === undefined) return (await orm.migrator.up()).map((migration) => migration.name)
+      // Before the migrator, which creates its table (and the schema) as it starts.
+      await requireUsableSchema(orm.em, layout, tableNames(orm)).catch((error: unknown) => {
+        throw postgresStartupError(error, location.url)
+      })
+      // The schema named, also for a host's ORM configured with one only: unnamed, the tables would go to the search path.
+      const up = async () => (await orm.migrator.up({ schema: layout.schema })).map((migration) => migration.name)
       // PGlite is one process's alone (see DataDirLock); PostgreSQL is shared by every server.
-      return location.kind === 'postgres' ? holdingMigrationLock(orm, up) : up()
+      return holdingMigrationLock(orm, up)
     },
     openJobQueue: (onError) => openJobQueue(orm, location, onError),
     clear: () => orm.schema.clear(),
@@ -96,12 +124,13 @@ function storeReleasing(orm: Orm, location: StoreLocation, release: () => Promis
  */
 export function storeOnOrm(orm: Orm, options: Pick<StoreOptions, 'changeFeed'> = {}): Store {
   const connection = orm.em.getConnection()
-  const schema = orm.config.get('schema')
-  // Only the job queue, with a pool of its own, reads the URL.
+  // The host's choice, which is the driver's default (`public`) unless it named one.
+  const schema = orm.config.get('schema') ?? LEGACY_SCHEMA
+  // Only the job queue, with a pool of its own, and the start-up errors read the URL.
   const location: StoreLocation =
     connection instanceof PgliteConnection
       ? { kind: 'pglite' }
-      : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), ...(schema !== undefined && { schema }) }
+      : { kind: 'postgres', url: postgresUrlOf(connection.getConnectionOptions()), schema }
   return storeReleasing(orm, location, async () => undefined, options.changeFeed)
 }
 
@@ -123,10 +152,19 @@ export async function connect(location: StoreLocation, { onQuery }: StoreOptions
   if (location.kind === 'pglite') {
     if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true, mode: 0o700 })
     const dbName = location.dataDir !== undefined && { dbName: location.dataDir }
-    return PgliteOrm.init({ ...options, ...pgliteOptions(), ...dbName })
+    // Both before PGlite compiles its WebAssembly and makes its database (see each).
+    keepWasmAtBaselineTier()
+    const pglite = pgliteOptions()
+    // A function, which MikroORM calls as it connects: options given as an object are deep-copied, which breaks a Blob.
+    const driverOptions = () => ({ ...pglite.driverOptions, ...pgliteTemplateOptions(location.dataDir) })
+    return PgliteOrm.init({ ...options, ...pglite, driverOptions, ...dbName })
   }
-  const { url, schema } = location
-  if (schema === undefined) return PostgresOrm.init({ ...options, clientUrl: url })
+  const { schema } = schemaLayout(location.schema)
   // Both settings: the first qualifies queries, the second makes migrations run in the schema.
-  return PostgresOrm.init({ ...options, clientUrl: url, schema, migrations: { ...options.migrations, schema } })
+  return PostgresOrm.init({ ...options, clientUrl: location.url, schema, migrations: { ...options.migrations, schema } })
+}
+
+/** The tables of Cairn's entities, which a schema must not hold unless they are Cairn's. */
+function tableNames(orm: Orm): string[] {
+  return [...orm.getMetadata().getAll().values()].map((meta) => meta.tableName)
 }
