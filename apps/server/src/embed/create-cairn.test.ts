@@ -90,6 +90,6 @@ describe('createCairn', () => {
   it('refuses an unknown store kind with a ConfigError', async () => {
     // What a JavaScript caller, unchecked by the compiler, may pass.
     const options = JSON.parse('{"store":{"kind":"sqlite"}}') as Parameters<typeof createCairn>[0]
-    await expect(createCairn(options)).rejects.toThrow(/store must be/)
+    await expect(createCairn(options)).rejects.toThrow(/store\.kind must be \{ kind: "memory" \}/)
   })
 })
