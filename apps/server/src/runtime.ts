@@ -7,6 +7,7 @@ import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
 import type { Container } from 'inversify'
 import { buildContainer } from './container.ts'
+import { ClosableUnitOfWork } from './embed/closable-unit-of-work.ts'
 import type { CairnStoreOptions } from './embed/cairn-options.ts'
 import type { ResolvedOptions } from './embed/resolved-options.ts'
 import { blobStoreFrom } from './platform/blob-store-from-config.ts'
@@ -63,9 +64,11 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
   const githubApp = options.vcs.githubApp === undefined ? null : new GithubAppClient(options.vcs.githubApp)
   // Its Markdown renderer and HTML sanitizer load only for a Cairn that serves the UI.
   const web = options.webUi ? await import('@cairn/web') : undefined
+  // Refuses once the store is being released: nothing writes into a closed database.
+  const unitOfWork = new ClosableUnitOfWork(store.unitOfWork)
   return {
     container: buildContainer(options, {
-      unitOfWork: store.unitOfWork,
+      unitOfWork,
       health: store.health,
       storeChanges: store.changes,
       blobs: blobs.store,
@@ -84,6 +87,7 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
       await jobs.stop()
       await analyzer.close()
       blobs.close()
+      unitOfWork.close()
       await store.close()
     },
   }

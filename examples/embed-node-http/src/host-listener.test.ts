@@ -11,8 +11,8 @@ describe('the node:http example', () => {
     try {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      await cairn.useCases.createUser.execute({ username: 'admin', email: 'admin@example.com' }, OPERATOR)
-      const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'admin' } }, OPERATOR)
+      await cairn.useCases.users.create({ username: 'admin', email: 'admin@example.com' }, OPERATOR)
+      const { bearer } = await cairn.useCases.tokens.createForUser({ user: { username: 'admin' } }, OPERATOR)
       expect(await (await fetch(url)).text()).toContain(REGISTRY_PATH)
       const response = await fetch(`${url}${REGISTRY_PATH}/api/v2/account/details`, { headers: { Authorization: `Bearer ${bearer}` } })
       expect(response.status).toBe(200)

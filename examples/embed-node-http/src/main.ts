@@ -6,8 +6,8 @@ import { hostListener, REGISTRY_PATH } from './host-listener.ts'
 const port = Number(process.env['PORT'] ?? 3000)
 // In memory: everything is gone when the process ends. See docs/embedding.md for the other stores.
 const cairn = await createCairn({ store: { kind: 'memory' }, basePath: REGISTRY_PATH })
-await cairn.useCases.createUser.execute({ username: 'admin', email: 'admin@example.com', isSiteAdmin: true }, OPERATOR)
-const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'admin' }, description: 'example' }, OPERATOR)
+await cairn.useCases.users.create({ username: 'admin', email: 'admin@example.com', isSiteAdmin: true }, OPERATOR)
+const { bearer } = await cairn.useCases.tokens.createForUser({ user: { username: 'admin' }, description: 'example' }, OPERATOR)
 
 const server = createServer(hostListener(cairn))
 server.listen(port, () => {

@@ -1,8 +1,7 @@
-import { OPERATOR } from '@cairn/core'
-import { signUpUser } from '@cairn/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError } from '../config-error.ts'
 import { createCairn, type Cairn } from './create-cairn.ts'
+import { signUpHostUser } from './test-support/host-user.ts'
 
 describe('createCairn', () => {
   const opened: Cairn[] = []
@@ -20,9 +19,8 @@ describe('createCairn', () => {
   it('starts fully in memory, is seeded through the use cases, and serves what was seeded', async () => {
     const cairn = await open({ store: { kind: 'memory' } })
     // Only site administrators create organizations by default in the self-hosted edition.
-    const owner = await signUpUser(cairn.useCases, 'owner', { isSiteAdmin: true })
+    const { principal: owner, bearer } = await signUpHostUser(cairn, 'owner', { isSiteAdmin: true })
     await cairn.useCases.organizations.create({ name: 'acme', email: 'ops@acme.test' }, owner)
-    const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
     const response = await cairn.fetch(
       new Request('http://cairn.test/api/v2/organizations/acme', { headers: { Authorization: `Bearer ${bearer}` } }),
     )
@@ -33,8 +31,8 @@ describe('createCairn', () => {
   it('two memory instances share nothing', async () => {
     const first = await open({ store: { kind: 'memory' } })
     const second = await open({ store: { kind: 'memory' } })
-    await signUpUser(first.useCases, 'owner')
-    await expect(signUpUser(second.useCases, 'owner')).resolves.toMatchObject({ kind: 'user' })
+    await signUpHostUser(first, 'owner')
+    await expect(signUpHostUser(second, 'owner')).resolves.toMatchObject({ principal: { kind: 'user' } })
   })
 
   it('throws a ConfigError naming every bad option, and opens nothing', async () => {

@@ -8,7 +8,10 @@ import type { Logger } from '../platform/logger.ts'
 import { startUploadSweep } from '../platform/upload-sweep.ts'
 import { startVcsPoll } from '../platform/vcs-poll.ts'
 import { openRuntime } from '../runtime.ts'
+import { CairnLifecycle } from './cairn-lifecycle.ts'
 import type { CairnOptions } from './cairn-options.ts'
+import type { CairnUseCases } from './cairn-use-cases.ts'
+import { cairnUseCasesOver } from './cairn-use-cases-over.ts'
 import { resolveOptions } from './resolved-options.ts'
 
 /** A running Cairn inside a host process. */
@@ -19,9 +22,18 @@ export interface Cairn {
    * node:http hosts.
    */
   readonly fetch: (request: Request) => Promise<Response>
-  /** Every use case, for direct calls; each takes the acting `Principal` (`OPERATOR` for the host itself). */
-  readonly useCases: UseCases
-  /** Stops the VCS poll and the upload sweep, writes what is pending (download counts), lets running jobs end, then releases the store, the blob store and worker threads. */
+  /**
+   * What a host does in code (seeding, provisioning), each as `operation(command, principal)`
+   * with `OPERATOR` for the host itself or a principal from `tokens.authenticate`.
+   */
+  readonly useCases: CairnUseCases
+  /**
+   * Refuses every later operation and request (a `CairnError` `unavailable`, "this Cairn is
+   * closed"; `fetch` answers it as a JSON:API 503), lets those running end, stops the VCS poll
+   * and the upload sweep, writes what is pending (download counts), lets running jobs end, then
+   * releases the store, the blob store and worker threads. Calling it again, or while it runs,
+   * waits for the same close.
+   */
   close(): Promise<void>
 }
 
@@ -40,7 +52,9 @@ export interface StandaloneHooks {
 }
 
 /** A Cairn as the standalone server holds it: with the Hono app, for its node adapter. */
-export interface HostedCairn extends Omit<Cairn, 'close'> {
+export interface HostedCairn extends Omit<Cairn, 'close' | 'useCases'> {
+  /** Every use case, as the HTTP app and the CLI commands call them. */
+  readonly useCases: UseCases
   readonly app: Hono<AppEnv>
   readonly logger: Logger
   /** `Cairn.close`, saying what its last write of download counts wrote, for the server's log. */
@@ -55,7 +69,12 @@ export interface HostedCairn extends Omit<Cairn, 'close'> {
  */
 export async function createCairn(options: CairnOptions): Promise<Cairn> {
   const cairn = await openCairn(options)
-  return { fetch: cairn.fetch, useCases: cairn.useCases, close: async () => void (await cairn.close()) }
+  const lifecycle = new CairnLifecycle()
+  return {
+    fetch: (request) => lifecycle.serve(request, cairn.fetch),
+    useCases: cairnUseCasesOver(cairn.useCases, lifecycle),
+    close: () => lifecycle.close(async () => void (await cairn.close())),
+  }
 }
 
 /** `createCairn`, with what the standalone server adds. The one way both are composed. */
@@ -83,19 +102,22 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
     const vcsPoll = startVcsPoll(deps, workers ? resolved.vcs.pollIntervalSeconds : 0)
     // Upload attempts a crash left behind, here or in another process sharing the database.
     const uploadSweep = startUploadSweep({ sweepStuckUploads: useCases.sweepStuckUploads, log: deps.log }, workers)
+    let closing: Promise<{ readonly downloads: DownloadsWritten }> | undefined
+    const close = async () => {
+      await vcsPoll.stop()
+      await uploadSweep.stop()
+      const written = await downloads.stop()
+      // Stops the job workers first, letting running ingestions end, then closes the database.
+      await runtime.close()
+      return { downloads: written }
+    }
     return {
       app,
       logger: runtime.container.get(TYPES.Logger),
       fetch: async (request) => app.fetch(request),
       useCases,
-      async close() {
-        await vcsPoll.stop()
-        await uploadSweep.stop()
-        const written = await downloads.stop()
-        // Stops the job workers first, letting running ingestions end, then closes the database.
-        await runtime.close()
-        return { downloads: written }
-      },
+      // Once, however often it is called: a second signal must not release the store twice.
+      close: () => (closing ??= close()),
     }
   } catch (error) {
     await runtime.close()

@@ -20,13 +20,13 @@ describe('createCairn on a MikroORM instance the host opened', () => {
 
   it('migrates it, keeps its data in it, and leaves it open at close', async () => {
     const first = await createCairn(options())
-    await first.useCases.createUser.execute({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
+    await first.useCases.users.create({ username: 'owner', email: 'owner@example.com' }, OPERATOR)
     await first.close()
     await expect(orm.em.execute('select 1 as one')).resolves.toEqual([{ one: 1 }])
 
     const second = await createCairn(options())
     try {
-      const { token } = await second.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
+      const { token } = await second.useCases.tokens.createForUser({ user: { username: 'owner' } }, OPERATOR)
       expect(token.id).toBeTruthy()
     } finally {
       await second.close()

@@ -1,6 +1,5 @@
 import { apiDocs } from '@cairn/api-docs'
-import { OPERATOR } from '@cairn/core'
-import { signUpUser, untilSettled } from '@cairn/testing'
+import { untilSettled } from '@cairn/testing'
 import { fixtureModule, packDirectory } from '@cairn/test-fixtures'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -9,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createCairn, type Cairn } from './create-cairn.ts'
+import { signUpHostUser } from './test-support/host-user.ts'
 import type { CairnOptions } from './cairn-options.ts'
 
 const JSON_API = 'application/vnd.api+json'
@@ -61,8 +61,7 @@ describe('Cairn mounted under /registry', () => {
   /** Seeds an owner, then publishes a version through the host's paths; returns what the links said. */
   async function publish(cairn: Cairn, send: Send) {
     // Only site administrators create organizations by default in the self-hosted edition.
-    const owner = await signUpUser(cairn.useCases, 'owner', { isSiteAdmin: true })
-    const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
+    const { principal: owner, bearer } = await signUpHostUser(cairn, 'owner', { isSiteAdmin: true })
     const headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': JSON_API }
     const organization = { data: { type: 'organizations', attributes: { name: 'acme', email: 'ops@acme.test' } } }
     const createdOrganization = await send('/registry/api/v2/organizations', {
@@ -72,7 +71,7 @@ describe('Cairn mounted under /registry', () => {
     })
     expect(createdOrganization.status).toBe(201)
     const resourceLink = ((await createdOrganization.json()) as { data: { links: { self: string } } }).data.links.self
-    await cairn.useCases.registryModules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
+    await cairn.useCases.modules.create({ organizationName: 'acme', name: 'network', provider: 'aws' }, owner)
     const version = { data: { type: 'registry-module-versions', attributes: { version: '1.0.0' } } }
     const created = await send(`${VERSIONS}/versions`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Extractor, ExtractorConfig, ExtractorLogLevel, type ExtractorMessage } from '@microsoft/api-extractor'
+import { scratchDatabase } from '@cairn/persistence/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installedPackages } from './test-support/installed-closure.ts'
 
@@ -81,6 +82,22 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     const restarted = await host('read', dataDir, String(first.token))
     expect(restarted).toMatchObject(published)
   }, 120_000)
+
+  it('a closed Cairn refuses operations ("this Cairn is closed") and requests (503), and writes nothing, on each store', async () => {
+    const refused = {
+      operation: { name: 'CairnError', code: 'unavailable', message: 'this Cairn is closed' },
+      request: { status: 503, body: { errors: [{ status: '503', title: 'service unavailable', detail: 'this Cairn is closed' }] } },
+    }
+    const kept = { users: { 'before-close': true, 'after-close': false, 'posted-after-close': false } }
+    expect(await host('closed', 'memory')).toEqual(refused)
+    expect(await host('closed', join(scratch, 'closed-data'))).toEqual({ ...refused, ...kept })
+    const database = await scratchDatabase()
+    try {
+      expect(await host('closed', database.url)).toEqual({ ...refused, ...kept })
+    } finally {
+      await database.drop()
+    }
+  }, 180_000)
 
   it('TypeScript consumers get the declarations: a wrong option does not compile', async () => {
     const consumer = [

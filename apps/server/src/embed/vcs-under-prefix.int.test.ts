@@ -43,8 +43,8 @@ describe('an embedded Cairn under /registry, publishing from git', { timeout: 60
     host.all('/registry/*', (c) => cairn.fetch(c.req.raw))
     host.get('/.well-known/terraform.json', (c) => cairn.fetch(c.req.raw))
     // Only site administrators create organizations by default in the self-hosted edition.
-    await cairn.useCases.createUser.execute({ username: 'owner', email: 'owner@acme.test', isSiteAdmin: true }, OPERATOR)
-    const { bearer } = await cairn.useCases.userTokens.create.execute({ user: { username: 'owner' } }, OPERATOR)
+    await cairn.useCases.users.create({ username: 'owner', email: 'owner@acme.test', isSiteAdmin: true }, OPERATOR)
+    const { bearer } = await cairn.useCases.tokens.createForUser({ user: { username: 'owner' } }, OPERATOR)
     headers = { Authorization: `Bearer ${bearer}`, 'Content-Type': JSON_API }
   }, 60_000)
 
