@@ -1,9 +1,14 @@
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, test } from 'vitest'
-import { installedPgliteVersion, pgliteTemplateOptions, pgliteTemplatePath } from './pglite-data-dir-template.ts'
+import {
+  installedPgliteVersion,
+  pgliteInMemoryTemplateOptions,
+  pgliteTemplatePath,
+  unpackPgliteTemplate,
+} from './pglite-data-dir-template.ts'
 import { openStore } from './store.ts'
 
 let dir: string
@@ -18,11 +23,22 @@ test('the installed PGlite has a template (after an upgrade, run scripts/make-pg
   expect(existsSync(pgliteTemplatePath(installedPgliteVersion()))).toBe(true)
 })
 
-test('a new or in-memory database is made from the template, an existing one is left alone', async () => {
-  expect(pgliteTemplateOptions(undefined).loadDataDir?.size).toBeGreaterThan(0)
-  expect(pgliteTemplateOptions(join(dir, 'new')).loadDataDir?.size).toBeGreaterThan(0)
-  await writeFile(join(dir, 'PG_VERSION'), '18\n')
-  expect(pgliteTemplateOptions(dir)).toEqual({})
+test('a new data directory is unpacked from the template in full, and one that holds anything is left alone', async () => {
+  const dataDir = join(dir, 'db')
+  await unpackPgliteTemplate(dataDir)
+  expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/)
+  expect(statSync(join(dataDir, 'pg_wal', '000000010000000000000001')).size).toBe(16 * 1024 * 1024)
+  expect(readdirSync(dir)).toEqual(['db'])
+
+  const held = join(dir, 'held')
+  await mkdir(held)
+  await writeFile(join(held, 'notes.txt'), 'mine')
+  await unpackPgliteTemplate(held)
+  expect(readdirSync(held)).toEqual(['notes.txt'])
+})
+
+test('an in-memory database is loaded from the template', () => {
+  expect(pgliteInMemoryTemplateOptions().loadDataDir?.size).toBeGreaterThan(0)
 })
 
 test('a data directory made from the template is migrated and opens again with its migrations recorded', async () => {

@@ -1,7 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createGunzip } from 'node:zlib'
+import { ustarEntries } from './ustar-entries.ts'
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url))
 
@@ -21,20 +24,56 @@ export function installedPgliteVersion(): string {
   return manifest.version
 }
 
-/**
- * How PGlite should make a new database: from the data directory its initdb produced, shipped as
- * a tarball, rather than by running initdb. PGlite's initdb runs in a second PostgreSQL instance
- * that copies its whole 128 MiB WebAssembly memory before each of its runs: a first start peaked
- * near 540 MiB above the process and kept about 300 MiB of it until a full collection, where
- * unpacking the template peaks near 170 MiB. Every database made from it shares the template's
- * system identifier, which only replication and WAL archiving (neither in PGlite) read.
- *
- * Nothing when `dataDir` already holds a database (PGlite refuses a tarball then), or when no
- * template matches the PGlite installed: PGlite then runs its initdb, as before.
- */
-export function pgliteTemplateOptions(dataDir: string | undefined): { loadDataDir?: Blob } {
-  if (dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))) return {}
+/** The template for the installed PGlite, if this package ships one. */
+function installedTemplate(): string | undefined {
   const template = pgliteTemplatePath(installedPgliteVersion())
-  if (!existsSync(template)) return {}
-  return { loadDataDir: new Blob([readFileSync(template)]) }
+  return existsSync(template) ? template : undefined
+}
+
+/*
+ * Why a template: PGlite's initdb runs in a second PostgreSQL instance that copies its whole
+ * 128 MiB WebAssembly memory before each of its runs. A first start peaked near 540 MiB above
+ * the process and kept about 300 MiB of it until a full collection. Every database made from the
+ * template shares its system identifier, which only replication and WAL archiving (neither in
+ * PGlite) read. With no template for the PGlite installed, PGlite runs its initdb, as before.
+ */
+
+/**
+ * Makes the database in `dataDir` from the template when there is none yet: streamed from the
+ * tarball to the disk (PGlite's own `loadDataDir` unpacks it in memory, which kept about 100 MiB
+ * more resident), into a sibling directory renamed into place once complete, so that a start
+ * interrupted halfway leaves no half a database. Leaves alone a directory that holds anything.
+ */
+export async function unpackPgliteTemplate(dataDir: string): Promise<void> {
+  const template = installedTemplate()
+  const target = resolve(dataDir)
+  if (template === undefined || (existsSync(target) && readdirSync(target).length > 0)) return
+  const staging = `${target}.unpacking`
+  await rm(staging, { recursive: true, force: true })
+  await mkdir(staging, { recursive: true, mode: 0o700 })
+  const root = resolve(staging)
+  for await (const entry of ustarEntries(createReadStream(template).pipe(createGunzip({ chunkSize: 1024 * 1024 })))) {
+    const path = resolve(root, entry.name)
+    if (!path.startsWith(root + sep)) throw new Error(`the PGlite template's entry ${entry.name} lies outside its directory`)
+    if (entry.type === 'directory') await mkdir(path, { recursive: true, mode: 0o700 })
+    else await writeFile(path, await collected(entry.chunks), { mode: 0o600 })
+  }
+  if (existsSync(target)) await rmdir(target)
+  await rename(staging, target)
+}
+
+/** A file's content in one buffer: the largest, the write-ahead log's segment, is 16 MiB. */
+async function collected(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = []
+  for await (const chunk of chunks) parts.push(chunk)
+  return Buffer.concat(parts)
+}
+
+/**
+ * For an in-memory database, which has no directory to unpack into: the template for PGlite to
+ * load (`loadDataDir`), or nothing when none matches the PGlite installed.
+ */
+export function pgliteInMemoryTemplateOptions(): { loadDataDir?: Blob } {
+  const template = installedTemplate()
+  return template === undefined ? {} : { loadDataDir: new Blob([readFileSync(template)]) }
 }
