@@ -34,6 +34,10 @@ export class InMemoryToolVersionRepository implements ToolVersionRepository {
     return this.#state.toolVersions.get(id)
   }
 
+  async findByIds(ids: readonly string[]): Promise<ToolVersion[]> {
+    return [...new Set(ids)].flatMap((id) => this.#state.toolVersions.get(id) ?? [])
+  }
+
   async add(toolVersion: ToolVersion): Promise<void> {
     this.#assertUnique(toolVersion)
     this.#state.toolVersions.set(toolVersion.id, toolVersion)

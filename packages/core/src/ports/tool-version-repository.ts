@@ -15,6 +15,8 @@ export interface ToolVersionRepository {
   list(query: ToolVersionQuery): Promise<Page<ToolVersionUsage>>
   /** The tool version with this id, or undefined. */
   findById(id: string): Promise<ToolVersion | undefined>
+  /** The tool versions with these ids, in no particular order (an id of none is left out), in one read: a list's page names a few. */
+  findByIds(ids: readonly string[]): Promise<ToolVersion[]>
   /** Stores a new tool version. Raises `invalid` on `version` when that version already exists. */
   add(toolVersion: ToolVersion): Promise<void>
   /** Replaces a stored tool version. Raises `invalid` on `version` when another has that version. */

@@ -112,11 +112,10 @@ export async function findWorkspace(
 
 /** Workspaces with the version strings of their tool versions, looked up once per version. */
 export async function viewsOf(repositories: Repositories, workspaces: readonly Workspace[]): Promise<WorkspaceView[]> {
-  const versions = new Map<string, string>()
-  for (const id of new Set(workspaces.map((w) => w.toolVersionId).filter((id) => id !== null))) {
-    const toolVersion = await repositories.toolVersions.findById(id)
-    if (toolVersion !== undefined) versions.set(id, toolVersion.version)
-  }
+  const ids = workspaces.flatMap((workspace) => (workspace.toolVersionId === null ? [] : [workspace.toolVersionId]))
+  // One read for the page, not one a tool version.
+  const found = ids.length === 0 ? [] : await repositories.toolVersions.findByIds(ids)
+  const versions = new Map(found.map((toolVersion) => [toolVersion.id, toolVersion.version]))
   return workspaces.map((workspace) => ({
     workspace,
     toolVersion: workspace.toolVersionId === null ? null : (versions.get(workspace.toolVersionId) ?? null),

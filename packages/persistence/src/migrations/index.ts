@@ -17,6 +17,7 @@ import { Migration20261203121705_provider_registry } from './Migration2026120312
 import { Migration20261203123603_tfe_provider_settings } from './Migration20261203123603_tfe_provider_settings.ts'
 import { Migration20261203124500_login_codes } from './Migration20261203124500_login_codes.ts'
 import { Migration20261203131500_token_last_used } from './Migration20261203131500_token_last_used.ts'
+import { Migration20261203190000_list_counts } from './Migration20261203190000_list_counts.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203123603_tfe_provider_settings', class: Migration20261203123603_tfe_provider_settings },
   { name: 'Migration20261203124500_login_codes', class: Migration20261203124500_login_codes },
   { name: 'Migration20261203131500_token_last_used', class: Migration20261203131500_token_last_used },
+  { name: 'Migration20261203190000_list_counts', class: Migration20261203190000_list_counts },
 ]

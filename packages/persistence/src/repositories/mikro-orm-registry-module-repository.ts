@@ -4,6 +4,7 @@ import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-or
 import { ModuleVersionSchema } from '../schema/module-version.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
+import { keptCount, type KeyCondition } from './kept-counts.ts'
 import { containing } from './like-pattern.ts'
 import { ADDRESS_ORDER, matching, tableOf } from './module-query-parts.ts'
 import { findShapedPage, pageOf } from './paging.ts'
@@ -42,13 +43,24 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
       RegistryModuleSchema,
       (placeholders) => {
         const conditions: FilterQuery<RegistryModuleRecord>[] = [{ organization: placeholders.text('organizationName') }]
-        if (registryName !== undefined)
+        const keys: KeyCondition[] = [{ sql: 'organization_name = ?', params: [placeholders.text('organizationName')] }]
+        if (registryName !== undefined) {
           conditions.push({ registryName: placeholders.text('registryName') as RegistryModuleRecord['registryName'] })
-        if (provider !== undefined) conditions.push({ provider: placeholders.text('provider') })
+          keys.push({ sql: 'registry_name = ?', params: [placeholders.text('registryName')] })
+        }
+        if (provider !== undefined) {
+          conditions.push({ provider: placeholders.text('provider') })
+          keys.push({ sql: 'provider = ?', params: [placeholders.text('provider')] })
+        }
         if (search !== undefined) conditions.push(matching(placeholders.text('search')))
         const where = { $and: conditions } as QBFilterQuery<RegistryModuleRecord>
         const orderBy = sort === 'recently-published' ? [latestPublishOrder(this.#em.config.get('schema')), ADDRESS_ORDER] : ADDRESS_ORDER
-        return { where, orderBy }
+        // Without a search, the total is the kept counts' (see `keptCount`): an organization may hold 10,000 modules.
+        return {
+          where,
+          orderBy,
+          ...(search === undefined ? { total: keptCount(this.#em, 'registry_module_counts', keys) } : { sortMatches: true }),
+        }
       },
       { organizationName: query.organizationName, registryName, provider, search: search === undefined ? undefined : containing(search) },
       query.page,

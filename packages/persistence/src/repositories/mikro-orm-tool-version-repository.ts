@@ -12,7 +12,9 @@ import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-versio
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
+import { tableOf } from './module-query-parts.ts'
 import { findShapedPage, PAGED } from './paging.ts'
+import { executePrepared, preparedStatement } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
 import { timestampOf } from './row-values.ts'
 
@@ -47,6 +49,28 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
   async findById(id: string): Promise<ToolVersion | undefined> {
     const record = await this.#em.findOne(ToolVersionSchema, { id }, FRESH)
     return record === null ? undefined : toToolVersion(record)
+  }
+
+  /**
+   * A prepared statement for each number of ids up to `BY_IDS_CHUNK`, its rows mapped straight to
+   * domain objects: the ORM's `find` built and hydrated a query for each page of workspaces, and
+   * cost more than the page itself.
+   */
+  async findByIds(ids: readonly string[]): Promise<ToolVersion[]> {
+    const unique = [...new Set(ids)]
+    const table = tableOf(this.#em.config.get('schema'), ToolVersionSchema)
+    const found: ToolVersion[] = []
+    for (let start = 0; start < unique.length; start += BY_IDS_CHUNK) {
+      const chunk = unique.slice(start, start + BY_IDS_CHUNK)
+      const placeholders = chunk.map(() => '?').join(', ')
+      const statement = preparedStatement(
+        `cairn_tool_versions_by_${chunk.length}_ids`,
+        `select * from ${table} where id in (${placeholders})`,
+      )
+      const rows = await executePrepared<Omit<ToolVersionRow, 'usage'>>(this.#em, statement, chunk)
+      found.push(...rows.map(fromToolVersionRow))
+    }
+    return found
   }
 
   async add(toolVersion: ToolVersion): Promise<void> {
@@ -89,6 +113,9 @@ function toToolVersion(record: ToolVersionRecord): ToolVersion {
   }
 }
 
+/** The most ids one statement of `findByIds` takes: a page's most. */
+const BY_IDS_CHUNK = 100
+
 /** The values a tool version list's statement takes. */
 type ToolVersionFilter = 'exactVersion' | 'versionContains'
 
@@ -109,7 +136,7 @@ interface ToolVersionRow {
   readonly usage: string | number
 }
 
-function fromToolVersionRow(row: ToolVersionRow): ToolVersion {
+function fromToolVersionRow(row: Omit<ToolVersionRow, 'usage'>): ToolVersion {
   return {
     id: row.id,
     version: row.version,

@@ -1,12 +1,14 @@
 import type { Page, User, UserQuery, UserRepository, UserStatusCounts } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
-import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { UserSchema, type UserRecord } from '../schema/user.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage, pageOf } from './paging.ts'
+import { keptCount, keptCountRows, type KeyCondition } from './kept-counts.ts'
+import { findShapedPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
-import { toUser, toUserRecord } from './user-mapper.ts'
+import { runShaped, shapedStatement } from './shaped-statement.ts'
+import { fromUserRow, toUser, toUserRecord, type UserRow } from './user-mapper.ts'
 
 export class MikroOrmUserRepository implements UserRepository {
   readonly #em: EntityManager
@@ -15,29 +17,53 @@ export class MikroOrmUserRepository implements UserRepository {
     this.#em = em
   }
 
+  /**
+   * One prepared statement per shape of the filters; the total is the kept counts' (see
+   * `keptCount`) unless the list searches, when the matches the trigram indexes find are counted.
+   */
   async list(query: UserQuery): Promise<Page<User>> {
-    const conditions: FilterQuery<UserRecord>[] = []
-    if (query.search !== undefined) {
-      const pattern = containing(query.search)
-      conditions.push({ $or: [{ username: { $ilike: pattern } }, { email: { $ilike: pattern } }] })
-    }
-    if (query.isSiteAdmin !== undefined) conditions.push({ isSiteAdmin: query.isSiteAdmin })
-    if (query.isSuspended !== undefined) conditions.push({ isSuspended: query.isSuspended })
-    const found = await findPage(this.#em, UserSchema, { $and: conditions } as QBFilterQuery<UserRecord>, { username: 'asc' }, query.page)
-    return pageOf(found, query.page, toUser)
+    const { search, isSiteAdmin, isSuspended } = query
+    const flag = (value: boolean | undefined) => (value === undefined ? 'x' : value ? '1' : '0')
+    const shape = `users_${search === undefined ? '' : 's'}${flag(isSiteAdmin)}${flag(isSuspended)}`
+    const found = await findShapedPage<UserRecord, 'search', UserRow>(
+      this.#em,
+      shape,
+      UserSchema,
+      (placeholders) => {
+        const conditions: FilterQuery<UserRecord>[] = []
+        const keys: KeyCondition[] = []
+        if (search !== undefined) {
+          const pattern = placeholders.text('search')
+          conditions.push({ $or: [{ username: { $ilike: pattern } }, { email: { $ilike: pattern } }] })
+        }
+        if (isSiteAdmin !== undefined) {
+          conditions.push({ isSiteAdmin })
+          keys.push({ sql: `is_site_admin = ${String(isSiteAdmin)}`, params: [] })
+        }
+        if (isSuspended !== undefined) {
+          conditions.push({ isSuspended })
+          keys.push({ sql: `is_suspended = ${String(isSuspended)}`, params: [] })
+        }
+        const where = { $and: conditions } as QBFilterQuery<UserRecord>
+        const total = search === undefined ? keptCount(this.#em, 'user_counts', keys) : undefined
+        return { where, orderBy: { username: 'asc' } as const, ...(total === undefined ? { sortMatches: true } : { total }) }
+      },
+      { search: search === undefined ? undefined : containing(search) },
+      query.page,
+    )
+    return pageOf(found, query.page, fromUserRow)
   }
 
-  /** All three counts in one pass over the table. */
+  /** From the four counts the store keeps by kind (see `keptCount`), not from the users. */
   async statusCounts(): Promise<UserStatusCounts> {
-    const [row] = await this.#em
-      .createQueryBuilder(UserSchema, 'u')
-      .select([
-        raw('count(*) as total'),
-        raw('count(*) filter (where u.is_suspended) as suspended'),
-        raw('count(*) filter (where u.is_site_admin) as admin'),
-      ])
-      .execute<{ total: string | number; suspended: string | number; admin: string | number }[]>('all', false)
-    return { total: Number(row?.total ?? 0), suspended: Number(row?.suspended ?? 0), admin: Number(row?.admin ?? 0) }
+    const statement = shapedStatement<never>(this.#em, 'user_counts', () => keptCountRows(this.#em, 'user_counts', []))
+    const rows = await runShaped<{ is_site_admin: boolean; is_suspended: boolean; count: string | number }, never>(this.#em, statement, {})
+    const sum = (rows: readonly { count: string | number }[]) => rows.reduce((total, row) => total + Number(row.count), 0)
+    return {
+      total: sum(rows),
+      suspended: sum(rows.filter((row) => row.is_suspended)),
+      admin: sum(rows.filter((row) => row.is_site_admin)),
+    }
   }
 
   async findById(id: string): Promise<User | undefined> {

@@ -1,12 +1,24 @@
-import type { Page, RunStatus, Workspace, WorkspaceQuery, WorkspaceRepository, WorkspaceSortKey, WorkspaceStatusCounts } from '@cairn/core'
+import {
+  isRunStatus,
+  RUN_STATUSES,
+  type Page,
+  type RunStatus,
+  type Workspace,
+  type WorkspaceQuery,
+  type WorkspaceRepository,
+  type WorkspaceSortKey,
+  type WorkspaceStatusCounts,
+} from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
 import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { WorkspaceSchema, type WorkspaceRecord } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
 import { containing } from './like-pattern.ts'
-import { findPage, pageOf } from './paging.ts'
+import { keptCount, keptCountRows, type KeyCondition } from './kept-counts.ts'
+import { findShapedPage, MATCHES, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
-import { toWorkspace, toWorkspaceRecord } from './workspace-mapper.ts'
+import { runShaped, shapedStatement, type Placeholders } from './shaped-statement.ts'
+import { fromWorkspaceRow, toWorkspace, toWorkspaceRecord, type WorkspaceRow } from './workspace-mapper.ts'
 
 type Direction = 'asc' | 'desc'
 
@@ -19,38 +31,70 @@ const ORDER = {
 
 export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   readonly #em: EntityManager
+  /**
+   * The status counts of the matches of this unit of work's last searching list, counted in its
+   * statement: the admin list asks for them right after its page, and counting the matches again
+   * would read them all a second time. Only a list filtered by nothing but the organization and
+   * the search has them.
+   */
+  #countedMatches: { readonly of: string; readonly counts: WorkspaceStatusCounts } | undefined
 
   constructor(em: EntityManager) {
     this.#em = em
   }
 
+  /**
+   * One prepared statement per shape of the filters and order; the total is the kept counts' (see
+   * `keptCount`) unless the list searches, when the matches the trigram indexes find are counted.
+   */
   async list(query: WorkspaceQuery): Promise<Page<Workspace>> {
-    const found = await findPage(
+    const { organizationName, search, sort } = query
+    const statuses = statusesOf(query)
+    const order = sort === undefined ? 'id' : `${sort.key}${sort.descending ? '_desc' : ''}`
+    const shape = `workspaces_${organizationName === undefined ? '' : 'o'}${search === undefined ? '' : 's'}${statusShape(statuses)}_${order}`
+    const found = await findShapedPage<WorkspaceRecord, WorkspaceFilter, WorkspaceRow & { readonly [STATUS_COUNTS]?: unknown }>(
       this.#em,
+      shape,
       WorkspaceSchema,
-      { $and: conditionsOf(query) } as QBFilterQuery<WorkspaceRecord>,
-      orderOf(query.sort),
+      (placeholders) => {
+        const where = { $and: conditionsOf(query, statuses, placeholders) } as QBFilterQuery<WorkspaceRecord>
+        const orderBy = orderOf(sort)
+        if (search !== undefined)
+          return { where, orderBy, sortMatches: true, extra: statuses === undefined ? [STATUS_COUNTS_OF_MATCHES] : [] }
+        return { where, orderBy, total: keptCount(this.#em, 'workspace_counts', keyConditions(organizationName, statuses, placeholders)) }
+      },
+      valuesOf(query),
       query.page,
     )
-    return pageOf(found, query.page, toWorkspace)
+    const counted = found[0][0]?.[STATUS_COUNTS]
+    if (counted !== undefined) this.#countedMatches = { of: matchesKey(query), counts: statusCountsOf(Object.entries(counted ?? {})) }
+    return pageOf(found, query.page, fromWorkspaceRow)
   }
 
-  /** One grouped query, served by the index on the current run's status. */
+  /**
+   * From the counts the store keeps by organization and status (see `keptCount`), a few hundred
+   * rows at most; with a search, one grouped query over the matches the trigram indexes find.
+   */
   async statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
-    const rows = await this.#em
-      .createQueryBuilder(WorkspaceSchema)
-      .select(['currentRunStatus', raw('count(*) as count')])
-      // The same conditions as `list`; the query builder types them differently, to the same effect.
-      .where({ $and: conditionsOf({ ...query, page: { number: 1, size: 1 } }) } as QBFilterQuery<WorkspaceRecord>)
-      .groupBy('currentRunStatus')
-      .execute<{ current_run_status: RunStatus | null; count: string | number }[]>('all', false)
-    const byStatus: Partial<Record<RunStatus, number>> = {}
-    let none = 0
-    for (const row of rows) {
-      if (row.current_run_status === null) none = Number(row.count)
-      else byStatus[row.current_run_status] = Number(row.count)
-    }
-    return { byStatus, none, total: rows.reduce((sum, row) => sum + Number(row.count), 0) }
+    const { organizationName, search } = query
+    const counted = this.#countedMatches
+    if (counted?.of === matchesKey(query)) return counted.counts
+    const rows =
+      search === undefined
+        ? await runShaped<{ current_run_status: string; count: string | number }, WorkspaceFilter>(
+            this.#em,
+            shapedStatement<WorkspaceFilter>(this.#em, `workspace_counts_${organizationName === undefined ? '' : 'o'}`, (placeholders) =>
+              keptCountRows(this.#em, 'workspace_counts', keyConditions(organizationName, undefined, placeholders)),
+            ),
+            valuesOf(query),
+          )
+        : await this.#em
+            .createQueryBuilder(WorkspaceSchema)
+            .select(['currentRunStatus', raw('count(*) as count')])
+            .where({ $and: conditionsOf(query, undefined, valuesIn(query)) } as QBFilterQuery<WorkspaceRecord>)
+            .groupBy('currentRunStatus')
+            .execute<{ current_run_status: string | null; count: string | number }[]>('all', false)
+    return statusCountsOf(rows.map((row) => [row.current_run_status ?? '', row.count]))
   }
 
   async findById(id: string): Promise<Workspace | undefined> {
@@ -82,15 +126,89 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 }
 
-function conditionsOf(query: WorkspaceQuery): FilterQuery<WorkspaceRecord>[] {
+/** The column of a searching list's rows that holds its matches' counts by status (`''`: none), as JSON. */
+const STATUS_COUNTS = 'cairn_status_counts'
+
+/** That column, counted over the matches the page is sorted from (see `sortMatches`). */
+const STATUS_COUNTS_OF_MATCHES = raw(
+  `(select json_object_agg(status, count) from (select coalesce(current_run_status, '') as status, count(*) as count ` +
+    `from ${MATCHES} group by 1) as counted) as ${STATUS_COUNTS}`,
+)
+
+/** What a search's status counts are of: the organization and the search. */
+function matchesKey(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): string {
+  return JSON.stringify([query.organizationName ?? null, query.search ?? null])
+}
+
+/** Counts by status (`''` or null: no run yet) as the port gives them; an unknown status is left out. */
+function statusCountsOf(entries: Iterable<readonly [unknown, unknown]>): WorkspaceStatusCounts {
+  const byStatus: Partial<Record<RunStatus, number>> = {}
+  let none = 0
+  let total = 0
+  for (const [status, value] of entries) {
+    const count = Number(value)
+    total += count
+    if (status === '' || status === null) none += count
+    else if (count !== 0 && typeof status === 'string' && isRunStatus(status)) byStatus[status] = (byStatus[status] ?? 0) + count
+  }
+  return { byStatus, none, total }
+}
+
+/** The values a workspace list's statement takes. */
+type WorkspaceFilter = 'organizationName' | 'search'
+
+/** A request's values of a workspace list's statement: a search as a LIKE pattern. */
+function valuesOf(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Record<WorkspaceFilter, string | undefined> {
+  return { organizationName: query.organizationName, search: query.search === undefined ? undefined : containing(query.search) }
+}
+
+/** In place of placeholders, the request's values themselves: for a statement that is not prepared. */
+function valuesIn(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Placeholders<WorkspaceFilter> {
+  const values = valuesOf(query)
+  return { text: (parameter) => values[parameter] ?? '', number: () => 0 }
+}
+
+/** The statuses a query filters by, once each and in the order of RUN_STATUSES: part of its statement's shape. */
+function statusesOf(query: WorkspaceQuery): readonly RunStatus[] | undefined {
+  const wanted = query.currentRunStatuses
+  return wanted === undefined ? undefined : RUN_STATUSES.filter((status) => wanted.includes(status))
+}
+
+/** The statuses as a shape's name: a bit for each of RUN_STATUSES. */
+function statusShape(statuses: readonly RunStatus[] | undefined): string {
+  if (statuses === undefined) return ''
+  return `_st${statuses.reduce((mask, status) => mask | (1 << RUN_STATUSES.indexOf(status)), 0).toString(36)}`
+}
+
+function conditionsOf(
+  query: Pick<WorkspaceQuery, 'organizationName' | 'search'>,
+  statuses: readonly RunStatus[] | undefined,
+  placeholders: Placeholders<WorkspaceFilter>,
+): FilterQuery<WorkspaceRecord>[] {
   const conditions: FilterQuery<WorkspaceRecord>[] = []
-  if (query.organizationName !== undefined) conditions.push({ organization: query.organizationName })
+  if (query.organizationName !== undefined) conditions.push({ organization: placeholders.text('organizationName') })
   if (query.search !== undefined) {
-    const pattern = containing(query.search)
+    const pattern = placeholders.text('search')
     conditions.push({ $or: [{ name: { $ilike: pattern } }, { organization: { $ilike: pattern } }] })
   }
-  if (query.currentRunStatuses !== undefined) conditions.push({ currentRunStatus: { $in: [...query.currentRunStatuses] } })
+  if (statuses !== undefined) conditions.push({ currentRunStatus: { $in: [...statuses] } })
   return conditions
+}
+
+/** The same filters over the kept counts' keys; statuses are of RUN_STATUSES, so written into the statement. */
+function keyConditions(
+  organizationName: string | undefined,
+  statuses: readonly RunStatus[] | undefined,
+  placeholders: Placeholders<WorkspaceFilter>,
+): KeyCondition[] {
+  const keys: KeyCondition[] = []
+  if (organizationName !== undefined) keys.push({ sql: 'organization_name = ?', params: [placeholders.text('organizationName')] })
+  if (statuses !== undefined)
+    keys.push({
+      sql: statuses.length === 0 ? 'false' : `current_run_status in (${statuses.map((status) => `'${status}'`).join(', ')})`,
+      params: [],
+    })
+  return keys
 }
 
 /**

@@ -1,5 +1,34 @@
-import type { Workspace } from '@cairn/core'
+import type { RunStatus, Workspace } from '@cairn/core'
 import type { WorkspaceRecord } from '../schema/workspace.schema.ts'
+import { timestampOf } from './row-values.ts'
+
+/** A workspace's row as the database returns it (column names), for lists read without the ORM's entities. */
+export interface WorkspaceRow {
+  readonly id: string
+  readonly name: string
+  readonly organization_name: string
+  readonly tool_version_id: string | null
+  readonly locked: boolean
+  readonly created_at: Date | string
+  readonly latest_change_at: Date | string
+  readonly current_run_id: string | null
+  readonly current_run_status: RunStatus | null
+  readonly current_run_created_at: Date | string | null
+}
+
+export function fromWorkspaceRow(row: WorkspaceRow): Workspace {
+  const { current_run_id: id, current_run_status: status, current_run_created_at: createdAt } = row
+  return {
+    id: row.id,
+    name: row.name,
+    organizationName: row.organization_name,
+    toolVersionId: row.tool_version_id,
+    locked: row.locked,
+    createdAt: timestampOf(row.created_at),
+    latestChangeAt: timestampOf(row.latest_change_at),
+    currentRun: id !== null && status !== null && createdAt !== null ? { id, status, createdAt: timestampOf(createdAt) } : null,
+  }
+}
 
 export function toWorkspace(record: WorkspaceRecord): Workspace {
   const { currentRunId, currentRunStatus, currentRunCreatedAt } = record

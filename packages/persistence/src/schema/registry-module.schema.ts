@@ -2,6 +2,7 @@ import { REGISTRY_NAMES, type VcsRepo } from '@cairn/core'
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core'
 import { BYTE_ORDER } from './collation.ts'
 import { OrganizationSchema } from './organization.schema.ts'
+import { trigramIndex } from './trigram-index.ts'
 
 /** `vcs_repo` as stored: rows written before monorepo settings existed lack them. */
 export type StoredVcsRepo = Omit<VcsRepo, 'sourceDirectory' | 'tagPrefix'> & Partial<Pick<VcsRepo, 'sourceDirectory' | 'tagPrefix'>>
@@ -9,7 +10,7 @@ export type StoredVcsRepo = Omit<VcsRepo, 'sourceDirectory' | 'tagPrefix'> & Par
 /**
  * One provider of a module. The address is unique in its organization; the unique index, in
  * namespace, name, provider order, is also the index of the organization's list and of the
- * providers of one module. Searches stay within one organization, so they need no index of their own.
+ * providers of one module. A search reads the trigram indexes: one organization may hold 10,000 modules.
  */
 export const RegistryModuleSchema = defineEntity({
   name: 'RegistryModuleRecord',
@@ -19,6 +20,11 @@ export const RegistryModuleSchema = defineEntity({
       name: 'registry_modules_address_unique',
       properties: ['organization', 'namespace', 'name', 'provider', 'registryName'],
     },
+  ],
+  indexes: [
+    trigramIndex('registry_modules', 'name'),
+    trigramIndex('registry_modules', 'namespace'),
+    trigramIndex('registry_modules', 'provider'),
   ],
   properties: {
     id: p.string().primary().collation(BYTE_ORDER),

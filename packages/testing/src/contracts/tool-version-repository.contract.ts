@@ -46,6 +46,20 @@ export function toolVersionRepositoryContract(name: string, open: StoreHarness):
       await expect(store().run(({ toolVersions }) => toolVersions.findById('tool-missing'))).resolves.toBeUndefined()
     })
 
+    it('finds several tool versions by id in one call, each once, leaving out unknown ids', async () => {
+      const [first, second, third] = [
+        aToolVersion({ version: '1.0.0' }),
+        aToolVersion({ version: '1.1.0' }),
+        aToolVersion({ version: '1.2.0' }),
+      ]
+      await store().run(async ({ toolVersions }) => {
+        for (const toolVersion of [first, second, third]) await toolVersions.add(toolVersion)
+      })
+      const found = await store().read(({ toolVersions }) => toolVersions.findByIds([third.id, 'tool-missing', first.id, third.id]))
+      expect([...found].sort((a, b) => a.version.localeCompare(b.version))).toEqual([first, third])
+      await expect(store().read(({ toolVersions }) => toolVersions.findByIds([]))).resolves.toEqual([])
+    })
+
     it('refuses a second tool version with the same version string', async () => {
       await seed('1.0.0')
       const duplicate = aToolVersion({ id: 'tool-other', version: '1.0.0' })

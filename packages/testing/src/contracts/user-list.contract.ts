@@ -78,5 +78,21 @@ export function userListContract(name: string, open: StoreHarness): void {
       )
       await expect(store().run(({ users }) => users.statusCounts())).resolves.toEqual({ total: 5, suspended: 2, admin: 2 })
     })
+
+    it('keeps its counts and totals as users are suspended, made administrators and removed', async () => {
+      await seed(['a', undefined, { admin: true }], ['b'], ['c'], ['d', undefined, { suspended: true }])
+      await store().run(async ({ users }) => {
+        const b = await users.findByUsername('b')
+        const c = await users.findByUsername('c')
+        if (b === undefined || c === undefined) throw new Error('seeded users missing')
+        await users.update(aUser({ ...b, isSuspended: true }))
+        await users.update(aUser({ ...c, isSiteAdmin: true, email: 'c2@example.com' }))
+        await users.remove('user-a')
+      })
+      await expect(store().run(({ users }) => users.statusCounts())).resolves.toEqual({ total: 3, suspended: 2, admin: 1 })
+      await expect(list({})).resolves.toEqual({ total: 3, usernames: ['b', 'c', 'd'] })
+      await expect(list({ isSuspended: true })).resolves.toEqual({ total: 2, usernames: ['b', 'd'] })
+      await expect(list({ isSiteAdmin: true, isSuspended: false })).resolves.toEqual({ total: 1, usernames: ['c'] })
+    })
   })
 }

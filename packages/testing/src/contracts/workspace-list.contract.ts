@@ -49,6 +49,35 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
       )
     })
 
+    it('keeps totals and status counts as current runs change and workspaces or organizations go', async () => {
+      await seed()
+      await store().run(async ({ workspaces }) => {
+        const compute = await workspaces.findById('ws-02')
+        if (compute === undefined) throw new Error('seeded workspace missing')
+        await workspaces.update({ ...compute, currentRun: { id: 'run-new', status: 'errored', createdAt: minute(9) } })
+        await workspaces.remove('ws-01')
+      })
+      await store().run(({ organizations }) => organizations.remove('initech'))
+      await expect(list({})).resolves.toEqual({ total: 3, ids: ['ws-02', 'ws-03', 'ws-04'] })
+      await expect(list({ organizationName: 'acme' })).resolves.toEqual({ total: 1, ids: ['ws-02'] })
+      await expect(list({ currentRunStatuses: ['errored'] })).resolves.toEqual({ total: 2, ids: ['ws-02', 'ws-03'] })
+      await expect(store().run(({ workspaces }) => workspaces.statusCounts({}))).resolves.toEqual({
+        byStatus: { errored: 2, planning: 1 },
+        none: 0,
+        total: 3,
+      })
+    })
+
+    it('counts the statuses of a search right after listing it in the same unit of work, and of another search anew', async () => {
+      await seed()
+      const [first, other] = await store().run(async ({ workspaces }) => {
+        await workspaces.list({ search: 'networking', page: PAGE })
+        return [await workspaces.statusCounts({ search: 'networking' }), await workspaces.statusCounts({ search: 'a' })]
+      })
+      expect(first).toEqual({ byStatus: { applied: 1, errored: 1 }, none: 0, total: 2 })
+      expect(other).toEqual({ byStatus: { applied: 1, planning: 1 }, none: 2, total: 4 })
+    })
+
     it('pages in the store', async () => {
       await seed()
       await expect(list({ page: { number: 2, size: 4 } })).resolves.toEqual({ total: 6, ids: ['ws-05', 'ws-06'] })
