@@ -7,7 +7,7 @@ import { openJobQueue } from './jobs/open-job-queue.ts'
 import { holdingMigrationLock } from './migration-lock.ts'
 import { MikroOrmUnitOfWork } from './mikro-orm-unit-of-work.ts'
 import { ormOptions, pgliteOptions } from './orm-options.ts'
-import { pgliteTemplateOptions } from './pglite-data-dir-template.ts'
+import { pgliteInMemoryTemplateOptions, unpackPgliteTemplate } from './pglite-data-dir-template.ts'
 import { CONNECT_TIMEOUT_MS, probePostgres } from './postgres-probe.ts'
 import { postgresStartupError } from './postgres-startup-error.ts'
 import { PostgresStoreChanges, type ChangeFeedWatcher } from './postgres-store-changes.ts'
@@ -150,13 +150,15 @@ function postgresUrlOf({ host, port, user, password, database }: ConnectionConfi
 export async function connect(location: StoreLocation, { onQuery }: StoreOptions = {}): Promise<Orm> {
   const options = { ...ormOptions(), ...(onQuery !== undefined && { loggerFactory: () => new QueryListener(onQuery) }) }
   if (location.kind === 'pglite') {
-    if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true, mode: 0o700 })
-    const dbName = location.dataDir !== undefined && { dbName: location.dataDir }
     // Both before PGlite compiles its WebAssembly and makes its database (see each).
     keepWasmAtBaselineTier()
+    if (location.dataDir !== undefined) await unpackPgliteTemplate(location.dataDir)
+    if (location.dataDir !== undefined) mkdirSync(location.dataDir, { recursive: true, mode: 0o700 })
+    const dbName = location.dataDir !== undefined && { dbName: location.dataDir }
     const pglite = pgliteOptions()
+    const template = location.dataDir === undefined ? pgliteInMemoryTemplateOptions : () => ({})
     // A function, which MikroORM calls as it connects: options given as an object are deep-copied, which breaks a Blob.
-    const driverOptions = () => ({ ...pglite.driverOptions, ...pgliteTemplateOptions(location.dataDir) })
+    const driverOptions = () => ({ ...pglite.driverOptions, ...template() })
     return PgliteOrm.init({ ...options, ...pglite, driverOptions, ...dbName })
   }
   const { schema } = schemaLayout(location.schema)
