@@ -15,12 +15,10 @@ const START_TIMEOUT_MS = 60_000
  * Node options for the Cairn server processes only (not the CLI, the bare server or this
  * process), from `BENCH_CAIRN_NODE_ARGS`: to measure a runtime flag, e.g. `--max-semi-space-size=1`.
  */
-// The flags `pnpm start` and scripts/start.sh give the server: `gc` exposed, so that the buffers
-// of a streamed upload are collected as they pile up (`paceBufferGarbage`), and WebAssembly kept
-// at V8's baseline tier, so PGlite starts without a burst of background recompilation.
-export const CAIRN_NODE_ARGS: readonly string[] = (process.env['BENCH_CAIRN_NODE_ARGS'] ?? '--expose-gc --liftoff-only')
-  .split(/\s+/)
-  .filter(Boolean)
+// The flag `pnpm start` and scripts/start.sh give the server: `gc` exposed, so that the buffers
+// of a streamed upload are collected as they pile up (`paceBufferGarbage`). WebAssembly's tier is
+// the embedded store's own business (wasm-baseline-tier.ts), as in a host under plain `node`.
+export const CAIRN_NODE_ARGS: readonly string[] = (process.env['BENCH_CAIRN_NODE_ARGS'] ?? '--expose-gc').split(/\s+/).filter(Boolean)
 
 /** A server running as a child process of the benchmark. */
 export interface ServerProcess {

@@ -29,4 +29,4 @@ cd "$(dirname "$0")/.."
 source scripts/provision.sh
 pnpm install --frozen-lockfile --reporter=silent
 # The server becomes this script's process: signals reach it and no wrapper stays around it.
-exec node --expose-gc --liftoff-only apps/server/src/cli/main.ts serve "$@"
+exec node --expose-gc apps/server/src/cli/main.ts serve "$@"
