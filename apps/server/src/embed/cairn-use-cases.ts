@@ -32,12 +32,15 @@ export type CairnOperation<Command, Result> = (command: Command, principal: Prin
 
 /** A registry module, as the management API names it. */
 export interface ModuleTarget {
+  /** The organization the module belongs to. */
   readonly organizationName: string
+  /** Its registry name, namespace, name and provider. */
   readonly address: ModuleAddress
 }
 
 /** A version of a registry module. */
 export interface ModuleVersionTarget extends ModuleTarget {
+  /** The version, in semver (`1.0.0`). */
   readonly version: string
 }
 
