@@ -4,8 +4,9 @@ const MiB = 1024 * 1024
 
 /**
  * What every in-memory cache of a process may hold together, by default (`CAIRN_CACHE_MAX_MIB`,
- * `cacheMaxBytes`): small enough that a server on PostgreSQL stays near 200 MiB RSS however
- * many modules, tokens and pages are asked, since a miss costs one indexed statement.
+ * `cacheMaxBytes`): a fraction of a small machine's memory however many modules, tokens and pages
+ * are asked, since a miss costs one indexed statement. A pipeline's hot set of module providers
+ * (some 1,200 of 10 typical versions) fits in the protocol's half.
  */
 export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
 
