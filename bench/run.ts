@@ -13,6 +13,7 @@ import { closeConnections } from './http-client.ts'
 import { PLAN, SECTIONS, type Section } from './plan.ts'
 import { CAIRN_NODE_ARGS } from './processes.ts'
 import { httpSections } from './sections/http.ts'
+import { largeListsSection } from './sections/large-lists.ts'
 import { managementSection } from './sections/management.ts'
 import { memorySection } from './sections/memory.ts'
 import { protocolSection } from './sections/protocol.ts'
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     if (sections.has('memory')) report['memory'] = await memorySection(work)
     if (sections.has('protocol')) report['protocol'] = await protocolSection()
     if (sections.has('management')) report['management'] = await managementSection()
+    if (sections.has('large-lists')) report['largeLists'] = await largeListsSection()
     if (sections.has('read-memory')) report['readMemory'] = await readMemorySection(Number(values['memory-minutes']))
     if (sections.has('vcs')) report['vcs'] = await vcsSection()
     if (sections.has('web')) report['web'] = await webSection()
