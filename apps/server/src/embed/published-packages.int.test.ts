@@ -99,6 +99,40 @@ describe('the packed packages, installed with npm outside the workspace', () => 
     }
   }, 180_000)
 
+  it("a host's PostgreSQL database with its own users table: Cairn keeps to schema cairn; an unreachable and a missing database are CairnErrors naming them", async () => {
+    const database = await scratchDatabase()
+    try {
+      await database.execute('create table public.users (id serial primary key, login text not null)')
+      await database.execute("insert into public.users (login) values ('host-user')")
+      expect(await host('postgres', database.url)).toEqual({ user: 'embedded' })
+      expect(await database.query('select login from public.users')).toEqual([{ login: 'host-user' }])
+      expect(await database.query('select username from cairn.users')).toEqual([{ username: 'embedded' }])
+      const schemas = await database.query<{ name: string }>(
+        "select nspname as name from pg_namespace where nspname in ('cairn', 'pgboss')",
+      )
+      expect(schemas).toEqual([{ name: 'cairn' }])
+
+      const unreachable = new URL(database.url)
+      unreachable.port = '1'
+      unreachable.password = 'pw-s3cret'
+      const refused = await host('postgres', unreachable.href)
+      expect(refused).toEqual({
+        error: { name: 'CairnError', code: 'unavailable', message: expect.stringContaining('cannot reach PostgreSQL at 127.0.0.1:1') },
+      })
+      expect(JSON.stringify(refused)).not.toContain('pw-s3cret')
+
+      const missing = new URL(database.url)
+      missing.pathname = `${missing.pathname}_missing`
+      const name = missing.pathname.slice(1)
+      expect(await host('postgres', missing.href)).toEqual({
+        error: { name: 'CairnError', code: 'unavailable', message: expect.stringContaining(`database "${name}" does not exist`) },
+      })
+      expect(await database.query(`select 1 from pg_database where datname = '${name}'`)).toEqual([])
+    } finally {
+      await database.drop()
+    }
+  }, 120_000)
+
   it('TypeScript consumers get the declarations: a wrong option does not compile', async () => {
     const consumer = [
       "import { createCairn, type CairnOptions } from '@cairn/server'",

@@ -3,6 +3,7 @@
 // Hono serving its own routes and Cairn under /registry. Run by published-packages.int.test.ts as
 //   node packed-host.mjs publish <store> <archive>   seeds and publishes, prints what it read back
 //   node packed-host.mjs read <store> <token>        reads back what an earlier process published
+//   node packed-host.mjs postgres <url>              opens Cairn on PostgreSQL, its default schema, and creates a user
 //   node packed-host.mjs closed <store>              uses a closed Cairn, then reopens the store to see what it holds
 // where <store> is "memory", a data directory or a postgres:// URL. It prints one JSON line.
 import { createCairn, OPERATOR } from '@cairn/server'
@@ -10,6 +11,10 @@ import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
 
 const [command, where, argument] = process.argv.slice(2)
+if (command === 'postgres') {
+  console.log(JSON.stringify(await onPostgres(where)))
+  process.exit(0)
+}
 if (command === 'closed') {
   console.log(JSON.stringify(await afterClose(optionsFor(where))))
   process.exit(0)
@@ -64,6 +69,22 @@ async function read(bearer) {
     terraformGet: download.headers.get('X-Terraform-Get'),
     useCaseVersions: view.versions.map((entry) => `${entry.version}:${entry.status}`),
     host: await (await send('/')).text(),
+  }
+}
+
+/** A user created on PostgreSQL at `url`, or how opening Cairn there failed, as a host would catch it. */
+async function onPostgres(url) {
+  let cairn
+  try {
+    cairn = await createCairn({ store: { kind: 'postgres', url }, blobs: { kind: 'memory' }, signingKey: 'k'.repeat(32) })
+  } catch (error) {
+    return { error: { name: error.name, code: error.code, message: error.message } }
+  }
+  try {
+    const user = await cairn.useCases.users.create({ username: 'embedded', email: 'embedded@acme.test' }, OPERATOR)
+    return { user: user.username }
+  } finally {
+    await cairn.close()
   }
 }
 
