@@ -71,6 +71,7 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
         via: 'openStore',
       },
       { file: 'packages/persistence/src/store.postgres.int.test.ts', implementations: storeImplementations('MikroOrm'), via: 'openStore' },
+      { file: 'apps/server/src/embed/closable-unit-of-work.contract.test.ts', implementations: ['ClosableUnitOfWork'] },
     ],
   },
   {
