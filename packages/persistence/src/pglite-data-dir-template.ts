@@ -1,10 +1,9 @@
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdir, rename, rm, rmdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve, sep } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createGunzip } from 'node:zlib'
-import { ustarEntries } from './ustar-entries.ts'
+import { extract } from 'tar'
 
 const ASSETS = fileURLToPath(new URL('../assets/', import.meta.url))
 
@@ -51,22 +50,11 @@ export async function unpackPgliteTemplate(dataDir: string): Promise<void> {
   const staging = `${target}.unpacking`
   await rm(staging, { recursive: true, force: true })
   await mkdir(staging, { recursive: true, mode: 0o700 })
-  const root = resolve(staging)
-  for await (const entry of ustarEntries(createReadStream(template).pipe(createGunzip({ chunkSize: 1024 * 1024 })))) {
-    const path = resolve(root, entry.name)
-    if (!path.startsWith(root + sep)) throw new Error(`the PGlite template's entry ${entry.name} lies outside its directory`)
-    if (entry.type === 'directory') await mkdir(path, { recursive: true, mode: 0o700 })
-    else await writeFile(path, await collected(entry.chunks), { mode: 0o600 })
-  }
+  // node-tar streams each file to the disk, and strips the leading `/` of PGlite's entry names
+  // (as it would any path leading out of the directory).
+  await extract({ file: template, cwd: staging })
   if (existsSync(target)) await rmdir(target)
   await rename(staging, target)
-}
-
-/** A file's content in one buffer: the largest, the write-ahead log's segment, is 16 MiB. */
-async function collected(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
-  const parts: Buffer[] = []
-  for await (const chunk of chunks) parts.push(chunk)
-  return Buffer.concat(parts)
 }
 
 /**
