@@ -1,15 +1,9 @@
 import { CairnError } from '@cairn/core'
-import { JSON_API } from '@cairn/http'
+import { errorResponse } from '@cairn/http'
 
 /** What every use of a Cairn after `close()` raises, as a host may retry elsewhere. */
 export function closedError(): CairnError {
   return new CairnError('unavailable', 'this Cairn is closed')
-}
-
-/** `closedError()` as the JSON:API document the HTTP API answers a refused request with. */
-function closedResponse(): Response {
-  const document = { errors: [{ status: '503', title: 'service unavailable', detail: closedError().message }] }
-  return new Response(JSON.stringify(document), { status: 503, headers: { 'Content-Type': JSON_API } })
 }
 
 /**
@@ -41,7 +35,7 @@ export class CairnLifecycle {
 
   /** Answers `request` through `fetch` while open; a JSON:API 503 once closing. */
   async serve(request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
-    if (this.closed) return closedResponse()
+    if (this.closed) return errorResponse(closedError())
     return this.run(() => fetch(request))
   }
 

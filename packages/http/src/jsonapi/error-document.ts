@@ -1,4 +1,5 @@
 import type { CairnError, ErrorCode, FieldError } from '@cairn/core'
+import { JSON_API } from './media-type.ts'
 
 /** Adding an error code without a status here does not compile. */
 export const STATUS = {
@@ -60,6 +61,11 @@ export function errorDocument(error: CairnError): ErrorDocument {
       source: sourceOf(field.field),
     })),
   }
+}
+
+/** `error` answered outside a request's context (a host's adapter refusing it before the app runs). */
+export function errorResponse(error: CairnError): Response {
+  return new Response(JSON.stringify(errorDocument(error)), { status: STATUS[error.code], headers: { 'Content-Type': JSON_API } })
 }
 
 /** `deprecatedReason` → `/data/attributes/deprecated-reason`; pointers and parameters pass through. */
