@@ -102,9 +102,10 @@ describe.each(STORES)('a Cairn on %s, once closed', (_, open) => {
       const cairn = await createCairn(store.options)
       const running = cairn.useCases.users.create(user('running'), OPERATOR)
       const closing = cairn.close()
-      const late = cairn.useCases.users.create(user('late'), OPERATOR)
+      // The refusal is observed at once: left unobserved while `running` ends, it is an unhandled rejection.
+      const late = expect(cairn.useCases.users.create(user('late'), OPERATOR)).rejects.toMatchObject({ code: 'unavailable' })
       await expect(running).resolves.toMatchObject({ username: 'running' })
-      await expect(late).rejects.toMatchObject({ code: 'unavailable' })
+      await late
       await closing
 
       const held = await heldOnReopen(store, ['running', 'late'])
