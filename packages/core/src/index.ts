@@ -254,3 +254,8 @@ export type { ErrorLog } from './ports/error-log.ts'
 // Use cases, every one built from the ports
 export { createUseCases } from './use-cases.ts'
 export type { CairnPorts, UseCases } from './use-cases.ts'
+export { hashesOf, mirroredArchiveBlobKey, platformKeyOf } from './provider-mirror/mirrored-archive.ts'
+export type { MirroredArchive, MirroredProviderAddress } from './provider-mirror/mirrored-archive.ts'
+export type { MirroredArchiveRepository } from './ports/mirrored-archive-repository.ts'
+export { IMPORT_ONLY_MIRROR, mirrorServes } from './provider-mirror/mirror-policy.ts'
+export type { ProviderMirrorPolicy } from './provider-mirror/mirror-policy.ts'

@@ -14,6 +14,7 @@ import type {
   Run,
   Session,
   LoginCode,
+  MirroredArchive,
   Team,
   ToolVersion,
   User,
@@ -50,6 +51,7 @@ export interface InMemoryState {
   providerVersions: Map<string, ProviderVersion>
   providerPlatforms: Map<string, ProviderPlatform>
   gpgKeys: Map<string, GpgKey>
+  mirroredArchives: Map<string, MirroredArchive>
   /** The last GPG key id handed out: shared by every copy, so that no id is handed out twice, as a database sequence. */
   gpgKeyIds: { last: number }
 }
@@ -79,6 +81,7 @@ export function emptyState(): InMemoryState {
     providerVersions: new Map(),
     providerPlatforms: new Map(),
     gpgKeys: new Map(),
+    mirroredArchives: new Map(),
     gpgKeyIds: { last: 0 },
   })
 }
@@ -108,6 +111,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     providerVersions: new Map(state.providerVersions),
     providerPlatforms: new Map(state.providerPlatforms),
     gpgKeys: new Map(state.gpgKeys),
+    mirroredArchives: new Map(state.mirroredArchives),
     gpgKeyIds: state.gpgKeyIds,
   }
 }

@@ -2,6 +2,7 @@ import type { Repositories, UnitOfWork } from '@cairn/core'
 import { IsolationLevel } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
+import { MikroOrmMirroredArchiveRepository } from './repositories/mikro-orm-mirrored-archive-repository.ts'
 import { MikroOrmGpgKeyRepository } from './repositories/mikro-orm-gpg-key-repository.ts'
 import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
@@ -146,5 +147,6 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     providerVersions: new MikroOrmProviderVersionRepository(em),
     providerPlatforms: new MikroOrmProviderPlatformRepository(em),
     gpgKeys: new MikroOrmGpgKeyRepository(em),
+    mirroredArchives: new MikroOrmMirroredArchiveRepository(em),
   }
 }

@@ -3,6 +3,7 @@ import { AuthTokenSchema } from './auth-token.schema.ts'
 import { GeneralSettingsSchema } from './general-settings.schema.ts'
 import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
 import { LoginCodeSchema } from './login-code.schema.ts'
+import { MirroredProviderArchiveSchema } from './mirrored-provider-archive.schema.ts'
 import { ModuleVersionDownloadsSchema } from './module-version-downloads.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
@@ -44,4 +45,5 @@ export const entities = [
   RegistryProviderVersionSchema,
   RegistryProviderPlatformSchema,
   RegistryGpgKeySchema,
+  MirroredProviderArchiveSchema,
 ]

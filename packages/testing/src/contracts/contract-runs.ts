@@ -48,6 +48,7 @@ const STORE_PORTS = [
   'ProviderVersionRepository',
   'ProviderPlatformRepository',
   'GpgKeyRepository',
+  'MirroredArchiveRepository',
 ]
 
 /** Each store port's in-memory and MikroORM implementations: `InMemory<Port>` and `MikroOrm<Port>`. */

@@ -2,6 +2,7 @@ import { auditLogContract } from './audit-log.contract.ts'
 import { gpgKeyRepositoryContract } from './gpg-key-repository.contract.ts'
 import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
 import { loginCodeRepositoryContract } from './login-code-repository.contract.ts'
+import { mirroredArchiveRepositoryContract } from './mirrored-archive-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
 import { moduleCatalogContract } from './module-catalog.contract.ts'
 import { moduleHousekeepingContract } from './module-housekeeping.contract.ts'
@@ -55,6 +56,7 @@ export function storeContracts(name: string, open: StoreHarness): void {
   providerVersionRepositoryContract(name, open)
   providerPlatformRepositoryContract(name, open)
   gpgKeyRepositoryContract(name, open)
+  mirroredArchiveRepositoryContract(name, open)
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'
