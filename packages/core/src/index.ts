@@ -259,3 +259,4 @@ export type { MirroredArchive, MirroredProviderAddress } from './provider-mirror
 export type { MirroredArchiveRepository } from './ports/mirrored-archive-repository.ts'
 export { IMPORT_ONLY_MIRROR, mirrorServes } from './provider-mirror/mirror-policy.ts'
 export type { ProviderMirrorPolicy } from './provider-mirror/mirror-policy.ts'
+export type { ProviderPackageReader, TreeFile } from './ports/provider-package-reader.ts'

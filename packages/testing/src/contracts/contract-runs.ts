@@ -213,6 +213,16 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ],
   },
   {
+    contract: 'providerPackageReaderContract',
+    ports: ['ProviderPackageReader'],
+    runs: [
+      {
+        file: 'packages/module-analyzer/src/provider-packages/tar-zip-provider-package-reader.contract.test.ts',
+        implementations: ['TarZipProviderPackageReader'],
+      },
+    ],
+  },
+  {
     contract: 'healthCheckContract',
     ports: ['HealthCheck'],
     // Also run on the PostgreSQL store's health check (store-health.contract.int.test.ts), which is no class.
