@@ -1,35 +1,17 @@
 import {
-  BLOB_STORE,
-  CLOCK,
   createUseCases,
-  HEALTH_CHECK,
-  ID_GENERATOR,
-  MODULE_ANALYZER,
-  PASSWORD_HASHER,
-  SECRET_CIPHER,
-  TOKEN_HASHER,
-  UNIT_OF_WORK,
-  UPSTREAM_REGISTRY,
-  URL_SIGNER,
-  type BlobStore,
   type GithubApp,
   type CairnPorts,
   type CredentialEntry,
   type GrantLookup,
   type ServedProviderLookup,
-  type ProtocolVersion,
-  type Clock,
+  type ProtocolAnswer,
   type HealthCheck,
-  type IdGenerator,
   type JobQueue,
   type StoreChanges,
   type ModuleAnalyzer,
-  type PasswordHasher,
-  type SecretCipher,
-  type TokenHasher,
+  type BlobStore,
   type UnitOfWork,
-  type UpstreamRegistry,
-  type UrlSigner,
   type UseCases,
   type VcsClient,
 } from '@cairn/core'
@@ -38,7 +20,6 @@ import type { HttpDeps } from '@cairn/http'
 import type { createWebApp } from '@cairn/web'
 import { OpenPgpJsSignatures } from '@cairn/openpgp'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
-import { Container, type ServiceIdentifier } from 'inversify'
 import type { ResolvedOptions } from './embed/resolved-options.ts'
 import { AesGcmSecretCipher } from './platform/aes-gcm-secret-cipher.ts'
 import { HmacUrlSigner } from './platform/hmac-url-signer.ts'
@@ -53,36 +34,12 @@ import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
 import { MemorySignInAttempts } from './platform/memory-sign-in-attempts.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
 import { Sha256TokenHasher } from './platform/sha256-token-hasher.ts'
-import { ServerMetrics } from './platform/server-metrics.ts'
+import { ServerMetrics, type CacheName } from './platform/server-metrics.ts'
 import { SystemClock } from './platform/system-clock.ts'
 import { vcsEncryptionKey } from './platform/vcs-encryption-key.ts'
 import { serverVersion } from './platform/server-version.ts'
 
-/** The core's port tokens, typed for the container. */
-const port = <T>(token: symbol) => token as ServiceIdentifier<T>
-const id = <T>(name: string) => Symbol.for(`cairn.${name}`) as ServiceIdentifier<T>
-
-export const TYPES = {
-  Logger: id<Logger>('Logger'),
-  Metrics: id<ServerMetrics>('Metrics'),
-  UnitOfWork: port<UnitOfWork>(UNIT_OF_WORK),
-  Health: port<HealthCheck>(HEALTH_CHECK),
-  BlobStore: port<BlobStore>(BLOB_STORE),
-  Clock: port<Clock>(CLOCK),
-  Ids: port<IdGenerator>(ID_GENERATOR),
-  Hasher: port<TokenHasher>(TOKEN_HASHER),
-  Passwords: port<PasswordHasher>(PASSWORD_HASHER),
-  SigningKey: id<string>('SigningKey'),
-  Signer: port<UrlSigner>(URL_SIGNER),
-  Cipher: port<SecretCipher>(SECRET_CIPHER),
-  Analyzer: port<ModuleAnalyzer>(MODULE_ANALYZER),
-  Upstream: port<UpstreamRegistry>(UPSTREAM_REGISTRY),
-  Ports: id<CairnPorts>('Ports'),
-  UseCases: id<UseCases>('UseCases'),
-  HttpDeps: id<HttpDeps>('HttpDeps'),
-} as const
-
-/** What the container is built over: the opened store, the blob store and the analyzer's threads. */
+/** What the composition is built over: the opened store, the blob store and the analyzer's threads. */
 export interface Infrastructure {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
@@ -101,93 +58,94 @@ export interface Infrastructure {
   readonly createWebApp?: typeof createWebApp
 }
 
+/** What the composition root hands whoever serves: the use cases, the HTTP adapter's dependencies and the log. */
+export interface Composition {
+  readonly useCases: UseCases
+  readonly httpDeps: HttpDeps
+  readonly logger: Logger
+}
+
 /**
- * The composition root: binds each port of the core to its adapter, and builds every use case
- * from them. Core classes carry no decorators; they are built from the ports they name.
+ * The composition root: builds each port of the core from its adapter, and every use case from
+ * them. Plain calls rather than a container: each adapter is built once, here, in the order its
+ * dependants need it, and the compiler checks every edge.
  */
-export function buildContainer(options: ResolvedOptions, infrastructure: Infrastructure): Container {
-  const container = new Container({ defaultScope: 'Singleton' })
+export function compose(options: ResolvedOptions, infrastructure: Infrastructure): Composition {
   // One total for every cache (`cacheMaxBytes`, `CAIRN_CACHE_MAX_MIB`), split among them.
   const cacheBytes = cacheBudget(options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES)
-  container.bind(TYPES.Logger).toConstantValue(infrastructure.logger)
-  container.bind(TYPES.Metrics).toDynamicValue(() => new ServerMetrics())
-  container.bind(TYPES.UnitOfWork).toConstantValue(infrastructure.unitOfWork)
-  container.bind(TYPES.Health).toConstantValue(infrastructure.health)
-  container.bind(TYPES.BlobStore).toConstantValue(infrastructure.blobs)
-  container.bind(TYPES.Clock).toConstantValue(new SystemClock())
-  container.bind(TYPES.Ids).toConstantValue(new RandomIds())
-  container.bind(TYPES.Hasher).toConstantValue(new Sha256TokenHasher())
-  container.bind(TYPES.Passwords).toConstantValue(new BoundedPasswordHasher(new ScryptPasswordHasher()))
-  container.bind(TYPES.SigningKey).toConstantValue(options.signingKey)
-  container.bind(TYPES.Signer).toResolvedValue((key: string) => new HmacUrlSigner(key), [TYPES.SigningKey])
-  container
-    .bind(TYPES.Cipher)
-    .toResolvedValue((key: string) => new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, key)), [TYPES.SigningKey])
-  container.bind(TYPES.Analyzer).toConstantValue(infrastructure.analyzer)
-  container.bind(TYPES.Upstream).toDynamicValue((context) => {
-    const upstream = new HttpUpstreamRegistry({ ...options.upstreamRegistry, cacheMaxBytes: cacheBytes.upstream })
-    context.get(TYPES.Metrics).watchCache('upstream', () => upstream.cacheTally)
-    return upstream
-  })
-  container.bind(TYPES.Ports).toDynamicValue((context): CairnPorts => {
-    const metrics = context.get(TYPES.Metrics)
-    return {
-      unitOfWork: context.get(TYPES.UnitOfWork),
-      blobs: context.get(TYPES.BlobStore),
-      clock: context.get(TYPES.Clock),
-      ids: context.get(TYPES.Ids),
-      hasher: context.get(TYPES.Hasher),
-      credentialCache: metrics.watched('credentials', new LruExpiringCache<CredentialEntry>({ maxBytes: cacheBytes.credentials })),
-      protocolCache: metrics.watched(
-        'protocol',
-        new LruExpiringCache<readonly ProtocolVersion[]>({ maxBytes: cacheBytes.protocol, sizeOf: protocolEntryBytes }),
-      ),
-      accessCache: metrics.watched('access', new LruExpiringCache<GrantLookup>({ maxBytes: cacheBytes.access })),
-      providerCache: metrics.watched('providers', new LruExpiringCache<ServedProviderLookup>({ maxBytes: cacheBytes.providers })),
-      storeChanges: infrastructure.storeChanges,
-      passwords: context.get(TYPES.Passwords),
-      signInAttempts: new MemorySignInAttempts(),
-      signer: context.get(TYPES.Signer),
-      openpgp: new OpenPgpJsSignatures(),
-      analyzer: context.get(TYPES.Analyzer),
-      upstream: context.get(TYPES.Upstream),
-      cipher: context.get(TYPES.Cipher),
-      vcs: infrastructure.vcs,
-      githubApp: infrastructure.githubApp,
-      jobs: infrastructure.jobs,
-      edition: options.edition,
-      maxArchiveBytes: options.limits.maxArchiveBytes,
-      immutableVersions: options.immutableVersions,
-      initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
-    }
-  })
-  container.bind(TYPES.UseCases).toResolvedValue(createUseCases, [TYPES.Ports])
-  container.bind(TYPES.HttpDeps).toResolvedValue(
-    (useCases: UseCases, health: HealthCheck, logger: Logger, metrics: ServerMetrics): HttpDeps => {
-      const logRequest = logServedRequest(logger)
-      return {
-        ...useCases,
-        health,
-        answerCache: metrics.watched('answers', answerCache(cacheBytes.answers)),
-        edition: options.edition,
-        ...urlsOf(options),
-        basePath: options.basePath,
-        ...(options.metricsToken !== undefined && {
-          metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() },
-        }),
-        log: infrastructure.log,
-        onServed(request) {
-          logRequest(request)
-          metrics.observeRequest(request)
-        },
-        ...(infrastructure.createWebApp !== undefined && { webApp: infrastructure.createWebApp({ ...useCases, ...urlsOf(options) }) }),
-        apiVersion: serverVersion(),
-        ...(options.apiDocs !== undefined && { apiDocs: options.apiDocs }),
-      }
+  const metrics = new ServerMetrics()
+  const useCases = createUseCases(portsOf(options, infrastructure, cacheBytes, metrics))
+  return { useCases, httpDeps: httpDepsOf(options, infrastructure, useCases, cacheBytes.answers, metrics), logger: infrastructure.logger }
+}
+
+/** The core's ports, each over its adapter, with every cache watched by `metrics`. */
+function portsOf(
+  options: ResolvedOptions,
+  infrastructure: Infrastructure,
+  cacheBytes: Readonly<Record<CacheName, number>>,
+  metrics: ServerMetrics,
+): CairnPorts {
+  const upstream = new HttpUpstreamRegistry({ ...options.upstreamRegistry, cacheMaxBytes: cacheBytes.upstream })
+  metrics.watchCache('upstream', () => upstream.cacheTally)
+  return {
+    unitOfWork: infrastructure.unitOfWork,
+    blobs: infrastructure.blobs,
+    clock: new SystemClock(),
+    ids: new RandomIds(),
+    hasher: new Sha256TokenHasher(),
+    credentialCache: metrics.watched('credentials', new LruExpiringCache<CredentialEntry>({ maxBytes: cacheBytes.credentials })),
+    protocolCache: metrics.watched(
+      'protocol',
+      new LruExpiringCache<ProtocolAnswer>({ maxBytes: cacheBytes.protocol, sizeOf: protocolEntryBytes }),
+    ),
+    accessCache: metrics.watched('access', new LruExpiringCache<GrantLookup>({ maxBytes: cacheBytes.access })),
+    providerCache: metrics.watched('providers', new LruExpiringCache<ServedProviderLookup>({ maxBytes: cacheBytes.providers })),
+    storeChanges: infrastructure.storeChanges,
+    passwords: new BoundedPasswordHasher(new ScryptPasswordHasher()),
+    signInAttempts: new MemorySignInAttempts(),
+    signer: new HmacUrlSigner(options.signingKey),
+    openpgp: new OpenPgpJsSignatures(),
+    analyzer: infrastructure.analyzer,
+    upstream,
+    cipher: new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, options.signingKey)),
+    vcs: infrastructure.vcs,
+    githubApp: infrastructure.githubApp,
+    jobs: infrastructure.jobs,
+    edition: options.edition,
+    maxArchiveBytes: options.limits.maxArchiveBytes,
+    immutableVersions: options.immutableVersions,
+    initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
+  }
+}
+
+/** What the HTTP adapter is built over: the use cases, and the server's answer cache, links, metrics and request log. */
+function httpDepsOf(
+  options: ResolvedOptions,
+  infrastructure: Infrastructure,
+  useCases: UseCases,
+  answerCacheBytes: number,
+  metrics: ServerMetrics,
+): HttpDeps {
+  const logRequest = logServedRequest(infrastructure.logger)
+  return {
+    ...useCases,
+    health: infrastructure.health,
+    answerCache: metrics.watched('answers', answerCache(answerCacheBytes)),
+    edition: options.edition,
+    ...urlsOf(options),
+    basePath: options.basePath,
+    ...(options.metricsToken !== undefined && {
+      metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() },
+    }),
+    log: infrastructure.log,
+    onServed(request) {
+      logRequest(request)
+      metrics.observeRequest(request)
     },
-    [TYPES.UseCases, TYPES.Health, TYPES.Logger, TYPES.Metrics],
-  )
-  return container
+    ...(infrastructure.createWebApp !== undefined && { webApp: infrastructure.createWebApp({ ...useCases, ...urlsOf(options) }) }),
+    apiVersion: serverVersion(),
+    ...(options.apiDocs !== undefined && { apiDocs: options.apiDocs }),
+  }
 }
 
 /** The base and upload URLs that are configured, for adapters that build links. */

@@ -5,8 +5,7 @@ import type { ChangeFeedWatcher, Store } from '@cairn/persistence'
 import { InMemoryHealthCheck, InMemoryJobQueue, InMemoryUnitOfWork } from '@cairn/memory'
 import { GithubAppClient, IsomorphicGitVcsClient } from '@cairn/vcs-git'
 import { join } from 'node:path'
-import type { Container } from 'inversify'
-import { buildContainer } from './container.ts'
+import { compose, type Composition } from './container.ts'
 import { ClosableUnitOfWork } from './embed/closable-unit-of-work.ts'
 import type { CairnStoreOptions } from './embed/cairn-options.ts'
 import type { ResolvedOptions } from './embed/resolved-options.ts'
@@ -14,9 +13,9 @@ import { blobStoreFrom } from './platform/blob-store-from-config.ts'
 import { DataDirLock } from './platform/data-dir-lock.ts'
 import { createLogger, errorLogOver } from './platform/logger.ts'
 
-/** An opened Cairn: its store (migrated), and the container wired over it. */
+/** An opened Cairn: its store (migrated), and the composition wired over it. */
 export interface Runtime {
-  readonly container: Container
+  readonly composition: Composition
   /** The durable job queue, in the store's database; its workers are started by whoever serves. */
   readonly jobs: JobQueue
   /** Removes temporary files a crashed write left in the blob store. */
@@ -24,7 +23,7 @@ export interface Runtime {
   close(): Promise<void>
 }
 
-/** What the store gives the container, and how to let go of it. */
+/** What the store gives the composition, and how to let go of it. */
 interface OpenedStore {
   readonly unitOfWork: UnitOfWork
   readonly health: HealthCheck
@@ -35,7 +34,7 @@ interface OpenedStore {
 
 /**
  * Opens the store the options name for `purpose` (named in the lock, so a second process learns
- * who holds the embedded database), applies pending migrations, and wires the container.
+ * who holds the embedded database), applies pending migrations, and wires the composition.
  */
 export async function openRuntime(options: ResolvedOptions, purpose: string): Promise<Runtime> {
   const logger = createLogger(options.logLevel)
@@ -67,7 +66,7 @@ export async function openRuntime(options: ResolvedOptions, purpose: string): Pr
   // Refuses once the store is being released: nothing writes into a closed database.
   const unitOfWork = new ClosableUnitOfWork(store.unitOfWork)
   return {
-    container: buildContainer(options, {
+    composition: compose(options, {
       unitOfWork,
       health: store.health,
       storeChanges: store.changes,

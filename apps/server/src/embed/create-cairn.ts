@@ -2,7 +2,6 @@ import { declareJobs, workJobs, type DownloadsWritten, type UseCases } from '@ca
 import { createHttpApp, type AppEnv, type HttpDeps } from '@cairn/http'
 import type { Hono } from 'hono'
 import type { GetConnInfo } from 'hono/conninfo'
-import { TYPES } from '../container.ts'
 import { startDownloadFlushing } from '../platform/download-flushing.ts'
 import type { Logger } from '../platform/logger.ts'
 import { startUploadSweep } from '../platform/upload-sweep.ts'
@@ -84,9 +83,9 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
   try {
     // Half-written blobs a crash left behind.
     await runtime.sweepBlobs()
-    const useCases = runtime.container.get(TYPES.UseCases)
+    const useCases = runtime.composition.useCases
     const prepared = (await hooks.prepare?.(useCases)) ?? {}
-    const deps = runtime.container.get(TYPES.HttpDeps)
+    const deps = runtime.composition.httpDeps
     const app = createHttpApp({
       ...deps,
       ...(hooks.connInfo !== undefined && { connInfo: hooks.connInfo }),
@@ -113,7 +112,7 @@ export async function openCairn(options: CairnOptions, hooks: StandaloneHooks = 
     }
     return {
       app,
-      logger: runtime.container.get(TYPES.Logger),
+      logger: runtime.composition.logger,
       fetch: async (request) => app.fetch(request),
       useCases,
       // Once, however often it is called: a second signal must not release the store twice.
