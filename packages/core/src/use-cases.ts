@@ -1,7 +1,7 @@
 import { ListAuditEvents } from './audit/list-audit-events.ts'
 import { AuthenticateToken } from './auth/authenticate-token.ts'
 import type { CredentialEntry } from './auth/cached-credentials.ts'
-import type { ProtocolVersion } from './modules/protocol-version.ts'
+import type { ProtocolAnswer } from './modules/protocol-answers.ts'
 import { CachedOrganizationAccess, type GrantLookup } from './organizations/cached-organization-access.ts'
 import { StoreCache } from './caching/store-cache.ts'
 import { StoreWrites, type WriteSignal } from './caching/store-writes.ts'
@@ -74,8 +74,8 @@ export type CairnPorts = UseCaseDeps &
   AnalyseUploadDeps &
   Omit<IngestVcsVersionDeps, 'sourceOf'> & {
     readonly credentialCache: ExpiringCache<CredentialEntry>
-    /** What the registry protocol served, by caller and module provider. */
-    readonly protocolCache: ExpiringCache<readonly ProtocolVersion[]>
+    /** What the registry protocol served, by module provider and version (`ProtocolAnswers`). */
+    readonly protocolCache: ExpiringCache<ProtocolAnswer>
     /** What principals may do in organizations, for read-only use cases. */
     readonly accessCache: ExpiringCache<GrantLookup>
     /** What `providers.v1` served of each provider. */
@@ -90,7 +90,7 @@ export type CairnPorts = UseCaseDeps &
 export function createUseCases(ports: CairnPorts) {
   const writes = new StoreWrites(ports.storeChanges)
   const credentials = new StoreCache(ports.credentialCache, writes)
-  const servedVersions = new StoreCache(ports.protocolCache, writes)
+  const protocolAnswers = new StoreCache(ports.protocolCache, writes)
   const grants = new StoreCache(ports.accessCache, writes)
   const servedProviders = new StoreCache(ports.providerCache, writes)
   const unitOfWork = writes.watch(ports.unitOfWork)
@@ -135,7 +135,7 @@ export function createUseCases(ports: CairnPorts) {
     registryModules: new ManageRegistryModules(deps),
     moduleVersions: new ModuleVersions(deps),
     analyseUpload: new AnalyseUpload(deps),
-    moduleRegistry: new ModuleRegistryProtocol({ ...deps, servedVersions, countingUnitOfWork: ports.unitOfWork }),
+    moduleRegistry: new ModuleRegistryProtocol({ ...deps, protocolAnswers, countingUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     sweepStuckUploads: new SweepStuckUploads(deps),
     publicModules: new PublicModules(deps),

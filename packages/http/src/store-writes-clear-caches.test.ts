@@ -4,7 +4,7 @@ import {
   type CredentialEntry,
   type ExpiringCache,
   type GrantLookup,
-  type ProtocolVersion,
+  type ProtocolAnswer,
   type Repositories,
 } from '@cairn/core'
 import { inMemoryDeps, type InMemoryDeps } from '@cairn/testing'
@@ -37,7 +37,7 @@ function processOver(store: InMemoryDeps) {
   const caches = {
     credentials: countingCache<CredentialEntry>(),
     access: countingCache<GrantLookup>(),
-    protocol: countingCache<readonly ProtocolVersion[]>(),
+    protocol: countingCache<ProtocolAnswer>(),
     answers: countingCache<CachedAnswer>(),
   }
   const useCases = createUseCases({

@@ -1,10 +1,13 @@
 import {
   protocolVersionOf,
+  versionsJson,
   type ModuleCatalog,
   type ModuleMetadata,
   type ProtocolVersion,
   type PublishedModuleQuery,
   type RegistryModule,
+  type ServedArchive,
+  type ServedVersionQuery,
   type ServedVersionsQuery,
 } from '@cairn/core'
 import { byAddress, matches, moduleAt, versionSummariesOf } from './in-memory-module-reads.ts'
@@ -36,6 +39,21 @@ export class InMemoryModuleCatalog implements ModuleCatalog {
     return versions
       .filter((v) => v.status === 'ok')
       .map((version) => protocolVersionOf(version, this.#state.moduleVersions.get(version.id)?.metadata ?? null))
+  }
+
+  /** Made on each read: memory has no transaction apart from the versions to keep it in. */
+  async versionsDocument(query: ServedVersionsQuery): Promise<string | null> {
+    const served = await this.servedVersions(query)
+    return served.length === 0 ? null : versionsJson(served)
+  }
+
+  async servedArchive(query: ServedVersionQuery): Promise<ServedArchive | undefined> {
+    const module = moduleAt(this.#state, query.organizationName, query.address)
+    if (module === undefined) return undefined
+    for (const { moduleId, version, id, archive } of this.#state.moduleVersions.values()) {
+      if (moduleId === module.id && version === query.version && archive !== null) return { id, archive }
+    }
+    return undefined
   }
 
   async versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>> {

@@ -9,8 +9,15 @@ const MIGRATIONS_TABLE = 'mikro_orm_migrations'
 /** The first migration: a migrations table that lists it is Cairn's. */
 const FIRST_MIGRATION = migrationsList[0]?.name ?? ''
 
-/** Cairn's relations beside its entities' tables: the change feed, the migrations and the lists' kept counts. */
-const CAIRN_EXTRA_RELATIONS = ['store_changes', MIGRATIONS_TABLE, 'user_counts', 'workspace_counts', 'registry_module_counts']
+/** Cairn's relations beside its entities' tables: the change feed, the migrations, the lists' kept counts and the protocol's documents. */
+const CAIRN_EXTRA_RELATIONS = [
+  'store_changes',
+  MIGRATIONS_TABLE,
+  'user_counts',
+  'workspace_counts',
+  'registry_module_counts',
+  'module_protocol_documents',
+]
 
 /**
  * pg-boss 12's tables (its plans.js; each queue's own table is `j` and a hash). Checked where the

@@ -13,14 +13,15 @@ import { DownloadLinks } from './download-links.ts'
 import { DownloadTally, type DownloadsWritten } from './download-tally.ts'
 import type { ModuleMetadata } from './module-metadata.ts'
 import { parseModuleVersion, type ModuleVersionSummary } from './module-version.ts'
-import type { ProtocolVersion } from './protocol-version.ts'
+import { ProtocolAnswers, type ProtocolAnswer } from './protocol-answers.ts'
+import type { ServedArchive, VersionsDocument } from './protocol-version.ts'
 import type { RegistryModule } from './registry-module.ts'
 
 export interface ModuleRegistryProtocolDeps extends Pick<UseCaseDeps, 'unitOfWork' | 'clock'> {
   readonly blobs: BlobStore
   readonly signer: UrlSigner
-  /** The hot path's answers by module provider, cleared by every write of this process or announced by another. */
-  readonly servedVersions: StoreCache<readonly ProtocolVersion[]>
+  /** The hot path's answers by module provider (and version), cleared by every write of this process or announced by another. */
+  readonly protocolAnswers: StoreCache<ProtocolAnswer>
   /**
    * Where download counts are written: a unit of work that clears no cache, since no cache holds
    * counts, and a flush every few seconds would otherwise empty them as often.
@@ -71,9 +72,11 @@ export class ModuleRegistryProtocol {
   readonly #deps: ModuleRegistryProtocolDeps
   readonly #downloads: DownloadTally
   readonly #links: DownloadLinks
+  readonly #answers: ProtocolAnswers
 
   constructor(deps: ModuleRegistryProtocolDeps) {
     this.#deps = deps
+    this.#answers = new ProtocolAnswers(deps.protocolAnswers)
     this.#downloads = new DownloadTally((counts) =>
       deps.countingUnitOfWork.autocommit(({ moduleHousekeeping }) => moduleHousekeeping.addDownloads(counts)),
     )
@@ -113,9 +116,18 @@ export class ModuleRegistryProtocol {
     })
   }
 
-  /** The versions of a module provider that are ready to consume, with what each requires. */
-  versions(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
-    return this.#served(address, principal)
+  /**
+   * The versions of a module provider that are ready to consume, with what each requires: the
+   * `versions` answer's list as the store keeps it written, shared by every caller who may read it.
+   */
+  async versions(address: ProtocolAddress, principal: Principal): Promise<VersionsDocument> {
+    await this.#requireReadable(address.namespace, principal)
+    const { document } = await this.#answers.versions(address, async () => {
+      const json = await this.#deps.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.versionsDocument(servedQuery(address)))
+      return json === null ? null : { json }
+    })
+    if (document === null) throw CairnError.notFound('registry module')
+    return document
   }
 
   /**
@@ -149,7 +161,13 @@ export class ModuleRegistryProtocol {
 
   /** The latest version that is ready to consume. */
   async latestVersion(address: ProtocolAddress, principal: Principal): Promise<string> {
-    return latestOf(await this.#served(address, principal)).version
+    await this.#requireReadable(address.namespace, principal)
+    const { version } = await this.#answers.latest(address, async () => {
+      const served = await this.#deps.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions(servedQuery(address)))
+      return served.length === 0 ? null : latestOf(served).version
+    })
+    if (version === null) throw CairnError.notFound('registry module')
+    return version
   }
 
   /**
@@ -158,12 +176,11 @@ export class ModuleRegistryProtocol {
    * once the archive is replaced or deleted.
    */
   async download(address: ProtocolAddress & { readonly version: string }, principal: Principal) {
-    const served = await this.#served(address, principal)
-    // The CLI asks for a version as `versions` listed it: only another spelling is parsed.
-    const version = served.find(({ version }) => version === address.version) ?? named(served, address.version)
-    if (version.archive === null) throw CairnError.notFound('registry module version')
-    this.#downloads.record(version.id)
-    return { token: this.#links.tokenFor(version.archive) }
+    await this.#requireReadable(address.namespace, principal)
+    const { served } = await this.#answers.archive(address, () => this.#servedArchive(address))
+    if (served === null) throw CairnError.notFound('registry module version')
+    this.#downloads.record(served.id)
+    return { token: this.#links.tokenFor(served.archive) }
   }
 
   /** Whether an archive link is good; a forged, altered or expired one, or a gone archive, is `not_found`. */
@@ -183,26 +200,37 @@ export class ModuleRegistryProtocol {
   }
 
   /**
-   * The hot path (versions, download, latest): the caller's access and the module's versions, each
-   * from its own cache (access by caller and organization, versions by module, shared by every
-   * caller), or else each in one read. Every way of not finding them (no such organization or
-   * provider, no access, no version ready) is the same `not_found`, which reveals nothing.
+   * The hot path's check (versions, download, latest): whether the caller may read the
+   * organization, from its own cache by caller and organization. Every way of not finding what the
+   * path names (no such organization, provider or version, no access, no version ready) is the
+   * same `not_found`, which reveals nothing.
    */
-  async #served(address: ProtocolAddress, principal: Principal): Promise<readonly ProtocolVersion[]> {
-    const { namespace, name, provider } = address
+  async #requireReadable(namespace: string, principal: Principal): Promise<void> {
     const check = readCheck(principal, namespace)
     const readable =
       check.kind === 'member'
         ? await this.#deps.organizationGrants.allows(this.#deps.unitOfWork, principal, namespace, 'canRead')
         : check.kind === 'granted'
     if (!readable) throw CairnError.notFound('registry module')
-    const versions = await this.#deps.servedVersions.get(JSON.stringify([namespace, name, provider]), async () => {
-      const query = { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider } }
-      return this.#deps.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedVersions(query))
-    })
-    if (versions.length === 0) throw CairnError.notFound('registry module')
-    return versions
   }
+
+  /**
+   * One version's archive, in one read of that version alone. The CLI asks for a version as
+   * `versions` listed it: only another spelling (`v1.2.0`) is parsed, and read again as stored.
+   */
+  async #servedArchive(address: ProtocolAddress & { readonly version: string }): Promise<ServedArchive | null> {
+    const read = (version: string) =>
+      this.#deps.unitOfWork.read(({ moduleCatalog }) => moduleCatalog.servedArchive({ ...servedQuery(address), version }))
+    const listed = await read(address.version)
+    if (listed !== undefined) return listed
+    const wanted = spelledVersion(address.version)
+    return wanted === address.version ? null : ((await read(wanted)) ?? null)
+  }
+}
+
+/** The private module provider a protocol path names. */
+function servedQuery({ namespace, name, provider }: ProtocolAddress) {
+  return { organizationName: namespace, address: { registryName: 'private' as const, namespace, name, provider } }
 }
 
 /**

@@ -20,6 +20,30 @@ export interface ProtocolVersion {
   readonly submodules: readonly (PartRequirements & { readonly path: string })[]
 }
 
+/** An `ok` version as the protocol's `download` serves it: its id, to count the download, and its archive. */
+export interface ServedArchive {
+  readonly id: string
+  readonly archive: ModuleArchive
+}
+
+/**
+ * The list of a module provider's `ok` versions in the protocol's `versions` answer, as JSON text:
+ * what the stores keep written for it as the versions change, so that an answer not cached is one
+ * read, not made again from every version's requirements.
+ */
+export interface VersionsDocument {
+  readonly json: string
+}
+
+/**
+ * The `versions` answer's list of these versions, oldest first: each with what it requires and
+ * no deprecation (Cairn deprecates no version). The stores may write its JSON otherwise (spacing,
+ * the order of keys), never with other values.
+ */
+export function versionsJson(versions: readonly ProtocolVersion[]): string {
+  return JSON.stringify(versions.map(({ version, root, submodules }) => ({ version, root, submodules, deprecation: null })))
+}
+
 /** The protocol's view of a version and its metadata. */
 export function protocolVersionOf(
   { id, version, archive }: Pick<ProtocolVersion, 'id' | 'version' | 'archive'>,

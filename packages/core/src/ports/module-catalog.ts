@@ -1,6 +1,6 @@
 import type { ModuleAddress } from '../modules/module-address.ts'
 import type { ModuleMetadata } from '../modules/module-metadata.ts'
-import type { ProtocolVersion } from '../modules/protocol-version.ts'
+import type { ProtocolVersion, ServedArchive } from '../modules/protocol-version.ts'
 import type { RegistryModule } from '../modules/registry-module.ts'
 
 /** Private modules that have a version ready to consume, across organizations (registry protocol). */
@@ -21,6 +21,11 @@ export interface ServedVersionsQuery {
   readonly address: ModuleAddress
 }
 
+/** One version of a module provider, spelled exactly as stored (`1.2.0`). */
+export interface ServedVersionQuery extends ServedVersionsQuery {
+  readonly version: string
+}
+
 /**
  * What the module registry protocol reads, shaped for it: the modules it lists, the versions it
  * serves and the metadata of one version's detail. Read-only.
@@ -37,6 +42,14 @@ export interface ModuleCatalog {
    * metadata; empty when there is no such provider.
    */
   servedVersions(query: ServedVersionsQuery): Promise<ProtocolVersion[]>
+  /**
+   * `versionsJson` of `servedVersions`, as the store keeps it: written in the transaction of every
+   * change to the provider's versions (a publish, a deletion, a version going `ok`), so it is never
+   * staler than they are, and read in one indexed read. Null when `servedVersions` is empty.
+   */
+  versionsDocument(query: ServedVersionsQuery): Promise<string | null>
+  /** The `ok` version of the provider at `address` spelled `version`, for `download`: only that version is read. */
+  servedArchive(query: ServedVersionQuery): Promise<ServedArchive | undefined>
   /** The metadata of each of these versions that has some; only where metadata is shown. */
   versionMetadata(versionIds: readonly string[]): Promise<Map<string, ModuleMetadata>>
 }

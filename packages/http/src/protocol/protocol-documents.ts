@@ -1,11 +1,4 @@
-import {
-  partRequirements,
-  type ModulePart,
-  type ModuleVersionDetail,
-  type ProtocolVersion,
-  type PublishedModule,
-  type RegistryModule,
-} from '@cairn/core'
+import { partRequirements, type ModulePart, type ModuleVersionDetail, type PublishedModule, type RegistryModule } from '@cairn/core'
 
 /** The short form of a module version in lists (registry protocol "list shape"). */
 export function shortModule({ module, latest }: PublishedModule) {
@@ -24,21 +17,6 @@ export function shortModule({ module, latest }: PublishedModule) {
     published_at: latest.createdAt.toISOString(),
     downloads: latest.downloads,
     verified: false,
-  }
-}
-
-/** The versions shape: one module, its ready versions with what each requires. */
-export function versionsDocument(
-  module: { readonly namespace: string; readonly name: string; readonly provider: string },
-  versions: readonly ProtocolVersion[],
-) {
-  return {
-    modules: [
-      {
-        source: `${module.namespace}/${module.name}/${module.provider}`,
-        versions: versions.map(({ version, root, submodules }) => ({ version, root, submodules, deprecation: null })),
-      },
-    ],
   }
 }
 

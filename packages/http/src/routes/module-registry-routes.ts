@@ -98,8 +98,8 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     })
     .get(`${one}/versions`, VERSIONS, async (c) => {
       const address = c.req.param()
-      const versions = await protocol.versions(address, c.get('principal'))
-      return c.body(versionsBody(address, versions), 200, JSON_CONTENT)
+      const document = await protocol.versions(address, c.get('principal'))
+      return c.body(versionsBody(address, document), 200, JSON_CONTENT)
     })
     .get(`${one}/download`, DOWNLOAD_LATEST, async (c) => {
       const version = await protocol.latestVersion(c.req.param(), c.var.principal)

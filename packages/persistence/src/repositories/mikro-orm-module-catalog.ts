@@ -1,38 +1,78 @@
-import type { ModuleCatalog, ModuleMetadata, ProtocolVersion, PublishedModuleQuery, RegistryModule, ServedVersionsQuery } from '@cairn/core'
+import type {
+  ModuleCatalog,
+  ModuleMetadata,
+  ProtocolVersion,
+  PublishedModuleQuery,
+  RegistryModule,
+  ServedArchive,
+  ServedVersionQuery,
+  ServedVersionsQuery,
+} from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
 import type { QBFilterQuery, SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ModuleVersionSchema, type ModuleVersionRecord } from '../schema/module-version.schema.ts'
 import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/registry-module.schema.ts'
 import { containing } from './like-pattern.ts'
-import { ADDRESS_ORDER, matching, SERVED } from './module-query-parts.ts'
-import { toProtocolVersion, type ServedVersionRow } from './protocol-version-mapper.ts'
+import { ADDRESS_ORDER, matching, SERVED, tableOf } from './module-query-parts.ts'
+import { toProtocolVersion, toServedArchive, type ServedArchiveRow, type ServedVersionRow } from './protocol-version-mapper.ts'
 import { FRESH } from './read-options.ts'
 import { toRegistryModule } from './registry-module-mappers.ts'
-import { runShaped, shapedStatement, type ShapedStatement } from './shaped-statement.ts'
+import { runShaped, shapedStatement, type Placeholders, type ShapedStatement } from './shaped-statement.ts'
 
 /** What the registry protocol serves of a version: not its metadata, only the requirements kept beside it. */
 const SERVED_FIELDS = ['id', 'version', 'archiveBlobKey', 'archiveSha256', 'archiveSize', 'requirements'] as const
 
-/** The values of `servedVersions`' statement. */
+/** The values of the statements that find a module provider by its address. */
 type ServedParameter = 'organizationName' | 'registryName' | 'namespace' | 'name' | 'provider'
+
+/** A module provider's address as a filter of the query builder, its values the statement's placeholders. */
+function moduleAt(text: Placeholders<ServedParameter>['text']) {
+  return {
+    organization: text('organizationName'),
+    registryName: text('registryName'),
+    namespace: text('namespace'),
+    name: text('name'),
+    provider: text('provider'),
+  }
+}
 
 /** The hot path's statement. */
 function servedStatement(em: EntityManager): ShapedStatement<ServedParameter> {
   return shapedStatement<ServedParameter>(em, 'served_versions', ({ text }) => {
-    const module = {
-      organization: text('organizationName'),
-      registryName: text('registryName'),
-      namespace: text('namespace'),
-      name: text('name'),
-      provider: text('provider'),
-    }
     const qb = em
       .createQueryBuilder(ModuleVersionSchema, 'v')
       .select([...SERVED_FIELDS])
       .join('v.module', 'm')
-      .where({ ...SERVED, module } as QBFilterQuery<ModuleVersionRecord>)
+      .where({ ...SERVED, module: moduleAt(text) } as QBFilterQuery<ModuleVersionRecord>)
       .orderBy({ createdAt: 'asc', id: 'asc' })
     return { sql: qb.getQuery(), params: qb.getParams() }
+  })
+}
+
+/** The statement of `download`: one version, by the module's address and the version's unique index. */
+function servedArchiveStatement(em: EntityManager): ShapedStatement<ServedParameter | 'version'> {
+  return shapedStatement<ServedParameter | 'version'>(em, 'served_archive', ({ text }) => {
+    const qb = em
+      .createQueryBuilder(ModuleVersionSchema, 'v')
+      .select(['id', 'archiveBlobKey', 'archiveSha256', 'archiveSize'])
+      .join('v.module', 'm')
+      .where({ ...SERVED, version: text('version'), module: moduleAt(text) } as QBFilterQuery<ModuleVersionRecord>)
+    return { sql: qb.getQuery(), params: qb.getParams() }
+  })
+}
+
+/**
+ * The statement of `versions`: the document the store keeps for the module provider
+ * (`module_protocol_documents`, written by a trigger on its versions), by its address.
+ */
+function versionsDocumentStatement(em: EntityManager): ShapedStatement<ServedParameter> {
+  return shapedStatement<ServedParameter>(em, 'versions_document', ({ text }) => {
+    const schema = em.config.get('schema')
+    const documents = tableOf(schema, { meta: { tableName: 'module_protocol_documents' } })
+    const sql = `select d.versions from ${documents} d join ${tableOf(schema, RegistryModuleSchema)} m on m.id = d.module_id
+      where m.organization_name = ? and m.registry_name = ? and m.namespace = ? and m.name = ? and m.provider = ?`
+    const params = (['organizationName', 'registryName', 'namespace', 'name', 'provider'] as const).map(text)
+    return { sql, params }
   })
 }
 
@@ -74,6 +114,20 @@ export class MikroOrmModuleCatalog implements ModuleCatalog {
     const values = { ...query.address, organizationName: query.organizationName }
     const rows = await runShaped<ServedVersionRow, ServedParameter>(this.#em, servedStatement(this.#em), values)
     return rows.map(toProtocolVersion)
+  }
+
+  /** One prepared statement, one row of text: neither the versions nor their requirements are read. */
+  async versionsDocument(query: ServedVersionsQuery): Promise<string | null> {
+    const values = { ...query.address, organizationName: query.organizationName }
+    const [row] = await runShaped<{ versions: string }, ServedParameter>(this.#em, versionsDocumentStatement(this.#em), values)
+    return row?.versions ?? null
+  }
+
+  /** One prepared statement, one row: the version's own, not its provider's others. */
+  async servedArchive(query: ServedVersionQuery): Promise<ServedArchive | undefined> {
+    const values = { ...query.address, organizationName: query.organizationName, version: query.version }
+    const [row] = await runShaped<ServedArchiveRow, ServedParameter | 'version'>(this.#em, servedArchiveStatement(this.#em), values)
+    return row === undefined ? undefined : toServedArchive(row)
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ProtocolVersion } from '@cairn/core'
+import type { ModuleArchive, ProtocolVersion, ServedArchive } from '@cairn/core'
 import type { StoredPartRequirements, StoredRequirements } from '../schema/stored-requirements.ts'
 
 /** A row of `servedVersions`, as the driver returns it: column names, `bigint` as text, JSON parsed. */
@@ -12,9 +12,21 @@ export interface ServedVersionRow {
   readonly requirements: StoredRequirements | null
 }
 
+/** A row of `servedArchive`: a served version's archive columns are never null. */
+export type ServedArchiveRow = Pick<ServedVersionRow, 'id' | 'archive_blob_key' | 'archive_sha256' | 'archive_size'>
+
+function archiveOf({ archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size }: ServedArchiveRow): ModuleArchive | null {
+  return blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
+}
+
+export function toServedArchive(row: ServedArchiveRow): ServedArchive | undefined {
+  const archive = archiveOf(row)
+  return archive === null ? undefined : { id: row.id, archive }
+}
+
 export function toProtocolVersion(row: ServedVersionRow): ProtocolVersion {
-  const { archive_blob_key: blobKey, archive_sha256: sha256, archive_size: size, requirements } = row
-  const archive = blobKey !== null && sha256 !== null && size !== null ? { blobKey, sha256, size: Number(size) } : null
+  const { requirements } = row
+  const archive = archiveOf(row)
   const partOf = (part: StoredPartRequirements | undefined) => ({
     providers: part?.providerRequirements ?? [],
     dependencies: part?.moduleCalls ?? [],

@@ -1,4 +1,4 @@
-import type { PublishedModuleQuery, RegistryModule, ServedVersionsQuery } from '@cairn/core'
+import { versionsJson, type PublishedModuleQuery, type RegistryModule, type Repositories, type ServedVersionsQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { idsOf, minute } from './fixtures.ts'
 import { aCloningVersion, aFailedReupload, anOkVersion, archiveOf, attempting, aVersion, METADATA, seedModules } from './module-fixtures.ts'
@@ -97,6 +97,112 @@ export function moduleCatalogContract(name: string, open: StoreHarness): void {
           await expect(read({ organizationName: 'globex' })).resolves.toEqual([])
           expect(idsOf(await read({ address: aModule({ provider: 'google' }) }))).toEqual(['modver-g'])
         }
+      })
+    })
+
+    describe('versionsDocument (the `versions` answer kept written)', () => {
+      const query = { organizationName: 'acme', address: aModule() }
+      /** The document as data: a store may write its JSON otherwise (spacing, the order of keys). */
+      const parsed = (json: string | null): unknown => (json === null ? null : JSON.parse(json))
+      const documentIn = (repositories: Repositories, at: Partial<ServedVersionsQuery> = {}) =>
+        repositories.moduleCatalog.versionsDocument({ ...query, ...at }).then(parsed)
+      const servedIn = async (repositories: Repositories) => {
+        const served = await repositories.moduleCatalog.servedVersions(query)
+        return served.length === 0 ? null : parsed(versionsJson(served))
+      }
+
+      it("is versionsJson of the provider's served versions, and null for another provider, organization or registry", async () => {
+        await seed(aModule(), aModule({ id: 'mod-2', provider: 'google' }))
+        const submodule = { ...METADATA.root, path: 'modules/subnet', moduleCalls: [{ name: 'labels', source: './labels', version: '' }] }
+        await store().run(async ({ moduleVersions }) => {
+          await moduleVersions.add(
+            anOkVersion({ id: 'modver-2', version: '2.0.0', metadata: { ...METADATA, submodules: [submodule] }, createdAt: minute(2) }),
+          )
+          await moduleVersions.add(anOkVersion({ metadata: METADATA, createdAt: minute(1) }))
+          await moduleVersions.add(anOkVersion({ id: 'modver-3', version: '3.0.0', createdAt: minute(3) }))
+          await moduleVersions.add(attempting('reg_ingressing', minute(4), { id: 'modver-4', version: '4.0.0', createdAt: minute(4) }))
+        })
+        const document = await store().read((repositories) => documentIn(repositories))
+        expect(document).toEqual(await store().read(servedIn))
+        expect(document).toMatchObject([{ version: '1.0.0' }, { version: '2.0.0' }, { version: '3.0.0' }])
+        await store().read(async (repositories) => {
+          await expect(documentIn(repositories, { address: aModule({ provider: 'google' }) })).resolves.toBeNull()
+          await expect(documentIn(repositories, { organizationName: 'globex' })).resolves.toBeNull()
+          await expect(documentIn(repositories, { address: aModule({ registryName: 'public' }) })).resolves.toBeNull()
+        })
+      })
+
+      // What a miss of the protocol's cache reads right after a write must be that write's.
+      it('follows each change of a version in the transaction that makes it: a publish, a version going ok, a deletion', async () => {
+        await seed(aModule())
+        const versionsIn = async (repositories: Repositories) => {
+          const document = await documentIn(repositories)
+          expect(document).toEqual(await servedIn(repositories))
+          return (document as { version: string }[] | null)?.map(({ version }) => version) ?? null
+        }
+        await store().run(async (repositories) => {
+          await repositories.moduleVersions.add(anOkVersion({ metadata: METADATA }))
+          await expect(versionsIn(repositories)).resolves.toEqual(['1.0.0'])
+          await repositories.moduleVersions.add(
+            attempting('reg_ingressing', minute(2), { id: 'modver-2', version: '2.0.0', createdAt: minute(2) }),
+          )
+          await expect(versionsIn(repositories)).resolves.toEqual(['1.0.0'])
+        })
+        await store().run(async (repositories) => {
+          await repositories.moduleVersions.update(
+            anOkVersion({ id: 'modver-2', version: '2.0.0', metadata: METADATA, createdAt: minute(2) }),
+          )
+          await expect(versionsIn(repositories)).resolves.toEqual(['1.0.0', '2.0.0'])
+          // A failed re-upload leaves the archive served, and the version listed.
+          await repositories.moduleVersions.update(aFailedReupload())
+          await expect(versionsIn(repositories)).resolves.toEqual(['1.0.0', '2.0.0'])
+        })
+        await expect(store().read(versionsIn)).resolves.toEqual(['1.0.0', '2.0.0'])
+        await store().run(async (repositories) => {
+          await repositories.moduleVersions.remove('modver-1')
+          await expect(versionsIn(repositories)).resolves.toEqual(['2.0.0'])
+        })
+        await expect(store().read(versionsIn)).resolves.toEqual(['2.0.0'])
+        await store().run(async (repositories) => {
+          await repositories.moduleVersions.remove('modver-2')
+          await expect(versionsIn(repositories)).resolves.toBeNull()
+        })
+        await store().run(({ moduleVersions }) => moduleVersions.add(anOkVersion({ id: 'modver-5', version: '5.0.0' })))
+        await store().run(({ registryModules }) => registryModules.remove('mod-1'))
+        await expect(store().read((repositories) => documentIn(repositories))).resolves.toBeNull()
+      })
+
+      it('leaves nothing behind when a transaction that changed versions fails', async () => {
+        await seed(aModule())
+        const failed = store().run(async ({ moduleVersions }) => {
+          await moduleVersions.add(anOkVersion())
+          throw new Error('the work failed')
+        })
+        await expect(failed).rejects.toThrow()
+        await expect(store().read((repositories) => documentIn(repositories))).resolves.toBeNull()
+      })
+    })
+
+    describe('servedArchive (one version for download)', () => {
+      const archiveQuery = (version: string, at: Partial<ServedVersionsQuery> = {}) =>
+        store().read(({ moduleCatalog }) => moduleCatalog.servedArchive({ organizationName: 'acme', address: aModule(), version, ...at }))
+
+      it('gives the ok version of that spelling with its archive, and nothing for a version not served, another spelling or provider', async () => {
+        await seed(aModule(), aModule({ id: 'mod-2', provider: 'google' }))
+        await store().run(async ({ moduleVersions }) => {
+          await moduleVersions.add(aFailedReupload())
+          await moduleVersions.add(aCloningVersion())
+          await moduleVersions.add(anOkVersion({ id: 'modver-g', moduleId: 'mod-2', version: '3.0.0' }))
+        })
+        await expect(archiveQuery('1.0.0')).resolves.toEqual({ id: 'modver-1', archive: archiveOf('modver-1') })
+        await expect(archiveQuery('2.0.0')).resolves.toBeUndefined()
+        await expect(archiveQuery('v1.0.0')).resolves.toBeUndefined()
+        await expect(archiveQuery('3.0.0')).resolves.toBeUndefined()
+        await expect(archiveQuery('1.0.0', { organizationName: 'globex' })).resolves.toBeUndefined()
+        await expect(archiveQuery('3.0.0', { address: aModule({ provider: 'google' }) })).resolves.toEqual({
+          id: 'modver-g',
+          archive: archiveOf('modver-g'),
+        })
       })
     })
 

@@ -5,7 +5,7 @@ import {
   type Edition,
   type GithubApp,
   type GrantLookup,
-  type ProtocolVersion,
+  type ProtocolAnswer,
   type ServedProviderLookup,
 } from '@cairn/core'
 import {
@@ -44,7 +44,7 @@ export function inMemoryDeps(
     ids: new SequentialIds(),
     hasher: new FakeTokenHasher(),
     credentialCache: new InMemoryExpiringCache<CredentialEntry>(),
-    protocolCache: new InMemoryExpiringCache<readonly ProtocolVersion[]>(),
+    protocolCache: new InMemoryExpiringCache<ProtocolAnswer>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
     providerCache: new InMemoryExpiringCache<ServedProviderLookup>(),
     storeChanges: new InMemoryStoreChanges(),
