@@ -19,6 +19,7 @@ import { Migration20261203124500_login_codes } from './Migration20261203124500_l
 import { Migration20261203131500_token_last_used } from './Migration20261203131500_token_last_used.ts'
 import { Migration20261203190000_list_counts } from './Migration20261203190000_list_counts.ts'
 import { Migration20261204_150000_module_protocol_documents } from './Migration20261204_150000_module_protocol_documents.ts'
+import { Migration20261204_210000_module_address_keys } from './Migration20261204_210000_module_address_keys.ts'
 import { Migration20261204_300000_provider_mirror } from './Migration20261204_300000_provider_mirror.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
@@ -43,5 +44,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203131500_token_last_used', class: Migration20261203131500_token_last_used },
   { name: 'Migration20261203190000_list_counts', class: Migration20261203190000_list_counts },
   { name: 'Migration20261204_150000_module_protocol_documents', class: Migration20261204_150000_module_protocol_documents },
+  { name: 'Migration20261204_210000_module_address_keys', class: Migration20261204_210000_module_address_keys },
   { name: 'Migration20261204_300000_provider_mirror', class: Migration20261204_300000_provider_mirror },
 ]

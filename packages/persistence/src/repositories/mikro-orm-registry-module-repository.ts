@@ -59,7 +59,12 @@ export class MikroOrmRegistryModuleRepository implements RegistryModuleRepositor
         return {
           where,
           orderBy,
-          ...(search === undefined ? { total: keptCount(this.#em, 'registry_module_counts', keys) } : { sortMatches: true }),
+          ...(search === undefined
+            ? {
+                total: keptCount(this.#em, 'registry_module_counts', keys),
+                ...(sort === 'recently-published' ? {} : { keyedBy: 'id' as const }),
+              }
+            : { sortMatches: true }),
         }
       },
       { organizationName: query.organizationName, registryName, provider, search: search === undefined ? undefined : containing(search) },

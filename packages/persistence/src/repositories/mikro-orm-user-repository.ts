@@ -46,7 +46,8 @@ export class MikroOrmUserRepository implements UserRepository {
         }
         const where = { $and: conditions } as QBFilterQuery<UserRecord>
         const total = search === undefined ? keptCount(this.#em, 'user_counts', keys) : undefined
-        return { where, orderBy: { username: 'asc' } as const, ...(total === undefined ? { sortMatches: true } : { total }) }
+        const orderBy = { username: 'asc' } as const
+        return total === undefined ? { where, orderBy, sortMatches: true } : { where, orderBy, total, keyedBy: 'username' }
       },
       { search: search === undefined ? undefined : containing(search) },
       query.page,

@@ -61,7 +61,12 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
         const orderBy = orderOf(sort)
         if (search !== undefined)
           return { where, orderBy, sortMatches: true, extra: statuses === undefined ? [STATUS_COUNTS_OF_MATCHES] : [] }
-        return { where, orderBy, total: keptCount(this.#em, 'workspace_counts', keyConditions(organizationName, statuses, placeholders)) }
+        return {
+          where,
+          orderBy,
+          total: keptCount(this.#em, 'workspace_counts', keyConditions(organizationName, statuses, placeholders)),
+          keyedBy: 'id',
+        }
       },
       valuesOf(query),
       query.page,

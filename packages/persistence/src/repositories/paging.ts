@@ -1,5 +1,5 @@
 import { pageOffset, type Page, type PageRequest } from '@cairn/core'
-import type { EntityDictionary, EntityName, QueryOrderMap } from '@mikro-orm/core'
+import type { EntityDictionary, EntityKey, EntityName, QueryOrderMap } from '@mikro-orm/core'
 import { raw, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { FRESH } from './read-options.ts'
 import { runShaped, shapedStatement, type BuiltQuery, type Placeholders } from './shaped-statement.ts'
@@ -81,7 +81,21 @@ export interface PageShape<E extends object> {
    * evenly, expects it to stop early.
    */
   readonly sortMatches?: boolean
+  /**
+   * A unique column that an index holds in the page's order together with every column the
+   * filters read: the page's keys are found in that index alone (an index-only scan past the
+   * offset) and only the page's own rows are read, where a deep page would read every row before
+   * it (8,000 for page 400 of 20); from `KEYED_FROM_OFFSET` on. An array of keys, not a join: a
+   * prepared statement's generic plan, not knowing the LIMIT, would join by scanning the table.
+   */
+  readonly keyedBy?: EntityKey<E>
 }
+
+/**
+ * From how far into a list a page is found by its keys (see `keyedBy`): nearer the start, reading
+ * the rows in the index's order costs no more than finding their keys first.
+ */
+const KEYED_FROM_OFFSET = 200
 
 /**
  * `pageRows` for the hot lists, as a statement built once per shape of their filters (`name`
@@ -103,8 +117,10 @@ export async function findShapedPage<E extends object, P extends string, Row>(
     const count = em.createQueryBuilder<E, 'counted'>(entity, 'counted').count().where(where)
     return { sql: count.getQuery(), params: count.getParams() }
   }
-  const page = shapedStatement<P | PageParameter>(em, `${name}_page`, (placeholders) => {
-    const { where, orderBy, extra = [], sortMatches = false } = shape(placeholders)
+  const deep = pageOffset(request) >= KEYED_FROM_OFFSET
+  const page = shapedStatement<P | PageParameter>(em, deep ? `${name}_deep_page` : `${name}_page`, (placeholders) => {
+    const { where, orderBy, extra = [], sortMatches = false, ...keyed } = shape(placeholders)
+    const keyedBy = deep ? keyed.keyedBy : undefined
     if (sortMatches) {
       const matches = em.createQueryBuilder<E, 'matched'>(entity, 'matched').select('*').where(where)
       const query = em
@@ -118,15 +134,25 @@ export async function findShapedPage<E extends object, P extends string, Row>(
       return { sql: query.getQuery(), params: query.getParams() }
     }
     const count = countOf(placeholders)
-    const query = em
-      .createQueryBuilder<E, typeof PAGED>(entity, PAGED)
-      .select(['*', raw(`(${count.sql}) as ${TOTAL}`), ...extra])
-      .where(where)
-      .orderBy(orderBy)
-      .limit(placeholders.number('limit'))
-      .offset(placeholders.number('offset'))
+    const query = em.createQueryBuilder<E, typeof PAGED>(entity, PAGED).select(['*', raw(`(${count.sql}) as ${TOTAL}`), ...extra])
+    let params: readonly unknown[]
+    if (keyedBy === undefined) {
+      query.where(where).orderBy(orderBy).limit(placeholders.number('limit')).offset(placeholders.number('offset'))
+      params = query.getParams()
+    } else {
+      const keys = em
+        .createQueryBuilder<E, 'keyed'>(entity, 'keyed')
+        .where(where)
+        .select(keyedBy)
+        .orderBy(orderBy)
+        .limit(placeholders.number('limit'))
+        .offset(placeholders.number('offset'))
+      // Written into the condition with its placeholders, whose values follow the count's.
+      query.where(raw(`${PAGED}.${columnOf(em, entity, keyedBy)} = any(array(${keys.getQuery()}))`)).orderBy(orderBy)
+      params = keys.getParams()
+    }
     // The count's placeholders come first: it is the first column.
-    return { sql: query.getQuery(), params: [...count.params, ...query.getParams()] }
+    return { sql: query.getQuery(), params: [...count.params, ...params] }
   })
   const rows = await runShaped<Record<string, unknown>, P | PageParameter>(em, page, {
     ...values,
@@ -139,6 +165,13 @@ export async function findShapedPage<E extends object, P extends string, Row>(
   const counting = shapedStatement<P>(em, `${name}_count`, countOf)
   const [counted] = await runShaped<{ count: string | number }, P>(em, counting, values)
   return [[], Number(counted?.count ?? 0)]
+}
+
+/** The column of `property`, quoted. */
+function columnOf<E extends object>(em: EntityManager, entity: EntityName<E>, property: EntityKey<E>): string {
+  const [column] = em.getMetadata().find(entity)?.properties[property]?.fieldNames ?? []
+  if (column === undefined) throw new Error(`no column for ${property}`)
+  return `"${column}"`
 }
 
 /** A page of domain objects from a `findAndCount` or `findPage` result. */

@@ -10,7 +10,8 @@ export type StoredVcsRepo = Omit<VcsRepo, 'sourceDirectory' | 'tagPrefix'> & Par
 /**
  * One provider of a module. The address is unique in its organization; the unique index, in
  * namespace, name, provider order, is also the index of the organization's list and of the
- * providers of one module. A search reads the trigram indexes: one organization may hold 10,000 modules.
+ * providers of one module; the same with the id in it finds a deep page's ids (see `keyedBy`). A search
+ * reads the trigram indexes: one organization may hold 10,000 modules.
  */
 export const RegistryModuleSchema = defineEntity({
   name: 'RegistryModuleRecord',
@@ -25,6 +26,10 @@ export const RegistryModuleSchema = defineEntity({
     trigramIndex('registry_modules', 'name'),
     trigramIndex('registry_modules', 'namespace'),
     trigramIndex('registry_modules', 'provider'),
+    {
+      name: 'registry_modules_address_id_index',
+      expression: `create index "registry_modules_address_id_index" on "registry_modules" ("organization_name", "namespace", "name", "provider", "registry_name") include ("id")`,
+    },
   ],
   properties: {
     id: p.string().primary().collation(BYTE_ORDER),

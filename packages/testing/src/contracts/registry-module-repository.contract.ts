@@ -102,6 +102,18 @@ export function registryModuleRepositoryContract(name: string, open: StoreHarnes
       await expect(list({ provider: 'aws', registryName: 'private' })).resolves.toEqual({ total: 2, ids: ['mod-3', 'mod-1'] })
     })
 
+    it('pages deep into a long list as near its start, filtered too', async () => {
+      const name = (i: number) => `m${String(i).padStart(3, '0')}`
+      const providers = ['aws', 'google'] as const
+      await seed(...Array.from({ length: 250 }, (_, i) => aModule({ id: `mod-${name(i)}`, name: name(i), provider: providers[i % 2] })))
+      const ids = (from: number, to: number, step = 1) =>
+        Array.from({ length: (to - from) / step }, (_, i) => `mod-${name(from + i * step)}`)
+      await expect(list({ page: { number: 12, size: 20 } })).resolves.toEqual({ total: 250, ids: ids(220, 240) })
+      await expect(list({ page: { number: 13, size: 20 } })).resolves.toEqual({ total: 250, ids: ids(240, 250) })
+      await expect(list({ page: { number: 14, size: 20 } })).resolves.toEqual({ total: 250, ids: [] })
+      await expect(list({ provider: 'google', page: { number: 6, size: 20 } })).resolves.toEqual({ total: 125, ids: ids(201, 241, 2) })
+    })
+
     it('lists the most recently published first: by the latest ok version, modules without one last', async () => {
       await seed(
         aModule({ id: 'mod-1', name: 'alpha' }),
