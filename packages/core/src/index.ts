@@ -261,3 +261,8 @@ export type { MirroredArchiveRepository } from './ports/mirrored-archive-reposit
 export { IMPORT_ONLY_MIRROR, mirrorServes } from './provider-mirror/mirror-policy.ts'
 export type { ProviderMirrorPolicy } from './provider-mirror/mirror-policy.ts'
 export type { ProviderPackageReader, TreeFile } from './ports/provider-package-reader.ts'
+export type { OriginPackage, OriginPlatform, OriginVersion, ProviderOrigin } from './ports/provider-origin.ts'
+export type { ProviderMirrorDeps } from './provider-mirror/provider-mirror-deps.ts'
+export { ProviderNetworkMirror, type MirrorArchiveEntry } from './provider-mirror/provider-network-mirror.ts'
+export { ImportMirrorTree } from './provider-mirror/import-mirror-tree.ts'
+export { ManageProviderMirror } from './provider-mirror/manage-provider-mirror.ts'
