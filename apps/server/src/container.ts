@@ -18,6 +18,7 @@ import {
 import type { ErrorLog } from '@cairn/core'
 import type { HttpDeps } from '@cairn/http'
 import type { createWebApp } from '@cairn/web'
+import { TarModuleZipper } from '@cairn/module-analyzer'
 import { OpenPgpJsSignatures } from '@cairn/openpgp'
 import { HttpUpstreamRegistry } from '@cairn/upstream-registry'
 import type { ResolvedOptions } from './embed/resolved-options.ts'
@@ -30,7 +31,6 @@ import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { protocolEntryBytes } from './platform/protocol-entry-bytes.ts'
 import { RandomIds } from './platform/random-ids.ts'
-import { providerMirrorPorts } from './platform/provider-mirror-ports.ts'
 import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
 import { MemorySignInAttempts } from './platform/memory-sign-in-attempts.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
@@ -107,6 +107,7 @@ function portsOf(
     signer: new HmacUrlSigner(options.signingKey),
     openpgp: new OpenPgpJsSignatures(),
     analyzer: infrastructure.analyzer,
+    zipper: new TarModuleZipper(options.limits),
     upstream,
     cipher: new AesGcmSecretCipher(vcsEncryptionKey(options.vcs.encryptionKey, options.signingKey)),
     vcs: infrastructure.vcs,
@@ -116,7 +117,6 @@ function portsOf(
     maxArchiveBytes: options.limits.maxArchiveBytes,
     immutableVersions: options.immutableVersions,
     initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
-    ...providerMirrorPorts(options),
   }
 }
 

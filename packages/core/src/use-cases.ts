@@ -16,6 +16,7 @@ import { SignIn } from './sessions/sign-in.ts'
 import { SignOut } from './sessions/sign-out.ts'
 import { ManageRegistryModules, type RegistryModulesDeps } from './modules/manage-registry-modules.ts'
 import { ModuleRegistryProtocol } from './modules/module-registry-protocol.ts'
+import { OciDistribution, type OciDistributionDeps } from './oci/oci-distribution.ts'
 import { ModuleVersions, type ModuleVersionsDeps } from './modules/module-versions.ts'
 import { PublicModules, type PublicModulesDeps } from './modules/public-modules.ts'
 import { SweepOrphanBlobs } from './modules/sweep-orphan-blobs.ts'
@@ -29,10 +30,6 @@ import { ProviderRegistryProtocol } from './providers/provider-registry-protocol
 import { ProviderUploads } from './providers/provider-uploads.ts'
 import { ProviderVersions } from './providers/provider-versions.ts'
 import type { ServedProviderLookup } from './providers/served-provider.ts'
-import { ImportMirrorTree } from './provider-mirror/import-mirror-tree.ts'
-import { ManageProviderMirror } from './provider-mirror/manage-provider-mirror.ts'
-import type { ProviderMirrorDeps } from './provider-mirror/provider-mirror-deps.ts'
-import { ProviderNetworkMirror } from './provider-mirror/provider-network-mirror.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
 import type { SignInAttempts } from './ports/sign-in-attempts.ts'
@@ -72,12 +69,12 @@ export type CairnPorts = UseCaseDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
   ProviderRegistryDeps &
-  ProviderMirrorDeps &
   InitialAdminDeps &
   ManageVcsConnectionsDeps &
   PublishModuleFromVcsDeps &
   AnalyseUploadDeps &
-  Omit<IngestVcsVersionDeps, 'sourceOf'> & {
+  Omit<IngestVcsVersionDeps, 'sourceOf'> &
+  Omit<OciDistributionDeps, 'packageUnitOfWork' | 'organizationGrants'> & {
     readonly credentialCache: ExpiringCache<CredentialEntry>
     /** What the registry protocol served, by module provider and version (`ProtocolAnswers`). */
     readonly protocolCache: ExpiringCache<ProtocolAnswer>
@@ -141,6 +138,7 @@ export function createUseCases(ports: CairnPorts) {
     moduleVersions: new ModuleVersions(deps),
     analyseUpload: new AnalyseUpload(deps),
     moduleRegistry: new ModuleRegistryProtocol({ ...deps, protocolAnswers, countingUnitOfWork: ports.unitOfWork }),
+    ociDistribution: new OciDistribution({ ...deps, packageUnitOfWork: ports.unitOfWork }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     sweepStuckUploads: new SweepStuckUploads(deps),
     publicModules: new PublicModules(deps),
@@ -158,9 +156,6 @@ export function createUseCases(ports: CairnPorts) {
     providerUploads: new ProviderUploads(deps),
     gpgKeys: new GpgKeys(deps),
     providerProtocol: new ProviderRegistryProtocol({ ...deps, servedProviders, countingUnitOfWork: ports.unitOfWork }),
-    providerMirror: new ProviderNetworkMirror(deps),
-    importMirrorTree: new ImportMirrorTree(deps),
-    manageProviderMirror: new ManageProviderMirror(deps),
   }
 }
 

@@ -15,6 +15,7 @@ import type {
   Session,
   LoginCode,
   MirroredArchive,
+  ModulePackage,
   Team,
   ToolVersion,
   User,
@@ -52,6 +53,7 @@ export interface InMemoryState {
   providerPlatforms: Map<string, ProviderPlatform>
   gpgKeys: Map<string, GpgKey>
   mirroredArchives: Map<string, MirroredArchive>
+  modulePackages: Map<string, ModulePackage>
   /** The last GPG key id handed out: shared by every copy, so that no id is handed out twice, as a database sequence. */
   gpgKeyIds: { last: number }
 }
@@ -82,6 +84,7 @@ export function emptyState(): InMemoryState {
     providerPlatforms: new Map(),
     gpgKeys: new Map(),
     mirroredArchives: new Map(),
+    modulePackages: new Map(),
     gpgKeyIds: { last: 0 },
   })
 }
@@ -112,6 +115,7 @@ export function copyState(state: InMemoryState): InMemoryState {
     providerPlatforms: new Map(state.providerPlatforms),
     gpgKeys: new Map(state.gpgKeys),
     mirroredArchives: new Map(state.mirroredArchives),
+    modulePackages: new Map(state.modulePackages),
     gpgKeyIds: state.gpgKeyIds,
   }
 }

@@ -14,6 +14,7 @@ import { InMemoryGpgKeyRepository } from './in-memory-gpg-key-repository.ts'
 import { InMemoryOrganizationRepository } from './in-memory-organization-repository.ts'
 import { InMemoryProviderPlatformRepository } from './in-memory-provider-platform-repository.ts'
 import { InMemoryMirroredArchiveRepository } from './in-memory-mirrored-archive-repository.ts'
+import { InMemoryModulePackageRepository } from './in-memory-module-package-repository.ts'
 import { InMemoryProviderVersionRepository } from './in-memory-provider-version-repository.ts'
 import { InMemoryRegistryProviderRepository } from './in-memory-registry-provider-repository.ts'
 import { InMemoryRegistryModuleRepository } from './in-memory-registry-module-repository.ts'
@@ -86,5 +87,6 @@ function repositoriesOver(state: InMemoryState): Repositories {
     providerPlatforms: new InMemoryProviderPlatformRepository(state),
     gpgKeys: new InMemoryGpgKeyRepository(state),
     mirroredArchives: new InMemoryMirroredArchiveRepository(state),
+    modulePackages: new InMemoryModulePackageRepository(state),
   }
 }

@@ -3,6 +3,7 @@ import { IsolationLevel } from '@mikro-orm/core'
 import type { SqlEntityManager } from '@mikro-orm/sql'
 import { MikroOrmAuditLog } from './repositories/mikro-orm-audit-log.ts'
 import { MikroOrmMirroredArchiveRepository } from './repositories/mikro-orm-mirrored-archive-repository.ts'
+import { MikroOrmModulePackageRepository } from './repositories/mikro-orm-module-package-repository.ts'
 import { MikroOrmGpgKeyRepository } from './repositories/mikro-orm-gpg-key-repository.ts'
 import { MikroOrmInitialAdminTokenRepository } from './repositories/mikro-orm-initial-admin-token-repository.ts'
 import { MikroOrmMembershipRepository } from './repositories/mikro-orm-membership-repository.ts'
@@ -148,5 +149,6 @@ function repositoriesOver(em: SqlEntityManager): Repositories {
     providerPlatforms: new MikroOrmProviderPlatformRepository(em),
     gpgKeys: new MikroOrmGpgKeyRepository(em),
     mirroredArchives: new MikroOrmMirroredArchiveRepository(em),
+    modulePackages: new MikroOrmModulePackageRepository(em),
   }
 }

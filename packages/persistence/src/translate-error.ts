@@ -23,6 +23,7 @@ const UNIQUE_FIELDS: Readonly<Record<string, FieldError>> = {
   registry_provider_platforms_version_id_os_arch_unique: { field: 'os', message: TAKEN },
   registry_gpg_keys_namespace_key_id_unique: { field: 'key-id', message: TAKEN },
   mirrored_provider_archives_platform_unique: { field: 'platform', message: TAKEN },
+  module_packages_version_id_archive_sha256_unique: { field: 'archive', message: 'has already been packaged' },
   organization_memberships_organization_name_user_id_unique: {
     field: 'user',
     message: 'is already a member of the organization',

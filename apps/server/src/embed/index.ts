@@ -12,7 +12,6 @@ export type {
   CairnGithubAppOptions,
   CairnOptions,
   CairnStoreOptions,
-  CairnProviderMirrorOptions,
   CairnUpstreamRegistryOptions,
   CairnVcsOptions,
 } from './cairn-options.ts'

@@ -16,7 +16,6 @@ export type IdPrefix =
   | 'prov'
   | 'provver'
   | 'provpltfrm'
-  | 'provmirror'
   | 'org'
 
 /** Makes unique, opaque resource ids. */

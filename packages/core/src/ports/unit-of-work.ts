@@ -8,6 +8,7 @@ import type { ModuleVersionRepository } from './module-version-repository.ts'
 import type { GpgKeyRepository } from './gpg-key-repository.ts'
 import type { OrganizationRepository } from './organization-repository.ts'
 import type { ProviderPlatformRepository } from './provider-platform-repository.ts'
+import type { ModulePackageRepository } from './module-package-repository.ts'
 import type { MirroredArchiveRepository } from './mirrored-archive-repository.ts'
 import type { ProviderVersionRepository } from './provider-version-repository.ts'
 import type { RegistryProviderRepository } from './registry-provider-repository.ts'
@@ -45,6 +46,7 @@ export interface Repositories {
   readonly providerPlatforms: ProviderPlatformRepository
   readonly gpgKeys: GpgKeyRepository
   readonly mirroredArchives: MirroredArchiveRepository
+  readonly modulePackages: ModulePackageRepository
   readonly auditLog: AuditLog
   readonly initialAdminTokens: InitialAdminTokenRepository
   readonly settings: SettingsRepository

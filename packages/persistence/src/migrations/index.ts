@@ -21,6 +21,7 @@ import { Migration20261203190000_list_counts } from './Migration20261203190000_l
 import { Migration20261204_150000_module_protocol_documents } from './Migration20261204_150000_module_protocol_documents.ts'
 import { Migration20261204_210000_module_address_keys } from './Migration20261204_210000_module_address_keys.ts'
 import { Migration20261204_300000_provider_mirror } from './Migration20261204_300000_provider_mirror.ts'
+import { Migration20261204_400000_oci } from './Migration20261204_400000_oci.ts'
 
 /** Every migration, oldest first. `pnpm migration:create <name>` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261204_150000_module_protocol_documents', class: Migration20261204_150000_module_protocol_documents },
   { name: 'Migration20261204_210000_module_address_keys', class: Migration20261204_210000_module_address_keys },
   { name: 'Migration20261204_300000_provider_mirror', class: Migration20261204_300000_provider_mirror },
+  { name: 'Migration20261204_400000_oci', class: Migration20261204_400000_oci },
 ]

@@ -4,6 +4,7 @@ import { GeneralSettingsSchema } from './general-settings.schema.ts'
 import { InitialAdminTokenSchema } from './initial-admin-token.schema.ts'
 import { LoginCodeSchema } from './login-code.schema.ts'
 import { MirroredProviderArchiveSchema } from './mirrored-provider-archive.schema.ts'
+import { ModulePackageSchema } from './module-package.schema.ts'
 import { ModuleVersionDownloadsSchema } from './module-version-downloads.schema.ts'
 import { ModuleVersionSchema } from './module-version.schema.ts'
 import { OrganizationMembershipSchema } from './organization-membership.schema.ts'
@@ -46,4 +47,5 @@ export const entities = [
   RegistryProviderPlatformSchema,
   RegistryGpgKeySchema,
   MirroredProviderArchiveSchema,
+  ModulePackageSchema,
 ]

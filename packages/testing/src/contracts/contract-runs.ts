@@ -49,6 +49,7 @@ const STORE_PORTS = [
   'ProviderPlatformRepository',
   'GpgKeyRepository',
   'MirroredArchiveRepository',
+  'ModulePackageRepository',
 ]
 
 /** Each store port's in-memory and MikroORM implementations: `InMemory<Port>` and `MikroOrm<Port>`. */
@@ -110,6 +111,14 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     runs: [
       { file: `${FAKES}/fake-module-analyzer.contract.test.ts`, implementations: ['FakeModuleAnalyzer'] },
       { file: 'packages/module-analyzer/src/tar-module-analyzer.contract.test.ts', implementations: ['TarModuleAnalyzer'] },
+    ],
+  },
+  {
+    contract: 'moduleZipperContract',
+    ports: ['ModuleZipper'],
+    runs: [
+      { file: `${FAKES}/fake-module-zipper.contract.test.ts`, implementations: ['FakeModuleZipper'] },
+      { file: 'packages/module-analyzer/src/zip/tar-module-zipper.contract.test.ts', implementations: ['TarModuleZipper'] },
     ],
   },
   {

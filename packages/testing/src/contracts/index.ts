@@ -3,6 +3,7 @@ import { gpgKeyRepositoryContract } from './gpg-key-repository.contract.ts'
 import { initialAdminTokenRepositoryContract } from './initial-admin-token-repository.contract.ts'
 import { loginCodeRepositoryContract } from './login-code-repository.contract.ts'
 import { mirroredArchiveRepositoryContract } from './mirrored-archive-repository.contract.ts'
+import { modulePackageRepositoryContract } from './module-package-repository.contract.ts'
 import { membershipRepositoryContract } from './membership-repository.contract.ts'
 import { moduleCatalogContract } from './module-catalog.contract.ts'
 import { moduleHousekeepingContract } from './module-housekeeping.contract.ts'
@@ -57,12 +58,14 @@ export function storeContracts(name: string, open: StoreHarness): void {
   providerPlatformRepositoryContract(name, open)
   gpgKeyRepositoryContract(name, open)
   mirroredArchiveRepositoryContract(name, open)
+  modulePackageRepositoryContract(name, open)
 }
 export { jobQueueContract } from './job-queue.contract.ts'
 export type { JobQueueHarness, JobQueueUnderTest } from './job-queue.contract.ts'
 export { vcsClientContract } from './vcs-client.contract.ts'
 export type { HostedRepository, VcsClientHarness, VcsClientUnderTest } from './vcs-client.contract.ts'
 export { moduleAnalyzerContract } from './module-analyzer.contract.ts'
+export { moduleZipperContract, type ModuleZipperUnderTest } from './module-zipper.contract.ts'
 export type { ModuleAnalyzerHarness, ModuleAnalyzerUnderTest, RefusedArchive } from './module-analyzer.contract.ts'
 export { upstreamRegistryContract } from './upstream-registry.contract.ts'
 export type { UpstreamBehaviour, UpstreamRegistryHarness, UpstreamRegistryUnderTest } from './upstream-registry.contract.ts'

@@ -18,6 +18,7 @@ import {
 } from '@cairn/memory'
 import { CountingSignInAttempts } from './counting-sign-in-attempts.ts'
 import { FakeModuleAnalyzer } from './fake-module-analyzer.ts'
+import { FakeModuleZipper } from './fake-module-zipper.ts'
 import { FakeOpenPgpSignatures } from './fake-openpgp-signatures.ts'
 import { FakePasswordHasher } from './fake-password-hasher.ts'
 import { FakeSecretCipher } from './fake-secret-cipher.ts'
@@ -27,7 +28,6 @@ import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
 import { ManualClock } from './manual-clock.ts'
 import { SequentialIds } from './sequential-ids.ts'
-import { noProviderMirror } from './no-provider-mirror.ts'
 
 /**
  * Fresh in-memory ports for one test: everything the use cases need. The tests of other features
@@ -54,6 +54,7 @@ export function inMemoryDeps(
     health: new InMemoryHealthCheck(),
     blobs: new InMemoryBlobStore(),
     analyzer: new FakeModuleAnalyzer(),
+    zipper: new FakeModuleZipper(),
     signer: new FakeUrlSigner(),
     openpgp: new FakeOpenPgpSignatures(),
     upstream: new FakeUpstreamRegistry(),
@@ -64,7 +65,6 @@ export function inMemoryDeps(
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
-    ...noProviderMirror(),
   }
 }
 
