@@ -31,6 +31,7 @@ import { LruExpiringCache } from './platform/lru-expiring-cache.ts'
 import { matchesMetricsToken } from './platform/metrics-token.ts'
 import { protocolEntryBytes } from './platform/protocol-entry-bytes.ts'
 import { RandomIds } from './platform/random-ids.ts'
+import { providerMirrorPorts } from './platform/provider-mirror-ports.ts'
 import { BoundedPasswordHasher } from './platform/bounded-password-hasher.ts'
 import { MemorySignInAttempts } from './platform/memory-sign-in-attempts.ts'
 import { ScryptPasswordHasher } from './platform/scrypt-password-hasher.ts'
@@ -117,6 +118,7 @@ function portsOf(
     maxArchiveBytes: options.limits.maxArchiveBytes,
     immutableVersions: options.immutableVersions,
     initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
+    ...providerMirrorPorts(options),
   }
 }
 

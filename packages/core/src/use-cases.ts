@@ -30,6 +30,10 @@ import { ProviderRegistryProtocol } from './providers/provider-registry-protocol
 import { ProviderUploads } from './providers/provider-uploads.ts'
 import { ProviderVersions } from './providers/provider-versions.ts'
 import type { ServedProviderLookup } from './providers/served-provider.ts'
+import { ImportMirrorTree } from './provider-mirror/import-mirror-tree.ts'
+import { ManageProviderMirror } from './provider-mirror/manage-provider-mirror.ts'
+import type { ProviderMirrorDeps } from './provider-mirror/provider-mirror-deps.ts'
+import { ProviderNetworkMirror } from './provider-mirror/provider-network-mirror.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
 import type { SignInAttempts } from './ports/sign-in-attempts.ts'
@@ -69,6 +73,7 @@ export type CairnPorts = UseCaseDeps &
   ModuleVersionsDeps &
   PublicModulesDeps &
   ProviderRegistryDeps &
+  ProviderMirrorDeps &
   InitialAdminDeps &
   ManageVcsConnectionsDeps &
   PublishModuleFromVcsDeps &
@@ -156,6 +161,9 @@ export function createUseCases(ports: CairnPorts) {
     providerUploads: new ProviderUploads(deps),
     gpgKeys: new GpgKeys(deps),
     providerProtocol: new ProviderRegistryProtocol({ ...deps, servedProviders, countingUnitOfWork: ports.unitOfWork }),
+    providerMirror: new ProviderNetworkMirror(deps),
+    importMirrorTree: new ImportMirrorTree(deps),
+    manageProviderMirror: new ManageProviderMirror(deps),
   }
 }
 

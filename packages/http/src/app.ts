@@ -27,6 +27,8 @@ import { moduleRegistryRoutes, REGISTRY_V1 } from './routes/module-registry-rout
 import { pingRoutes } from './routes/ping-routes.ts'
 import { gpgKeyRoutes } from './routes/gpg-key-routes.ts'
 import { providerFileRoutes } from './routes/provider-file-routes.ts'
+import { providerMirrorRoutes } from './routes/provider-mirror-routes.ts'
+import { adminProviderMirrorRoutes, providerMirrorImportRoutes } from './routes/admin-provider-mirror-routes.ts'
 import { providerPlatformRoutes } from './routes/provider-platform-routes.ts'
 import { providerRegistryRoutes } from './routes/provider-registry-routes.ts'
 import { providerUploadRoutes } from './routes/provider-upload-routes.ts'
@@ -79,6 +81,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   // Archives stream to storage, which enforces its own limit; every other body is small JSON.
   app.route('/', uploadRoutes(deps))
   app.route('/', providerUploadRoutes(deps))
+  for (const prefix of deps.edition === 'self-hosted' ? ADMIN_PREFIXES : []) app.route('/', providerMirrorImportRoutes(deps, prefix))
   const limitBody = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     onError: () => {
@@ -97,6 +100,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   // Archive links are signed; the clients that follow them send no credentials.
   app.route('/', moduleArchiveRoutes(deps))
   app.route('/', providerFileRoutes(deps))
+  app.route('/', providerMirrorRoutes(deps))
   // The registry protocol authenticates itself, to answer failures in its own error shape.
   app.route(REGISTRY_V1, moduleRegistryRoutes(deps))
   app.route(REGISTRY_V1, providerRegistryRoutes(deps))
@@ -115,6 +119,7 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
     app.route(`${prefix}/workspaces`, adminWorkspaceRoutes(deps))
     app.route(`${prefix}/audit-events`, auditEventRoutes(deps))
     app.route(`${prefix}/general-settings`, adminGeneralSettingsRoutes(deps))
+    app.route(`${prefix}/provider-mirror`, adminProviderMirrorRoutes(deps))
   }
   app.route(PUBLIC_REGISTRY_PREFIX, publicRegistryRoutes(deps))
   // Outside /api/v2, as on Terraform Enterprise (go-tfe sends it to its registry base URL).

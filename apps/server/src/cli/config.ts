@@ -3,7 +3,7 @@ import { PUBLIC_TERRAFORM_REGISTRY } from '@cairn/upstream-registry'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { ConfigError } from '../config-error.ts'
-import type { CairnArchiveLimits, CairnBlobOptions, CairnGithubAppOptions } from '../embed/cairn-options.ts'
+import type { CairnArchiveLimits, CairnBlobOptions, CairnGithubAppOptions, CairnProviderMirrorOptions } from '../embed/cairn-options.ts'
 import { DEFAULT_CACHE_MAX_BYTES } from '../platform/cache-budget.ts'
 import { LOG_LEVELS, type LogLevel } from '../platform/logger.ts'
 import { isAcceptableMetricsToken } from '../platform/metrics-token.ts'
@@ -76,6 +76,8 @@ export interface Config {
   readonly archiveLimits: Required<CairnArchiveLimits>
   /** The public registry that curated public modules are proxied to (hosted edition). */
   readonly upstreamRegistry: { readonly url: URL; readonly timeoutMs: number; readonly cacheTtlMs: number }
+  /** The provider network mirror's policy and origin limits (`CAIRN_MIRROR_*`). */
+  readonly providerMirror: Required<CairnProviderMirrorOptions>
   /** Serves `/metrics` to scrapers sending it as a bearer token; no `/metrics` when unset. */
   readonly metricsToken: string | undefined
   /** What the in-memory caches may hold together, in bytes (`CAIRN_CACHE_MAX_MIB`). */
@@ -132,6 +134,18 @@ export function loadConfig(env: Env): Config {
       url: read.url('CAIRN_UPSTREAM_REGISTRY_URL') ?? new URL(PUBLIC_TERRAFORM_REGISTRY),
       timeoutMs: read.integer('CAIRN_UPSTREAM_TIMEOUT_MS', 10_000, 1),
       cacheTtlMs: read.integer('CAIRN_UPSTREAM_CACHE_TTL_SECONDS', 300, 1) * 1000,
+    },
+    providerMirror: {
+      readers:
+        read.text('CAIRN_MIRROR_READERS') === undefined || read.text('CAIRN_MIRROR_READERS') === '*'
+          ? '*'
+          : listOf(read.text('CAIRN_MIRROR_READERS') ?? ''),
+      allow: listOf(read.text('CAIRN_MIRROR_ALLOW') ?? '*/*/*'),
+      deny: listOf(read.text('CAIRN_MIRROR_DENY') ?? ''),
+      pullThrough: read.boolean('CAIRN_MIRROR_PULL_THROUGH'),
+      timeoutMs: read.integer('CAIRN_MIRROR_TIMEOUT_MS', 10_000, 1),
+      archiveTimeoutMs: read.integer('CAIRN_MIRROR_ARCHIVE_TIMEOUT_MS', 600_000, 1),
+      maxArchiveBytes: read.integer('CAIRN_MIRROR_MAX_ARCHIVE_BYTES', 1024 * MiB, 1),
     },
     metricsToken,
     cacheMaxBytes: read.integer('CAIRN_CACHE_MAX_MIB', DEFAULT_CACHE_MAX_BYTES / MiB, 1, 1024 * 1024) * MiB,
@@ -212,4 +226,12 @@ function readBlobs(read: EnvironmentReader, dataDir: string): Config['blobs'] {
     forcePathStyle: read.text('CAIRN_S3_FORCE_PATH_STYLE') === 'true',
     ...(accessKeyId !== undefined && secretAccessKey !== undefined && { credentials: { accessKeyId, secretAccessKey } }),
   }
+}
+
+/** A comma-separated setting's entries, trimmed, without empty ones. */
+function listOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
 }

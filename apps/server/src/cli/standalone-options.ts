@@ -21,6 +21,7 @@ export function standaloneOptions(config: Config): CairnOptions {
     immutableVersions: config.immutableVersions,
     limits: config.archiveLimits,
     upstreamRegistry: config.upstreamRegistry,
+    providerMirror: config.providerMirror,
     logLevel: config.logLevel,
     webUi: config.webUi,
     ...(config.metricsToken !== undefined && { metricsToken: config.metricsToken }),

@@ -12,6 +12,7 @@ import type {
   CairnGithubAppOptions,
   CairnOptions,
   CairnStoreOptions,
+  CairnProviderMirrorOptions,
   CairnUpstreamRegistryOptions,
   CairnVcsOptions,
 } from './cairn-options.ts'
@@ -80,6 +81,23 @@ const upstreamRegistry = z.strictObject({
   cacheTtlMs: positive.exactOptional(),
 })
 
+const mirrorPattern = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9*][A-Za-z0-9.*_:-]*\/[A-Za-z0-9*][A-Za-z0-9.*_-]*\/[A-Za-z0-9*][A-Za-z0-9.*_-]*$/,
+    'must be hostname/namespace/type, with * for any part of a segment',
+  )
+
+const providerMirror = z.strictObject({
+  readers: z.union([z.literal('*'), z.array(z.string().min(1)).readonly()]).exactOptional(),
+  allow: z.array(mirrorPattern).readonly().exactOptional(),
+  deny: z.array(mirrorPattern).readonly().exactOptional(),
+  pullThrough: z.boolean().exactOptional(),
+  timeoutMs: positive.exactOptional(),
+  archiveTimeoutMs: positive.exactOptional(),
+  maxArchiveBytes: positive.exactOptional(),
+})
+
 const githubApp = z.strictObject({
   appId: z.string().regex(/^\d+$/, 'must be the numeric App ID GitHub shows'),
   // Named, never shown: it is a secret.
@@ -124,6 +142,7 @@ export const CAIRN_OPTIONS = z.strictObject({
   immutableVersions: z.boolean().exactOptional(),
   limits: limits.exactOptional(),
   upstreamRegistry: upstreamRegistry.exactOptional(),
+  providerMirror: providerMirror.exactOptional(),
   logLevel: z.enum(LOG_LEVELS).exactOptional(),
   log: z
     .custom<ErrorLog>((value) => typeof value === 'object' && value !== null && typeof Reflect.get(value, 'error') === 'function', {
@@ -164,6 +183,7 @@ export type OptionsSchemaAgrees = [
   Agrees<SameKeysByKind<CairnBlobOptions, NonNullable<Schema['blobs']>>>,
   Agrees<SameKeys<CairnArchiveLimits, NonNullable<Schema['limits']>>>,
   Agrees<SameKeys<CairnUpstreamRegistryOptions, NonNullable<Schema['upstreamRegistry']>>>,
+  Agrees<SameKeys<CairnProviderMirrorOptions, NonNullable<Schema['providerMirror']>>>,
   Agrees<SameKeys<CairnVcsOptions, NonNullable<Schema['vcs']>>>,
   Agrees<SameKeys<CairnGithubAppOptions, NonNullable<NonNullable<Schema['vcs']>['githubApp']>>>,
   // Whatever the type allows, the schema takes.

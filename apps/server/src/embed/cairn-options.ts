@@ -64,6 +64,24 @@ export interface CairnUpstreamRegistryOptions {
   readonly cacheTtlMs?: number
 }
 
+/** The provider network mirror (docs/provider-mirror.md): who reads it, what it serves, and pulling through. */
+export interface CairnProviderMirrorOptions {
+  /** The organizations whose members (and team and organization tokens) may read it; `'*'`, every authenticated caller. Default `'*'`. */
+  readonly readers?: '*' | readonly string[]
+  /** `hostname/namespace/type` patterns it serves, `*` standing for any part of a segment (`registry.terraform.io/hashicorp/*`). Default: every provider. */
+  readonly allow?: readonly string[]
+  /** Patterns it never serves, whatever `allow` says. Default none. */
+  readonly deny?: readonly string[]
+  /** Fetch a provider it does not hold from the provider's origin registry. Default false. */
+  readonly pullThrough?: boolean
+  /** How long one request to an origin may take. Default 10 000. */
+  readonly timeoutMs?: number
+  /** How long fetching one zip from an origin may take. Default 600 000. */
+  readonly archiveTimeoutMs?: number
+  /** The largest zip imported or pulled through. Default 1 GiB. */
+  readonly maxArchiveBytes?: number
+}
+
 /** Publishing modules from git repositories (VCS connections). */
 export interface CairnVcsOptions {
   /**
@@ -134,6 +152,8 @@ export interface CairnOptions {
   readonly limits?: CairnArchiveLimits
   /** The hosted edition's upstream public registry. */
   readonly upstreamRegistry?: CairnUpstreamRegistryOptions
+  /** The provider network mirror. */
+  readonly providerMirror?: CairnProviderMirrorOptions
   /**
    * The least severe lines Cairn writes to standard output, as JSON (one per answered request at
    * `info`). Default `warn`: the host logs its own requests.

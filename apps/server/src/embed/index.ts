@@ -12,6 +12,7 @@ export type {
   CairnGithubAppOptions,
   CairnOptions,
   CairnStoreOptions,
+  CairnProviderMirrorOptions,
   CairnUpstreamRegistryOptions,
   CairnVcsOptions,
 } from './cairn-options.ts'

@@ -9,6 +9,7 @@ import type {
   CairnGithubAppOptions,
   CairnOptions,
   CairnStoreOptions,
+  CairnProviderMirrorOptions,
   CairnUpstreamRegistryOptions,
   CairnVcsOptions,
 } from './cairn-options.ts'
@@ -33,6 +34,7 @@ export type ResolvedOptions = CairnOptions &
     readonly uploadUrl?: URL
     readonly limits: Required<CairnArchiveLimits>
     readonly upstreamRegistry: Required<CairnUpstreamRegistryOptions> & { readonly url: URL }
+    readonly providerMirror: Required<CairnProviderMirrorOptions>
     readonly vcs: CairnVcsOptions &
       Required<Pick<CairnVcsOptions, 'cacheDir' | 'pollIntervalSeconds' | 'allowedHosts'>> & {
         readonly githubApp?: Required<CairnGithubAppOptions>
@@ -67,6 +69,15 @@ export function resolveOptions(options: CairnOptions): ResolvedOptions {
       url: new URL(options.upstreamRegistry?.url ?? PUBLIC_TERRAFORM_REGISTRY),
       timeoutMs: options.upstreamRegistry?.timeoutMs ?? 10_000,
       cacheTtlMs: options.upstreamRegistry?.cacheTtlMs ?? 300_000,
+    },
+    providerMirror: {
+      readers: options.providerMirror?.readers ?? '*',
+      allow: options.providerMirror?.allow ?? ['*/*/*'],
+      deny: options.providerMirror?.deny ?? [],
+      pullThrough: options.providerMirror?.pullThrough ?? false,
+      timeoutMs: options.providerMirror?.timeoutMs ?? 10_000,
+      archiveTimeoutMs: options.providerMirror?.archiveTimeoutMs ?? 600_000,
+      maxArchiveBytes: options.providerMirror?.maxArchiveBytes ?? 1024 * MiB,
     },
     logLevel: options.logLevel ?? 'warn',
     iactTimeLimitMinutes: options.iactTimeLimitMinutes ?? 60,

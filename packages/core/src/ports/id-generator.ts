@@ -16,6 +16,7 @@ export type IdPrefix =
   | 'prov'
   | 'provver'
   | 'provpltfrm'
+  | 'provmirror'
   | 'org'
 
 /** Makes unique, opaque resource ids. */

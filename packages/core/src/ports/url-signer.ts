@@ -1,5 +1,5 @@
 /** What a signed URL is for; a token made for one purpose is refused for another. */
-export type SignedPurpose = 'module-upload' | 'module-download' | 'provider-upload' | 'provider-download'
+export type SignedPurpose = 'module-upload' | 'module-download' | 'provider-upload' | 'provider-download' | 'provider-mirror-pull'
 
 /**
  * Makes and checks unguessable, tamper-proof, expiring tokens for URLs that clients use without

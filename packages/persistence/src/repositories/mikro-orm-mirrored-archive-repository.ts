@@ -10,6 +10,9 @@ const ARCHIVE_ORDER = { hostname: 'asc', namespace: 'asc', type: 'asc', version:
 
 const toArchive = (record: MirroredProviderArchiveRecord): MirroredArchive => ({ ...record })
 
+/** The provider's columns only: callers may pass a whole archive as its address. */
+const providerOf = ({ hostname, namespace, type }: MirroredProviderAddress) => ({ hostname, namespace, type })
+
 export class MikroOrmMirroredArchiveRepository implements MirroredArchiveRepository {
   readonly #em: EntityManager
 
@@ -21,13 +24,17 @@ export class MikroOrmMirroredArchiveRepository implements MirroredArchiveReposit
     const rows = await this.#em
       .createQueryBuilder(MirroredProviderArchiveSchema)
       .select('version', true)
-      .where({ ...address })
+      .where(providerOf(address))
       .execute<{ version: string }[]>('all', false)
     return rows.map((row) => row.version)
   }
 
   async archivesOf(address: MirroredProviderAddress, version: string): Promise<MirroredArchive[]> {
-    const records = await this.#em.find(MirroredProviderArchiveSchema, { ...address, version }, { ...FRESH, orderBy: ARCHIVE_ORDER })
+    const records = await this.#em.find(
+      MirroredProviderArchiveSchema,
+      { ...providerOf(address), version },
+      { ...FRESH, orderBy: ARCHIVE_ORDER },
+    )
     return records.map(toArchive)
   }
 

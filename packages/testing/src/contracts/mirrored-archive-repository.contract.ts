@@ -44,6 +44,8 @@ export function mirroredArchiveRepositoryContract(name: string, open: StoreHarne
         expect(await mirroredArchives.findById('mirror-missing')).toBeUndefined()
         expect(idsOf(await mirroredArchives.archivesOf(TIME, '0.14.2'))).toEqual(['mirror-3', 'mirror-1', 'mirror-2'])
         expect(await mirroredArchives.archivesOf(TIME, '9.9.9')).toEqual([])
+        // An archive is its own provider's address.
+        expect(idsOf(await mirroredArchives.archivesOf(archive, '0.13.1'))).toEqual(['mirror-4'])
         expect((await mirroredArchives.versionsOf(TIME)).sort()).toEqual(['0.13.1', '0.14.2'])
         expect(await mirroredArchives.versionsOf({ ...TIME, type: 'random' })).toEqual([])
       })

@@ -28,6 +28,7 @@ import { FakeUpstreamRegistry } from './fake-upstream-registry.ts'
 import { FakeUrlSigner } from './fake-url-signer.ts'
 import { ManualClock } from './manual-clock.ts'
 import { SequentialIds } from './sequential-ids.ts'
+import { noProviderMirror } from './no-provider-mirror.ts'
 
 /**
  * Fresh in-memory ports for one test: everything the use cases need. The tests of other features
@@ -65,6 +66,7 @@ export function inMemoryDeps(
     edition: options.edition ?? 'self-hosted',
     maxArchiveBytes: options.maxArchiveBytes ?? 1024 * 1024,
     immutableVersions: options.immutableVersions ?? false,
+    ...noProviderMirror(),
   }
 }
 

@@ -1,0 +1,22 @@
+import { CairnError, IMPORT_ONLY_MIRROR, type ProviderMirrorDeps } from '@cairn/core'
+
+const absent = (what: string) => () => {
+  throw new CairnError('unavailable', `the in-memory deps have no ${what}: the provider mirror's tests run on the real adapters`)
+}
+
+/**
+ * The provider mirror's ports for the in-memory deps: a mirror that reads no package and reaches
+ * no origin. Its tests run on the real reader (a zip's h1 is only worth checking as the CLI
+ * computes it) against a fake origin over HTTPS, in apps/server.
+ */
+export function noProviderMirror(): Pick<
+  ProviderMirrorDeps,
+  'providerPackages' | 'providerOrigin' | 'mirrorPolicy' | 'maxMirrorArchiveBytes'
+> {
+  return {
+    providerPackages: { h1Of: absent('provider package reader'), filesOf: absent('provider package reader') },
+    providerOrigin: { versions: absent('provider origin'), package: absent('provider origin'), zip: absent('provider origin') },
+    mirrorPolicy: IMPORT_ONLY_MIRROR,
+    maxMirrorArchiveBytes: 1024 * 1024,
+  }
+}
