@@ -232,6 +232,12 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     ],
   },
   {
+    contract: 'providerOriginContract',
+    ports: ['ProviderOrigin'],
+    // The fake is an origin registry over HTTPS, which the HTTP adapter is run against.
+    runs: [{ file: 'apps/server/src/http-provider-origin.contract.int.test.ts', implementations: ['HttpProviderOrigin'] }],
+  },
+  {
     contract: 'healthCheckContract',
     ports: ['HealthCheck'],
     // Also run on the PostgreSQL store's health check (store-health.contract.int.test.ts), which is no class.
