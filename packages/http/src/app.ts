@@ -51,6 +51,7 @@ import { vcsPublishRoutes } from './routes/vcs-publish-routes.ts'
 import { VCS_WEBHOOKS, vcsWebhookRoutes } from './routes/vcs-webhook-routes.ts'
 import { webUiRoutes } from './routes/web-ui-routes.ts'
 import { workspaceRoutes } from './routes/workspace-routes.ts'
+import { ociRoutes } from './oci/oci-routes.ts'
 
 /** JSON request bodies above this are refused with 413 before they are read in full. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024
@@ -74,6 +75,8 @@ export function createHttpApp(given: HttpDeps): Hono<AppEnv> {
   }
   // Terraform looks for discovery at the host's root only, so it stays there under a mount path.
   root.route('/', discoveryRoutes(basePath ?? '', deps.webApp !== undefined))
+  // OCI clients look for /v2/ at the host's root only, as Terraform does for discovery.
+  root.route('/', ociRoutes(deps))
   const app = basePath ? root.basePath(basePath) : root
   app.onError(errorsShapedByRoute(deps.log, `${basePath ?? ''}${REGISTRY_V1}/`))
   app.notFound(notFoundHandler)

@@ -13,6 +13,7 @@ export const TAGS = {
   runs: 'Runs, as records',
   admin: 'Site administration (self-hosted edition): users, workspaces, settings, audit events',
   'tool-versions': 'Terraform and OpenTofu versions the site offers (self-hosted edition)',
+  oci: 'The OCI distribution API (`/v2/`) that serves module versions to `tofu` as `oci://` sources, and `oras`',
   operations: 'Health, readiness, metrics, service discovery and this description',
 } as const
 
