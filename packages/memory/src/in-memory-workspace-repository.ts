@@ -39,7 +39,13 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
     return pageOf(matching, query.page)
   }
 
-  async statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
+  async listWithStatusCounts(query: WorkspaceQuery): Promise<{ page: Page<Workspace>; statusCounts: WorkspaceStatusCounts }> {
+    const { organizationName, search } = query
+    const selected = { ...(organizationName !== undefined && { organizationName }), ...(search !== undefined && { search }) }
+    return { page: await this.list(query), statusCounts: await this.#statusCounts(selected) }
+  }
+
+  async #statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
     const { items } = await this.list({ ...query, page: { number: 1, size: Number.MAX_SAFE_INTEGER } })
     const byStatus: Partial<Record<RunStatus, number>> = {}
     let none = 0

@@ -23,12 +23,21 @@ export interface WorkspaceStatusCounts {
   readonly total: number
 }
 
+/** A page of workspaces and the counts by status of all those its organization and search select. */
+export interface WorkspacePageWithCounts {
+  readonly page: Page<Workspace>
+  readonly statusCounts: WorkspaceStatusCounts
+}
+
 /** Workspaces, stored. A workspace name is unique within its organization. */
 export interface WorkspaceRepository {
   /** A page of workspaces, filtered, sorted and paged by the store. */
   list(query: WorkspaceQuery): Promise<Page<Workspace>>
-  /** Counts by current-run status of the workspaces the query's organization and search select. */
-  statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts>
+  /**
+   * `list`'s page with the counts by current-run status of the workspaces the query's organization
+   * and search select (its status filter aside), read together: the admin list shows both.
+   */
+  listWithStatusCounts(query: WorkspaceQuery): Promise<WorkspacePageWithCounts>
   findById(id: string): Promise<Workspace | undefined>
   findByName(organizationName: string, name: string): Promise<Workspace | undefined>
   /** Stores a new workspace. Raises `invalid` on `name` when its organization has one so named. */

@@ -37,13 +37,9 @@ export class AdminWorkspaces {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.read(async (repositories): Promise<WorkspaceList> => {
       // The admin API documents name as the default order.
-      const page = await repositories.workspaces.list({ ...query, sort: query.sort ?? { key: 'name', descending: false } })
+      const sort = query.sort ?? { key: 'name', descending: false }
+      const { page, statusCounts } = await repositories.workspaces.listWithStatusCounts({ ...query, sort })
       const items = await viewsOf(repositories, page.items)
-      const { organizationName, search } = query
-      const statusCounts = await repositories.workspaces.statusCounts({
-        ...(organizationName !== undefined && { organizationName }),
-        ...(search !== undefined && { search }),
-      })
       return { page: { ...page, items }, statusCounts, ...(await related(repositories, items, query.include)) }
     })
   }

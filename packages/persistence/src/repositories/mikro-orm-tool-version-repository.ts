@@ -7,7 +7,7 @@ import {
   type ToolVersionUsage,
 } from '@cairn/core'
 import type { FilterQuery } from '@mikro-orm/core'
-import { raw, sql, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { sql, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { ToolVersionSchema, type ToolVersionRecord } from '../schema/tool-version.schema.ts'
 import { WorkspaceSchema } from '../schema/workspace.schema.ts'
 import { translated, updatedOne } from '../translate-error.ts'
@@ -16,6 +16,7 @@ import { tableOf } from './module-query-parts.ts'
 import { findShapedPage, PAGED } from './paging.ts'
 import { executePrepared, preparedStatement } from './prepared-statement.ts'
 import { FRESH } from './read-options.ts'
+import type { BuiltQuery } from './shaped-statement.ts'
 import { timestampOf } from './row-values.ts'
 
 export class MikroOrmToolVersionRepository implements ToolVersionRepository {
@@ -87,12 +88,12 @@ export class MikroOrmToolVersionRepository implements ToolVersionRepository {
   }
 
   /** How many workspaces use each tool version of a page, in the page's statement (the workspaces' index by tool version serves it). */
-  #usage(): RawQueryFragment {
+  #usage(): BuiltQuery {
     const using = this.#em
       .createQueryBuilder(WorkspaceSchema, 'w')
       .count()
       .where({ toolVersion: sql.ref(`${PAGED}.id`) })
-    return raw(`(${using.getQuery()}) as usage`, using.getParams())
+    return { sql: `(${using.getQuery()}) as usage`, params: using.getParams() }
   }
 }
 

@@ -17,7 +17,7 @@ import { containing } from './like-pattern.ts'
 import { keptCount, keptCountRows, type KeyCondition } from './kept-counts.ts'
 import { findShapedPage, MATCHES, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
-import { runShaped, shapedStatement, type Placeholders } from './shaped-statement.ts'
+import { runShaped, shapedStatement, type BuiltQuery, type Placeholders } from './shaped-statement.ts'
 import { fromWorkspaceRow, toWorkspace, toWorkspaceRecord, type WorkspaceRow } from './workspace-mapper.ts'
 
 type Direction = 'asc' | 'desc'
@@ -31,28 +31,38 @@ const ORDER = {
 
 export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   readonly #em: EntityManager
-  /**
-   * The status counts of the matches of this unit of work's last searching list, counted in its
-   * statement: the admin list asks for them right after its page, and counting the matches again
-   * would read them all a second time. Only a list filtered by nothing but the organization and
-   * the search has them.
-   */
-  #countedMatches: { readonly of: string; readonly counts: WorkspaceStatusCounts } | undefined
 
   constructor(em: EntityManager) {
     this.#em = em
+  }
+
+  async list(query: WorkspaceQuery): Promise<Page<Workspace>> {
+    return pageOf(await this.#page(query, false), query.page, fromWorkspaceRow)
+  }
+
+  /**
+   * The status counts come in the page's statement, as a column of its rows: from the kept counts
+   * without a search, counted over the matches with one. Only without rows to carry them (an empty
+   * page), or when a status filter leaves out some of the matches, are they read apart.
+   */
+  async listWithStatusCounts(query: WorkspaceQuery): Promise<{ page: Page<Workspace>; statusCounts: WorkspaceStatusCounts }> {
+    const found = await this.#page(query, true)
+    const counted = found[0][0]?.[STATUS_COUNTS]
+    const statusCounts = counted === undefined ? await this.#statusCounts(query) : statusCountsOf(Object.entries(counted ?? {}))
+    return { page: pageOf(found, query.page, fromWorkspaceRow), statusCounts }
   }
 
   /**
    * One prepared statement per shape of the filters and order; the total is the kept counts' (see
    * `keptCount`) unless the list searches, when the matches the trigram indexes find are counted.
    */
-  async list(query: WorkspaceQuery): Promise<Page<Workspace>> {
+  #page(query: WorkspaceQuery, withStatusCounts: boolean) {
     const { organizationName, search, sort } = query
     const statuses = statusesOf(query)
     const order = sort === undefined ? 'id' : `${sort.key}${sort.descending ? '_desc' : ''}`
-    const shape = `workspaces_${organizationName === undefined ? '' : 'o'}${search === undefined ? '' : 's'}${statusShape(statuses)}_${order}`
-    const found = await findShapedPage<WorkspaceRecord, WorkspaceFilter, WorkspaceRow & { readonly [STATUS_COUNTS]?: unknown }>(
+    const counts = withStatusCounts ? '_c' : ''
+    const shape = `workspaces_${organizationName === undefined ? '' : 'o'}${search === undefined ? '' : 's'}${statusShape(statuses)}${counts}_${order}`
+    return findShapedPage<WorkspaceRecord, WorkspaceFilter, WorkspaceRow & { readonly [STATUS_COUNTS]?: unknown }>(
       this.#em,
       shape,
       WorkspaceSchema,
@@ -60,36 +70,31 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
         const where = { $and: conditionsOf(query, statuses, placeholders) } as QBFilterQuery<WorkspaceRecord>
         const orderBy = orderOf(sort)
         if (search !== undefined)
-          return { where, orderBy, sortMatches: true, extra: statuses === undefined ? [STATUS_COUNTS_OF_MATCHES] : [] }
-        return {
-          where,
-          orderBy,
-          total: keptCount(this.#em, 'workspace_counts', keyConditions(organizationName, statuses, placeholders)),
-          keyedBy: 'id',
-        }
+          return { where, orderBy, sortMatches: true, extra: withStatusCounts && statuses === undefined ? [STATUS_COUNTS_OF_MATCHES] : [] }
+        const total = keptCount(this.#em, 'workspace_counts', keyConditions(organizationName, statuses, placeholders))
+        const extra = withStatusCounts ? [this.#keptStatusCounts(organizationName, placeholders)] : []
+        return { where, orderBy, total, extra, keyedBy: 'id' }
       },
       valuesOf(query),
       query.page,
     )
-    const counted = found[0][0]?.[STATUS_COUNTS]
-    if (counted !== undefined) this.#countedMatches = { of: matchesKey(query), counts: statusCountsOf(Object.entries(counted ?? {})) }
-    return pageOf(found, query.page, fromWorkspaceRow)
   }
 
-  /**
-   * From the counts the store keeps by organization and status (see `keptCount`), a few hundred
-   * rows at most; with a search, one grouped query over the matches the trigram indexes find.
-   */
-  async statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
+  /** The status counts column from the counts the store keeps by organization and status, summed by status. */
+  #keptStatusCounts(organizationName: string | undefined, placeholders: Placeholders<WorkspaceFilter>): BuiltQuery {
+    const { sql, params } = keptCountsByStatus(this.#em, organizationName, placeholders)
+    return { sql: `(select json_object_agg(current_run_status, count) from (${sql}) as counted) as ${STATUS_COUNTS}`, params }
+  }
+
+  /** Apart from a page: summed by status from the kept counts, or one grouped query over a search's matches. */
+  async #statusCounts(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): Promise<WorkspaceStatusCounts> {
     const { organizationName, search } = query
-    const counted = this.#countedMatches
-    if (counted?.of === matchesKey(query)) return counted.counts
     const rows =
       search === undefined
         ? await runShaped<{ current_run_status: string; count: string | number }, WorkspaceFilter>(
             this.#em,
             shapedStatement<WorkspaceFilter>(this.#em, `workspace_counts_${organizationName === undefined ? '' : 'o'}`, (placeholders) =>
-              keptCountRows(this.#em, 'workspace_counts', keyConditions(organizationName, undefined, placeholders)),
+              keptCountsByStatus(this.#em, organizationName, placeholders),
             ),
             valuesOf(query),
           )
@@ -131,18 +136,25 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 }
 
+/** The kept counts of the workspaces (of one organization) summed by status: a row a status, where they are kept a row an organization and status. */
+function keptCountsByStatus(
+  em: EntityManager,
+  organizationName: string | undefined,
+  placeholders: Placeholders<WorkspaceFilter>,
+): BuiltQuery {
+  const { sql, params } = keptCountRows(em, 'workspace_counts', keyConditions(organizationName, undefined, placeholders))
+  return { sql: `select current_run_status, sum(count) as count from (${sql}) as kept group by current_run_status`, params }
+}
+
 /** The column of a searching list's rows that holds its matches' counts by status (`''`: none), as JSON. */
 const STATUS_COUNTS = 'cairn_status_counts'
 
 /** That column, counted over the matches the page is sorted from (see `sortMatches`). */
-const STATUS_COUNTS_OF_MATCHES = raw(
-  `(select json_object_agg(status, count) from (select coalesce(current_run_status, '') as status, count(*) as count ` +
+const STATUS_COUNTS_OF_MATCHES: BuiltQuery = {
+  sql:
+    `(select json_object_agg(status, count) from (select coalesce(current_run_status, '') as status, count(*) as count ` +
     `from ${MATCHES} group by 1) as counted) as ${STATUS_COUNTS}`,
-)
-
-/** What a search's status counts are of: the organization and the search. */
-function matchesKey(query: Pick<WorkspaceQuery, 'organizationName' | 'search'>): string {
-  return JSON.stringify([query.organizationName ?? null, query.search ?? null])
+  params: [],
 }
 
 /** Counts by status (`''` or null: no run yet) as the port gives them; an unknown status is left out. */

@@ -1,6 +1,6 @@
 import { pageOffset, type Page, type PageRequest } from '@cairn/core'
 import type { EntityDictionary, EntityKey, EntityName, QueryOrderMap } from '@mikro-orm/core'
-import { raw, type QBFilterQuery, type RawQueryFragment, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
+import { raw, type QBFilterQuery, type SqlEntityManager as EntityManager } from '@mikro-orm/sql'
 import { FRESH } from './read-options.ts'
 import { runShaped, shapedStatement, type BuiltQuery, type Placeholders } from './shaped-statement.ts'
 
@@ -66,8 +66,8 @@ type PageParameter = 'limit' | 'offset'
 export interface PageShape<E extends object> {
   readonly where: QBFilterQuery<E>
   readonly orderBy: QueryOrderMap<E> | QueryOrderMap<E>[]
-  /** More columns, which may refer to the page's table as `PAGED`; they take no values. */
-  readonly extra?: readonly RawQueryFragment[]
+  /** More columns (`… as name`), which may refer to the page's table as `PAGED`. */
+  readonly extra?: readonly BuiltQuery[]
   /**
    * A statement of one row whose `count` is how many match, in place of counting them: a sum of
    * counts the store keeps (see the list_counts migration), where counting would read every match.
@@ -121,20 +121,24 @@ export async function findShapedPage<E extends object, P extends string, Row>(
   const page = shapedStatement<P | PageParameter>(em, deep ? `${name}_deep_page` : `${name}_page`, (placeholders) => {
     const { where, orderBy, extra = [], sortMatches = false, ...keyed } = shape(placeholders)
     const keyedBy = deep ? keyed.keyedBy : undefined
+    // The extra columns are written in with their placeholders, whose values follow those before them.
+    const columns = extra.map((column) => raw(column.sql))
+    const columnParams = extra.flatMap((column) => column.params)
     if (sortMatches) {
       const matches = em.createQueryBuilder<E, 'matched'>(entity, 'matched').select('*').where(where)
+      const [limit, offset] = [placeholders.number('limit'), placeholders.number('offset')]
       const query = em
         .createQueryBuilder<E, typeof PAGED>(entity, PAGED)
         .with(MATCHES, matches, { materialized: true })
-        .select(['*', raw(`(select count(*) from ${MATCHES}) as ${TOTAL}`), ...extra])
+        .select(['*', raw(`(select count(*) from ${MATCHES}) as ${TOTAL}`), ...columns])
         .from(MATCHES, PAGED)
         .orderBy(orderBy)
-        .limit(placeholders.number('limit'))
-        .offset(placeholders.number('offset'))
-      return { sql: query.getQuery(), params: query.getParams() }
+        .limit(limit)
+        .offset(offset)
+      return { sql: query.getQuery(), params: [...matches.getParams(), ...columnParams, limit, offset] }
     }
     const count = countOf(placeholders)
-    const query = em.createQueryBuilder<E, typeof PAGED>(entity, PAGED).select(['*', raw(`(${count.sql}) as ${TOTAL}`), ...extra])
+    const query = em.createQueryBuilder<E, typeof PAGED>(entity, PAGED).select(['*', raw(`(${count.sql}) as ${TOTAL}`), ...columns])
     let params: readonly unknown[]
     if (keyedBy === undefined) {
       query.where(where).orderBy(orderBy).limit(placeholders.number('limit')).offset(placeholders.number('offset'))
@@ -152,7 +156,7 @@ export async function findShapedPage<E extends object, P extends string, Row>(
       params = keys.getParams()
     }
     // The count's placeholders come first: it is the first column.
-    return { sql: query.getQuery(), params: [...count.params, ...params] }
+    return { sql: query.getQuery(), params: [...count.params, ...columnParams, ...params] }
   })
   const rows = await runShaped<Record<string, unknown>, P | PageParameter>(em, page, {
     ...values,

@@ -40,6 +40,14 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
 
     const sorted = (key: WorkspaceSortKey, descending = false) => list({ sort: { key, descending } })
 
+    // Outside a transaction, as the admin list reads them (on PostgreSQL, a prepared statement).
+    async function statusCounts(query: Omit<WorkspaceQuery, 'page'> & { page?: WorkspaceQuery['page'] }) {
+      const { statusCounts } = await store().read(({ workspaces }) =>
+        workspaces.listWithStatusCounts({ ...query, page: query.page ?? PAGE }),
+      )
+      return statusCounts
+    }
+
     it('lists every workspace ordered by id by default, with the total', async () => {
       await seed()
       await expect(list({})).resolves.toEqual({ total: 6, ids: ['ws-01', 'ws-02', 'ws-03', 'ws-04', 'ws-05', 'ws-06'] })
@@ -61,21 +69,32 @@ export function workspaceListContract(name: string, open: StoreHarness): void {
       await expect(list({})).resolves.toEqual({ total: 3, ids: ['ws-02', 'ws-03', 'ws-04'] })
       await expect(list({ organizationName: 'acme' })).resolves.toEqual({ total: 1, ids: ['ws-02'] })
       await expect(list({ currentRunStatuses: ['errored'] })).resolves.toEqual({ total: 2, ids: ['ws-02', 'ws-03'] })
-      await expect(store().run(({ workspaces }) => workspaces.statusCounts({}))).resolves.toEqual({
-        byStatus: { errored: 2, planning: 1 },
-        none: 0,
-        total: 3,
-      })
+      await expect(statusCounts({})).resolves.toEqual({ byStatus: { errored: 2, planning: 1 }, none: 0, total: 3 })
     })
 
-    it('counts the statuses of a search right after listing it in the same unit of work, and of another search anew', async () => {
+    it('counts the statuses of what the organization and search select with the page, whatever its status filter and page', async () => {
       await seed()
-      const [first, other] = await store().run(async ({ workspaces }) => {
-        await workspaces.list({ search: 'networking', page: PAGE })
-        return [await workspaces.statusCounts({ search: 'networking' }), await workspaces.statusCounts({ search: 'a' })]
-      })
-      expect(first).toEqual({ byStatus: { applied: 1, errored: 1 }, none: 0, total: 2 })
-      expect(other).toEqual({ byStatus: { applied: 1, planning: 1 }, none: 2, total: 4 })
+      const searched = { byStatus: { applied: 1, errored: 1 }, none: 0, total: 2 }
+      await expect(statusCounts({ search: 'networking' })).resolves.toEqual(searched)
+      await expect(statusCounts({ search: 'networking', currentRunStatuses: ['errored'] })).resolves.toEqual(searched)
+      await expect(statusCounts({ search: 'networking', page: { number: 9, size: 20 } })).resolves.toEqual(searched)
+      await expect(statusCounts({ search: 'a' })).resolves.toEqual({ byStatus: { applied: 1, planning: 1 }, none: 2, total: 4 })
+      await expect(statusCounts({ search: 'nothing matches' })).resolves.toEqual({ byStatus: {}, none: 0, total: 0 })
+      const all = await statusCounts({})
+      expect(all.total).toBe(6)
+      await expect(statusCounts({ currentRunStatuses: ['planning'] })).resolves.toEqual(all)
+      await expect(statusCounts({ page: { number: 9, size: 20 } })).resolves.toEqual(all)
+      await expect(statusCounts({ organizationName: 'globex' })).resolves.toEqual(
+        await statusCounts({ organizationName: 'globex', page: { number: 9, size: 20 } }),
+      )
+    })
+
+    it('lists the same page with its status counts as without', async () => {
+      await seed()
+      for (const query of [{}, { search: 'a' }, { organizationName: 'acme', sort: { key: 'name', descending: true } }] as const) {
+        const counted = await store().read(({ workspaces }) => workspaces.listWithStatusCounts({ ...query, page: PAGE }))
+        await expect(store().read(({ workspaces }) => workspaces.list({ ...query, page: PAGE }))).resolves.toEqual(counted.page)
+      }
     })
 
     it('pages in the store', async () => {

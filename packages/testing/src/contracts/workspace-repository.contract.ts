@@ -1,3 +1,4 @@
+import type { WorkspaceQuery } from '@cairn/core'
 import { describe, expect, it } from 'vitest'
 import { aRun, aToolVersion, aWorkspace } from '../builders/builders.ts'
 import { minute, PAGE, seedOrganizations } from './fixtures.ts'
@@ -107,12 +108,15 @@ export function workspaceRepositoryContract(name: string, open: StoreHarness): v
         await workspaces.add(aWorkspace({ id: 'ws-4', name: 'idle' }))
         await workspaces.add(aWorkspace({ id: 'ws-5', name: 'web', organizationName: 'globex' }))
       })
-      await expect(store().run(({ workspaces }) => workspaces.statusCounts({}))).resolves.toEqual({
+      const statusCounts = async (query: Omit<WorkspaceQuery, 'page'>) =>
+        (await store().run(({ workspaces }) => workspaces.listWithStatusCounts({ ...query, page: PAGE }))).statusCounts
+      await expect(statusCounts({})).resolves.toEqual({ byStatus: { applied: 2, planning: 1 }, none: 2, total: 5 })
+      await expect(statusCounts({ organizationName: 'acme' })).resolves.toEqual({
         byStatus: { applied: 2, planning: 1 },
-        none: 2,
-        total: 5,
+        none: 1,
+        total: 4,
       })
-      await expect(store().run(({ workspaces }) => workspaces.statusCounts({ organizationName: 'acme', search: 'WEB' }))).resolves.toEqual({
+      await expect(statusCounts({ organizationName: 'acme', search: 'WEB' })).resolves.toEqual({
         byStatus: { applied: 1, planning: 1 },
         none: 0,
         total: 2,
