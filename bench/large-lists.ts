@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { createOrganization } from './cairn-api.ts'
 import { largeListsStatements, MODULES_ORGANIZATION, type LargeListsSize } from './large-lists-dataset.ts'
+import { backendCpuMicros } from './pg-activity.ts'
 import { readProcCpuMicros } from './proc-cpu.ts'
 import { startCairn } from './processes.ts'
 import { scratchPostgres, seedPostgres } from './protocol-dataset.ts'
 import { progress } from './report.ts'
 import { loadTest, type ThroughputResult } from './throughput.ts'
-
-const run = promisify(execFile)
 
 /** The lists issue 39 names, each path without the nonce that makes every request a miss. */
 export const LARGE_LISTS = [
@@ -37,24 +34,6 @@ function everyRequestNew(path: string): () => string {
   let next = 0
   const separator = path.includes('?') ? '&' : '?'
   return () => `${path}${separator}nonce=${next++}`
-}
-
-/** The CPU time, so far, of every backend connected to the database at `url` (the server's pool). */
-async function backendCpuMicros(url: string): Promise<number> {
-  const query = 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()'
-  const { stdout } = await run('psql', [url, '-At', '-c', query])
-  let total = 0
-  for (const pid of stdout
-    .trim()
-    .split('\n')
-    .filter((line) => line !== '')) {
-    try {
-      total += readProcCpuMicros(Number(pid))
-    } catch {
-      // A backend that ended between the query and the read has nothing more to count.
-    }
-  }
-  return total
 }
 
 /**

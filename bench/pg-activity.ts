@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { readProcCpuMicros } from './proc-cpu.ts'
 
 const run = promisify(execFile)
 
@@ -53,4 +54,22 @@ export function activityPerRequest(before: PgActivity, after: PgActivity, reques
     scans: per(before.scans, after.scans),
     writes: per(before.writes, after.writes),
   }
+}
+
+/** The CPU time, so far, of every backend connected to the database at `url` (the server's pool). */
+export async function backendCpuMicros(url: string): Promise<number> {
+  const query = 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()'
+  const { stdout } = await run('psql', [url, '-At', '-c', query])
+  let total = 0
+  for (const pid of stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')) {
+    try {
+      total += readProcCpuMicros(Number(pid))
+    } catch {
+      // A backend that ended between the query and the read has nothing more to count.
+    }
+  }
+  return total
 }

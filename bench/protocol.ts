@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { typicalArchive } from './archives.ts'
 import { createModule, createOrganization, ORGANIZATION, publishVersion } from './cairn-api.ts'
 import { expectJson, send } from './http-client.ts'
+import { loadCostMeter, type LoadCost } from './load-cost.ts'
 import { readProcMemory } from './proc-memory.ts'
 import { startCairn, type CairnProcess } from './processes.ts'
 import { moduleName, scratchPostgres, seedPglite, seedPostgres, seedStatements, type DatasetSize } from './protocol-dataset.ts'
@@ -16,7 +17,8 @@ export type StoreKind = 'postgres' | 'pglite'
 export interface ProtocolResult {
   readonly store: StoreKind
   readonly size: DatasetSize
-  readonly loads: readonly PairedResult[]
+  /** Each with its CPU per request (`LoadCost`). */
+  readonly loads: readonly (PairedResult & LoadCost)[]
   /** Asking each module's versions once, before the loads: how fast a cold cache is filled. */
   readonly warming: { readonly seconds: number; readonly requestsPerSecond: number }
   /** The server's resident set after the loads over every module, in bytes: what its caches took of them shows here. */
@@ -82,7 +84,12 @@ export async function benchProtocol(
     const options = { connections: plan.connections, seconds: plan.seconds }
     const { url, token } = cairn
     const authenticated = { ...options, token }
-    const measure = (name: string, load: LoadOptions) => pairedLoadTest(name, url, load, `${bareUrl}/`, plan.rounds)
+    const { pid } = cairn
+    const measure = async (name: string, load: LoadOptions) => {
+      const cost = loadCostMeter(pid, postgres?.url)
+      const paired = await pairedLoadTest(name, url, { ...load, around: cost.around }, `${bareUrl}/`, plan.rounds)
+      return { ...paired, ...cost.perRequest() }
+    }
     const random = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.size.modules))}/aws`
     const hot = () => `${PREFIX}/${ORGANIZATION}/${moduleName(Math.floor(Math.random() * plan.hotModules))}/aws`
     const anyVersion = () => `1.${Math.floor(Math.random() * plan.size.versionsPerModule)}.0`

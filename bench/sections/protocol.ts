@@ -37,6 +37,13 @@ function printProtocol(results: readonly ProtocolResult[]): void {
       results.flatMap((result) => result.loads.map(pairedRow)),
     ),
   )
+  for (const { store, loads } of results) {
+    const costs = loads.map(({ name, serverCpuMicros, databaseCpuMicros }) => {
+      const database = databaseCpuMicros === undefined ? '' : ` + ${databaseCpuMicros.toFixed(0)} PostgreSQL`
+      return `${name.replace(`${store}: `, '')} ${serverCpuMicros.toFixed(0)}${database}`
+    })
+    console.log(`${store}: CPU µs per request, server${store === 'postgres' ? ' + PostgreSQL' : ''}: ${costs.join('; ')}`)
+  }
   console.log(
     `Every module's versions asked once before the loads (a cold cache filled): ${results.map((result) => `${result.store} ${result.warming.seconds.toFixed(1)} s, ${Math.round(result.warming.requestsPerSecond)} requests/s`).join(', ')}`,
   )

@@ -15,6 +15,8 @@ import { RegistryModuleSchema, type RegistryModuleRecord } from '../schema/regis
 import { containing } from './like-pattern.ts'
 import { ADDRESS_ORDER, matching, SERVED, tableOf } from './module-query-parts.ts'
 import { toProtocolVersion, toServedArchive, type ServedArchiveRow, type ServedVersionRow } from './protocol-version-mapper.ts'
+import { runsApart } from './prepared-statement.ts'
+import { protocolBatches } from './protocol-batches.ts'
 import { FRESH } from './read-options.ts'
 import { toRegistryModule } from './registry-module-mappers.ts'
 import { runShaped, shapedStatement, type Placeholders, type ShapedStatement } from './shaped-statement.ts'
@@ -116,15 +118,20 @@ export class MikroOrmModuleCatalog implements ModuleCatalog {
     return rows.map(toProtocolVersion)
   }
 
-  /** One prepared statement, one row of text: neither the versions nor their requirements are read. */
+  /**
+   * One row of text: neither the versions nor their requirements are read. Outside a transaction on
+   * PostgreSQL, one statement answers every lookup of the turn (`TurnBatch`).
+   */
   async versionsDocument(query: ServedVersionsQuery): Promise<string | null> {
+    if (runsApart(this.#em)) return (await protocolBatches(this.#em).versionsDocuments.get(query)) ?? null
     const values = { ...query.address, organizationName: query.organizationName }
     const [row] = await runShaped<{ versions: string }, ServedParameter>(this.#em, versionsDocumentStatement(this.#em), values)
     return row?.versions ?? null
   }
 
-  /** One prepared statement, one row: the version's own, not its provider's others. */
+  /** One row: the version's own, not its provider's others; batched by turn as `versionsDocument`. */
   async servedArchive(query: ServedVersionQuery): Promise<ServedArchive | undefined> {
+    if (runsApart(this.#em)) return protocolBatches(this.#em).servedArchives.get(query)
     const values = { ...query.address, organizationName: query.organizationName, version: query.version }
     const [row] = await runShaped<ServedArchiveRow, ServedParameter | 'version'>(this.#em, servedArchiveStatement(this.#em), values)
     return row === undefined ? undefined : toServedArchive(row)

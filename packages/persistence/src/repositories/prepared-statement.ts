@@ -34,8 +34,17 @@ export function preparedStatement(name: string, sql: string): PreparedStatement 
  */
 export async function executePrepared<T>(em: EntityManager, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection()
-  if (!(connection instanceof PostgreSqlConnection) || em.isInTransaction()) return em.execute<T[]>(statement.sql, [...values])
+  if (!(connection instanceof PostgreSqlConnection) || !runsApart(em)) return em.execute<T[]>(statement.sql, [...values])
   const pool = await connection.getNativeClient()
   const result = await pool.query({ name: statement.name, text: statement.numberedSql, values: [...values] })
   return result.rows as T[]
+}
+
+/**
+ * Whether `em`'s statements run on PostgreSQL's pool outside a transaction, each on any of its
+ * connections: prepared there (`executePrepared`), and free to be answered together with other
+ * requests' (`TurnBatch`).
+ */
+export function runsApart(em: EntityManager): boolean {
+  return em.getConnection() instanceof PostgreSqlConnection && !em.isInTransaction()
 }
