@@ -11,7 +11,7 @@ export type OriginBehaviour = 'normal' | 500 | 'hang' | 'slow-zip'
 
 /** A provider registry over HTTPS on loopback for tests: discovery, `providers.v1`, and the release's files. */
 export interface FakeProviderOrigin {
-  /** `localhost:<port>`: the providers' hostname, as a source address and the mirror's paths name it. */
+  /** `localhost:<port>`, or `localhost` on 443: the providers' hostname, as a source address and the mirror's paths name it. */
   readonly hostname: string
   /** Every path asked for, in order. */
   readonly requests: string[]
@@ -37,6 +37,7 @@ export async function startFakeProviderOrigin(
   ca: ThrowawayCa,
   releases: readonly ProviderRelease[],
   signingKey: string,
+  port = 0,
 ): Promise<FakeProviderOrigin> {
   const requests: string[] = []
   let zipFetches = 0
@@ -96,9 +97,10 @@ export async function startFakeProviderOrigin(
   const server: Server = createServer({ cert, key }, (request, response) => {
     respond(request, response).catch(() => response.destroy())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve))
+  const listening = (server.address() as AddressInfo).port
   const origin: FakeProviderOrigin = {
-    hostname: `localhost:${(server.address() as AddressInfo).port}`,
+    hostname: listening === 443 ? 'localhost' : `localhost:${listening}`,
     requests,
     behaviour: 'normal',
     tamperedZip: undefined,
