@@ -26,7 +26,7 @@ export function modulePackageKeys(packageId: string) {
 
 /**
  * The image manifest of a module version (reference §4): artifact type `modulepkg`, the empty
- * config and one `archive/zip` layer. The version is an annotation, so that versions with the same
+ * config and one `archive/zip` layer, named `module.zip`. The version is an annotation, so that versions with the same
  * content still have manifests of their own.
  */
 export function moduleManifestJson(zip: { readonly sha256: string; readonly size: number }, version: string): string {
@@ -35,7 +35,15 @@ export function moduleManifestJson(zip: { readonly sha256: string; readonly size
     mediaType: OCI_MEDIA_TYPES.manifest,
     artifactType: OCI_MEDIA_TYPES.modulePackage,
     config: EMPTY_CONFIG,
-    layers: [{ mediaType: OCI_MEDIA_TYPES.zip, digest: `sha256:${zip.sha256}`, size: zip.size }],
+    layers: [
+      {
+        mediaType: OCI_MEDIA_TYPES.zip,
+        digest: `sha256:${zip.sha256}`,
+        size: zip.size,
+        // The file name `oras pull` saves the layer as; without one it skips the layer.
+        annotations: { 'org.opencontainers.image.title': 'module.zip' },
+      },
+    ],
     annotations: { 'org.opencontainers.image.version': version },
   })
 }

@@ -119,7 +119,12 @@ describe('OCI distribution at /v2/ (reference §4)', () => {
       expect(manifest).toMatchObject({ mediaType: OCI_MEDIA_TYPES.manifest, artifactType: 'application/vnd.opentofu.modulepkg' })
       expect(manifest.config).toEqual(EMPTY_CONFIG)
       expect(manifest.layers).toEqual([
-        { mediaType: 'archive/zip', digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), size: expect.any(Number) },
+        {
+          mediaType: 'archive/zip',
+          digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+          size: expect.any(Number),
+          annotations: { 'org.opencontainers.image.title': 'module.zip' },
+        },
       ])
       expect(manifest.annotations['org.opencontainers.image.version']).toBe('1.2.0')
     })
