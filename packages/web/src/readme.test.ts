@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { MAX_README_CHARS, renderReadme } from './readme.ts'
 
 describe('renderReadme: Markdown rendered, then sanitized on the server', () => {
-  it('renders headings, code, tables and links', () => {
-    const html = renderReadme('# VPC\n\nUse `cidr`.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)')
+  it('renders headings, code, tables and links', async () => {
+    const html = await renderReadme('# VPC\n\nUse `cidr`.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[docs](https://example.com/docs)')
     expect(html).toContain('<h1>VPC</h1>')
     expect(html).toContain('<code>cidr</code>')
     expect(html).toContain('<td>1</td>')
@@ -23,20 +23,20 @@ describe('renderReadme: Markdown rendered, then sanitized on the server', () => 
     ['a form', '<form action="https://evil.example"><input name="t"></form>', /<form|<input/i],
     ['an svg with script', '<svg><script>alert(1)</script></svg>', /<svg|<script/i],
     ['an http image', '<img src="http://tracker.example/p.gif">', /<img/i],
-  ])('removes %s', (_, source, forbidden) => {
-    expect(renderReadme(source)).not.toMatch(forbidden)
+  ])('removes %s', async (_, source, forbidden) => {
+    expect(await renderReadme(source)).not.toMatch(forbidden)
   })
 
-  it('keeps https images', () => {
-    expect(renderReadme('![diagram](https://example.com/d.png)')).toContain('<img alt="diagram" src="https://example.com/d.png" />')
+  it('keeps https images', async () => {
+    expect(await renderReadme('![diagram](https://example.com/d.png)')).toContain('<img alt="diagram" src="https://example.com/d.png" />')
   })
 
-  it('marks an image without a description as decorative', () => {
-    expect(renderReadme('<img src="https://example.com/d.png">')).toContain('<img alt="" src="https://example.com/d.png" />')
+  it('marks an image without a description as decorative', async () => {
+    expect(await renderReadme('<img src="https://example.com/d.png">')).toContain('<img alt="" src="https://example.com/d.png" />')
   })
 
-  it('cuts a README larger than the bound, and says so', () => {
-    const html = renderReadme('word '.repeat((1024 * 1024) / 5))
+  it('cuts a README larger than the bound, and says so', async () => {
+    const html = await renderReadme('word '.repeat((1024 * 1024) / 5))
     expect(html.length).toBeLessThan(MAX_README_CHARS + 1024)
     expect(html).toContain('README cut')
   })

@@ -1,6 +1,6 @@
 import { CairnError } from '@cairn/core'
 import { availableParallelism } from 'node:os'
-import { Piscina } from 'piscina'
+import type { Piscina } from 'piscina'
 import { configurationError } from './configuration-error.ts'
 import type { HclOutcome, HclTask } from './hcl-worker.ts'
 
@@ -20,22 +20,15 @@ export interface HclParser {
  * `@cdktf/hcl2json` in worker threads (piscina), so that parsing never blocks the event loop and a
  * parser that fails cannot affect the next file. A thread whose runtime fails ends itself; one
  * that takes longer than `timeoutMs` is terminated; piscina replaces either with a fresh one.
- * Threads start on the first file and end when idle.
+ * Threads start on the first file and end when idle; piscina itself loads with the first file.
  */
 export class HclParserPool implements HclParser {
   readonly #timeoutMs: number
-  readonly #pool: Piscina<HclTask, HclOutcome>
+  #pool: Promise<Piscina<HclTask, HclOutcome>> | undefined
   #closed = false
 
   constructor(timeoutMs: number) {
     this.#timeoutMs = timeoutMs
-    this.#pool = new Piscina({
-      filename: new URL(`./hcl-worker${WORKER_EXTENSION}`, import.meta.url).href,
-      minThreads: 0,
-      maxThreads: Math.min(2, availableParallelism()),
-      maxQueue: MAX_QUEUE,
-      idleTimeout: IDLE_TIMEOUT_MS,
-    })
   }
 
   async parse(path: string, source: string): Promise<unknown> {
@@ -43,7 +36,7 @@ export class HclParserPool implements HclParser {
     const signal = AbortSignal.timeout(this.#timeoutMs)
     let outcome: HclOutcome
     try {
-      outcome = await this.#pool.run({ path, source }, { signal })
+      outcome = await (await this.#started()).run({ path, source }, { signal })
     } catch (error) {
       throw this.#failure(path, error, signal.aborted)
     }
@@ -54,7 +47,21 @@ export class HclParserPool implements HclParser {
   /** Ends every thread; a file being parsed is refused. */
   async close(): Promise<void> {
     this.#closed = true
-    await this.#pool.destroy()
+    await (await this.#pool)?.destroy()
+  }
+
+  #started(): Promise<Piscina<HclTask, HclOutcome>> {
+    this.#pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina<HclTask, HclOutcome>({
+          filename: new URL(`./hcl-worker${WORKER_EXTENSION}`, import.meta.url).href,
+          minThreads: 0,
+          maxThreads: Math.min(2, availableParallelism()),
+          maxQueue: MAX_QUEUE,
+          idleTimeout: IDLE_TIMEOUT_MS,
+        }),
+    )
+    return this.#pool
   }
 
   #failure(path: string, error: unknown, timedOut: boolean): CairnError {

@@ -57,7 +57,7 @@ export function moduleRoutes(deps: WebDeps) {
       const readme = selected?.metadata?.root.readme ?? null
       const { module } = view
       const frame = frameOf(c, `${module.name} (${module.provider})`, moduleTrail(module))
-      const readmeHtml = readme === null ? null : renderReadme(readme)
+      const readmeHtml = readme === null ? null : await renderReadme(readme)
       // A VCS module's versions come from its repository: the API hands nobody an upload link for them.
       const canUpload = canManage && module.publishingMechanism === 'non_vcs'
       const permissions = { canManage, canUpload, canDelete: view.permissions.canDelete }

@@ -21,7 +21,7 @@ export function partRoutes(deps: WebDeps) {
       ...moduleTrail(module),
       [part.path, new URL(c.req.url).pathname],
     ])
-    const readmeHtml = part.readme === null ? null : renderReadme(part.readme)
+    const readmeHtml = part.readme === null ? null : await renderReadme(part.readme)
     return c.html(partPage(frame, { module, version: selected, kind, part, readmeHtml, host: hostOf(c, deps) }))
   })
 }
