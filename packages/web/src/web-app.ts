@@ -9,6 +9,7 @@ import { loginRoutes } from './routes/login-routes.ts'
 import { moduleRoutes } from './routes/module-routes.ts'
 import { partRoutes } from './routes/part-routes.ts'
 import { providerRoutes } from './routes/provider-routes.ts'
+import { providerMirrorRoutes } from './routes/provider-mirror-routes.ts'
 import { sessionRoutes } from './routes/session-routes.ts'
 import { staticRoutes } from './routes/static-routes.ts'
 import { tokenRoutes } from './routes/token-routes.ts'
@@ -46,6 +47,7 @@ function webPages(deps: WebDeps): Hono<WebEnv> {
   app.route('/', tokenRoutes(deps))
   app.route('/', moduleRoutes(deps))
   app.route('/', providerRoutes(deps))
+  app.route('/', providerMirrorRoutes(deps))
   app.route('/', partRoutes(deps))
   app.route('/', versionRoutes(deps))
   app.all('*', () => {

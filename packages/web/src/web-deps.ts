@@ -15,6 +15,7 @@ export type WebUseCases = Pick<
   | 'userTokens'
   | 'serviceTokens'
   | 'organizationServiceTokens'
+  | 'manageProviderMirror'
 >
 
 export interface WebDeps extends WebUseCases {
