@@ -29,4 +29,5 @@ cd "$(dirname "$0")/.."
 source scripts/provision.sh
 pnpm install --frozen-lockfile --reporter=silent
 # The server becomes this script's process: signals reach it and no wrapper stays around it.
-exec node --expose-gc apps/server/src/cli/main.ts serve "$@"
+# Its flags and the compile cache are pnpm start's (docs/operations.md, "Sizing", says why).
+NODE_COMPILE_CACHE="$PWD/node_modules/.cache/node-compile-cache" exec node --expose-gc --max-semi-space-size=8 apps/server/src/cli/main.ts serve "$@"
