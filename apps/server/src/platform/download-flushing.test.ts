@@ -19,6 +19,7 @@ describe('startDownloadFlushing', () => {
       },
       providerProtocol: { flushDownloads: async () => ({ downloads: 10, versions: 2 }) },
       tokenUses: { flush: async () => 0 },
+      providerMirror: { flushUses: async () => ({ downloads: 0, versions: 0 }) },
       log: { error: (message) => logged.push(message) },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS - 1)
@@ -51,6 +52,7 @@ describe('startDownloadFlushing', () => {
       },
       providerProtocol: { flushDownloads: async () => ({ downloads: 0, versions: 0 }) },
       tokenUses: { flush: async () => 0 },
+      providerMirror: { flushUses: async () => ({ downloads: 0, versions: 0 }) },
       log: { error: () => undefined },
     })
     await vi.advanceTimersByTimeAsync(DOWNLOAD_FLUSH_INTERVAL_MS)

@@ -1,4 +1,4 @@
-import type { DownloadsWritten, ModuleRegistryProtocol, ProviderRegistryProtocol, TokenUses } from '@cairn/core'
+import type { DownloadsWritten, ModuleRegistryProtocol, ProviderNetworkMirror, ProviderRegistryProtocol, TokenUses } from '@cairn/core'
 import type { ErrorLog } from '@cairn/core'
 
 /** How often counted downloads are written. */
@@ -7,7 +7,7 @@ export const DOWNLOAD_FLUSH_INTERVAL_MS = 5_000
 const NOTHING_WRITTEN: DownloadsWritten = { downloads: 0, versions: 0 }
 
 /**
- * Writes counted downloads (of module versions and of provider platforms), and tokens' last uses, every few seconds, and a last time when stopped. A failed write keeps
+ * Writes counted downloads (of module versions and of provider platforms), tokens' last uses and the mirror's, every few seconds, and a last time when stopped. A failed write keeps
  * its counts for the next one and is logged, never thrown into the timer. One flush at a time: a
  * tick that finds one under way leaves the counts to the next, and stopping waits for it before
  * the last flush, which then writes whatever it could not, and says how much that was.
@@ -16,11 +16,17 @@ export function startDownloadFlushing(deps: {
   readonly moduleRegistry: Pick<ModuleRegistryProtocol, 'flushDownloads'>
   readonly providerProtocol: Pick<ProviderRegistryProtocol, 'flushDownloads'>
   readonly tokenUses: Pick<TokenUses, 'flush'>
+  readonly providerMirror: Pick<ProviderNetworkMirror, 'flushUses'>
   readonly log: ErrorLog
 }): { stop(): Promise<DownloadsWritten> } {
   let underWay: Promise<DownloadsWritten> | undefined
   const flush = () =>
-    (underWay ??= Promise.all([deps.moduleRegistry.flushDownloads(), deps.providerProtocol.flushDownloads(), deps.tokenUses.flush()])
+    (underWay ??= Promise.all([
+      deps.moduleRegistry.flushDownloads(),
+      deps.providerProtocol.flushDownloads(),
+      deps.tokenUses.flush(),
+      deps.providerMirror.flushUses(),
+    ])
       .then(([modules, providers]) => ({
         downloads: modules.downloads + providers.downloads,
         versions: modules.versions + providers.versions,

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
+import { DownloadTally, type DownloadsWritten } from '../modules/download-tally.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { OriginVersion } from '../ports/provider-origin.ts'
 import { signProviderDownload } from '../providers/provider-links.ts'
@@ -29,10 +30,20 @@ export type MirrorArchiveEntry =
 export class ProviderNetworkMirror {
   readonly #deps: ProviderMirrorUseCaseDeps
   readonly #pulls: PullThrough
+  readonly #uses: DownloadTally
 
   constructor(deps: ProviderMirrorUseCaseDeps) {
     this.#deps = deps
     this.#pulls = new PullThrough(deps)
+    // Noted in memory and written with the download counts: a write per answer would make every `:version.json` a commit.
+    this.#uses = new DownloadTally((used) =>
+      deps.unitOfWork.autocommit(({ mirroredArchives }) => mirroredArchives.touch([...used.keys()], deps.clock.now())),
+    )
+  }
+
+  /** Writes when the archives answered since the last flush were used; the server calls it with the download counts. */
+  flushUses(): Promise<DownloadsWritten> {
+    return this.#uses.flush()
   }
 
   /** The versions of `index.json`. Raises `not_found` for a provider neither held nor offered by its origin. */
@@ -45,15 +56,12 @@ export class ProviderNetworkMirror {
     return versions
   }
 
-  /** The archives of `:version.json`; what the caller downloads counts as used. Raises `not_found` for a version neither held nor offered. */
+  /** The archives of `:version.json`, each noted as used (written by `flushUses`). Raises `not_found` for a version neither held nor offered. */
   async archives(address: MirroredProviderAddress, version: string, principal: Principal): Promise<MirrorArchiveEntry[]> {
     await assertMirrorReads(this.#deps, principal, address)
     const held = await this.#deps.unitOfWork.read(({ mirroredArchives }) => mirroredArchives.archivesOf(address, version))
     const now = this.#deps.clock.now()
-    if (held.length > 0) {
-      const ids = held.map((archive) => archive.id)
-      await this.#deps.unitOfWork.autocommit(({ mirroredArchives }) => mirroredArchives.touch(ids, now))
-    }
+    for (const archive of held) this.#uses.record(archive.id)
     const entries: MirrorArchiveEntry[] = held.map((archive) => this.#heldEntry(archive, now))
     const offered = (await this.#offered(address, held.length > 0)).find((candidate) => candidate.version === version)
     for (const { os, arch } of offered?.platforms ?? []) {
