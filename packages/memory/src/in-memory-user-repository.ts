@@ -18,6 +18,10 @@ export class InMemoryUserRepository implements UserRepository {
     return pageOf(matching, query.page)
   }
 
+  async listWithStatusCounts(query: UserQuery): Promise<{ page: Page<User>; statusCounts: UserStatusCounts }> {
+    return { page: await this.list(query), statusCounts: await this.statusCounts() }
+  }
+
   async statusCounts(): Promise<UserStatusCounts> {
     const users = [...this.#state.users.values()]
     return {

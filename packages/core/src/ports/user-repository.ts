@@ -21,6 +21,8 @@ export interface UserRepository {
   /** A page of users ordered by username, filtered, searched and paged by the store. */
   list(query: UserQuery): Promise<Page<User>>
   statusCounts(): Promise<UserStatusCounts>
+  /** `list`'s page with `statusCounts`, read together: the admin list shows both. */
+  listWithStatusCounts(query: UserQuery): Promise<{ readonly page: Page<User>; readonly statusCounts: UserStatusCounts }>
   findById(id: string): Promise<User | undefined>
   findByUsername(username: string): Promise<User | undefined>
   findByEmail(email: string): Promise<User | undefined>

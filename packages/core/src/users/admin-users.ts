@@ -44,8 +44,7 @@ export class AdminUsers {
   async list(query: UserQuery & { readonly includeOrganizations?: boolean }, principal: Principal): Promise<UserList> {
     assertSiteAdmin(principal)
     return this.#deps.unitOfWork.read(async ({ users, memberships }) => {
-      const page = await users.list(query)
-      const statusCounts = await users.statusCounts()
+      const { page, statusCounts } = await users.listWithStatusCounts(query)
       if (query.includeOrganizations !== true) return { page, statusCounts }
       const organizations = await memberships.organizationsOf(page.items.map((user) => user.id))
       return { page, statusCounts, organizations }

@@ -7,7 +7,7 @@ import { containing } from './like-pattern.ts'
 import { keptCount, keptCountRows, type KeyCondition } from './kept-counts.ts'
 import { findShapedPage, pageOf } from './paging.ts'
 import { FRESH } from './read-options.ts'
-import { runShaped, shapedStatement } from './shaped-statement.ts'
+import { runShaped, shapedStatement, type BuiltQuery } from './shaped-statement.ts'
 import { fromUserRow, toUser, toUserRecord, type UserRow } from './user-mapper.ts'
 
 export class MikroOrmUserRepository implements UserRepository {
@@ -22,10 +22,22 @@ export class MikroOrmUserRepository implements UserRepository {
    * `keptCount`) unless the list searches, when the matches the trigram indexes find are counted.
    */
   async list(query: UserQuery): Promise<Page<User>> {
+    return pageOf(await this.#page(query, false), query.page, fromUserRow)
+  }
+
+  /** The counts come in the page's statement, as a column of its rows; only an empty page reads them apart. */
+  async listWithStatusCounts(query: UserQuery): Promise<{ page: Page<User>; statusCounts: UserStatusCounts }> {
+    const found = await this.#page(query, true)
+    const counted = found[0][0]?.[STATUS_COUNTS]
+    const statusCounts = Array.isArray(counted) ? statusCountsOf(counted as KeptUserCount[]) : await this.statusCounts()
+    return { page: pageOf(found, query.page, fromUserRow), statusCounts }
+  }
+
+  #page(query: UserQuery, withStatusCounts: boolean) {
     const { search, isSiteAdmin, isSuspended } = query
     const flag = (value: boolean | undefined) => (value === undefined ? 'x' : value ? '1' : '0')
-    const shape = `users_${search === undefined ? '' : 's'}${flag(isSiteAdmin)}${flag(isSuspended)}`
-    const found = await findShapedPage<UserRecord, 'search', UserRow>(
+    const shape = `users_${search === undefined ? '' : 's'}${flag(isSiteAdmin)}${flag(isSuspended)}${withStatusCounts ? '_c' : ''}`
+    return findShapedPage<UserRecord, 'search', UserRow & { readonly [STATUS_COUNTS]?: unknown }>(
       this.#em,
       shape,
       UserSchema,
@@ -47,24 +59,24 @@ export class MikroOrmUserRepository implements UserRepository {
         const where = { $and: conditions } as QBFilterQuery<UserRecord>
         const total = search === undefined ? keptCount(this.#em, 'user_counts', keys) : undefined
         const orderBy = { username: 'asc' } as const
-        return total === undefined ? { where, orderBy, sortMatches: true } : { where, orderBy, total, keyedBy: 'username' }
+        const extra = withStatusCounts ? [this.#statusCountsColumn()] : []
+        return total === undefined ? { where, orderBy, sortMatches: true, extra } : { where, orderBy, total, extra, keyedBy: 'username' }
       },
       { search: search === undefined ? undefined : containing(search) },
       query.page,
     )
-    return pageOf(found, query.page, fromUserRow)
+  }
+
+  /** The four kept counts (see `keptCount`) as a JSON array of rows. */
+  #statusCountsColumn(): BuiltQuery {
+    const { sql, params } = keptCountRows(this.#em, 'user_counts', [])
+    return { sql: `(select json_agg(kept) from (${sql}) as kept) as ${STATUS_COUNTS}`, params }
   }
 
   /** From the four counts the store keeps by kind (see `keptCount`), not from the users. */
   async statusCounts(): Promise<UserStatusCounts> {
     const statement = shapedStatement<never>(this.#em, 'user_counts', () => keptCountRows(this.#em, 'user_counts', []))
-    const rows = await runShaped<{ is_site_admin: boolean; is_suspended: boolean; count: string | number }, never>(this.#em, statement, {})
-    const sum = (rows: readonly { count: string | number }[]) => rows.reduce((total, row) => total + Number(row.count), 0)
-    return {
-      total: sum(rows),
-      suspended: sum(rows.filter((row) => row.is_suspended)),
-      admin: sum(rows.filter((row) => row.is_site_admin)),
-    }
+    return statusCountsOf(await runShaped<KeptUserCount, never>(this.#em, statement, {}))
   }
 
   async findById(id: string): Promise<User | undefined> {
@@ -103,5 +115,24 @@ export class MikroOrmUserRepository implements UserRepository {
   /** The database removes the user's tokens, sessions, memberships and team places (cascades). */
   async remove(id: string): Promise<void> {
     await translated(() => this.#em.nativeDelete(UserSchema, { id }), 'delete')
+  }
+}
+
+/** The column of a page's rows that holds the kept counts, with `listWithStatusCounts`. */
+const STATUS_COUNTS = 'cairn_status_counts'
+
+/** A row of the kept counts, as the driver or `json_agg` gives it. */
+interface KeptUserCount {
+  readonly is_site_admin: boolean
+  readonly is_suspended: boolean
+  readonly count: string | number
+}
+
+function statusCountsOf(rows: readonly KeptUserCount[]): UserStatusCounts {
+  const sum = (rows: readonly KeptUserCount[]) => rows.reduce((total, row) => total + Number(row.count), 0)
+  return {
+    total: sum(rows),
+    suspended: sum(rows.filter((row) => row.is_suspended)),
+    admin: sum(rows.filter((row) => row.is_site_admin)),
   }
 }

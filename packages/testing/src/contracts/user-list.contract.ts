@@ -79,6 +79,16 @@ export function userListContract(name: string, open: StoreHarness): void {
       await expect(store().run(({ users }) => users.statusCounts())).resolves.toEqual({ total: 5, suspended: 2, admin: 2 })
     })
 
+    it('lists a page with the counts of the whole site, whatever the page, its filters and its search', async () => {
+      await seed(['a', undefined, { admin: true }], ['b', undefined, { suspended: true }], ['c'])
+      const counts = { total: 3, suspended: 1, admin: 1 }
+      for (const query of [{}, { search: 'B' }, { isSiteAdmin: true }, { search: 'nobody' }, { page: { number: 9, size: 20 } }]) {
+        const listed = await store().read(({ users }) => users.listWithStatusCounts({ page: PAGE, ...query }))
+        expect(listed.statusCounts).toEqual(counts)
+        await expect(store().read(({ users }) => users.list({ page: PAGE, ...query }))).resolves.toEqual(listed.page)
+      }
+    })
+
     it('keeps its counts and totals as users are suspended, made administrators and removed', async () => {
       await seed(['a', undefined, { admin: true }], ['b'], ['c'], ['d', undefined, { suspended: true }])
       await store().run(async ({ users }) => {
