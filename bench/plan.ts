@@ -11,6 +11,7 @@ export const SECTIONS = [
   'web',
   'scaling',
   'providers',
+  'mirror',
 ] as const
 export type Section = (typeof SECTIONS)[number]
 
@@ -39,4 +40,5 @@ export const PLAN = {
     binaryMiB: 200,
     binaryRuns: 2,
   },
+  mirror: { providers: 50, versionsPerProvider: 10, connections: 32, seconds: 5, rounds: 3, pullMiB: 200 },
 } as const

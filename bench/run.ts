@@ -16,6 +16,7 @@ import { httpSections } from './sections/http.ts'
 import { largeListsSection } from './sections/large-lists.ts'
 import { managementSection } from './sections/management.ts'
 import { memorySection } from './sections/memory.ts'
+import { mirrorSection } from './sections/mirror.ts'
 import { protocolSection } from './sections/protocol.ts'
 import { providersSection } from './sections/providers.ts'
 import { readMemorySection } from './sections/read-memory.ts'
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     if (sections.has('web')) report['web'] = await webSection()
     if (sections.has('scaling')) report['scaling'] = await scalingSection()
     if (sections.has('providers')) report['providers'] = await providersSection(work)
+    if (sections.has('mirror')) report['mirror'] = await mirrorSection()
   } finally {
     closeConnections()
     await rm(work, { recursive: true, force: true })

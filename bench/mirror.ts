@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startFakeProviderOrigin } from '../apps/server/src/test-support/fake-provider-origin.ts'
+import { makeProviderRelease } from '../apps/server/src/test-support/provider-release.ts'
+import { makeThrowawayCa } from '../apps/server/src/test-support/throwaway-ca.ts'
+import { throwawayGpgKey } from '../apps/server/src/test-support/throwaway-gpg-key.ts'
+import { expectJson, send } from './http-client.ts'
+import { settled } from './memory.ts'
+import { readProcMemory, resetPeak, RssSampler } from './proc-memory.ts'
+import { startCairn, type CairnProcess } from './processes.ts'
+import { progress } from './report.ts'
+import { MiB, round } from './stats.ts'
+import { pairedLoadTest, type PairedResult } from './throughput.ts'
+
+export interface MirrorPlan {
+  readonly providers: number
+  readonly versionsPerProvider: number
+  readonly connections: number
+  readonly seconds: number
+  readonly rounds: number
+  readonly pullMiB: number
+}
+
+export interface PullThroughMemory {
+  readonly archiveBytes: number
+  readonly baselineRss: number
+  readonly peakRss: number
+  readonly growth: number
+  readonly rssAfter: number
+  readonly pullMs: number
+  readonly peakFromKernel: boolean
+}
+
+export interface MirrorResult {
+  readonly importedArchives: number
+  readonly importSeconds: number
+  readonly loads: readonly PairedResult[]
+  readonly pull: PullThroughMemory
+}
+
+const MIRROR = '/api/registry/mirror/v1'
+const HOST = 'registry.terraform.io'
+const providerType = (i: number) => `p${String(i).padStart(3, '0')}`
+const versionOf = (v: number) => `1.${v}.0`
+
+/**
+ * The provider network mirror (issue 36) on the embedded default: a tree of `providers` ×
+ * `versionsPerProvider` small archives imported as `terraform providers mirror` writes it, then
+ * `index.json`, `:version.json` and an archive download, each against the bare endpoint; then the
+ * server's memory while a `pullMiB` archive is pulled through from a fake origin over HTTPS.
+ */
+export async function benchMirror(bareUrl: string, plan: MirrorPlan): Promise<MirrorResult> {
+  const work = await mkdtemp(join(tmpdir(), 'cairn-bench-mirror-'))
+  const server = await startCairn()
+  try {
+    const { archives, seconds } = await importTree(server, work, plan)
+    const random = () => `${server.url}${MIRROR}/${HOST}/bench/${providerType(Math.floor(Math.random() * plan.providers))}`
+    const anyVersion = () => versionOf(Math.floor(Math.random() * plan.versionsPerProvider))
+    const one = expectJson<{ archives: Record<string, { url: string }> }>(
+      await send('GET', `${server.url}${MIRROR}/${HOST}/bench/${providerType(0)}/${versionOf(0)}.json`, { token: server.token }),
+      200,
+      'version.json',
+    )
+    const archiveUrl = one.archives['linux_amd64']?.url ?? ''
+    const options = { connections: plan.connections, seconds: plan.seconds, token: server.token }
+    const loads = [
+      await pairedLoadTest(
+        'mirror: index.json',
+        `${server.url}/`,
+        { ...options, draw: () => `${random()}/index.json` },
+        bareUrl,
+        plan.rounds,
+      ),
+      await pairedLoadTest(
+        'mirror: :version.json',
+        `${server.url}/`,
+        { ...options, draw: () => `${random()}/${anyVersion()}.json` },
+        bareUrl,
+        plan.rounds,
+      ),
+      await pairedLoadTest(
+        'mirror: archive download (4 KiB zip)',
+        archiveUrl,
+        { connections: plan.connections, seconds: plan.seconds },
+        bareUrl,
+        plan.rounds,
+      ),
+    ]
+    await server.stop()
+    return { importedArchives: archives, importSeconds: seconds, loads, pull: await benchPullThrough(work, plan.pullMiB * MiB) }
+  } finally {
+    await server.stop().catch(() => undefined)
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/** Writes the tree (one small real zip under every version, listed with its `zh:` hash) and imports its tar. */
+async function importTree(server: CairnProcess, work: string, plan: MirrorPlan): Promise<{ archives: number; seconds: number }> {
+  const source = join(work, 'zip-source')
+  await mkdir(source)
+  await writeFile(join(source, 'terraform-provider-bench'), Buffer.alloc(4096, 'bench provider\n'))
+  execFileSync('zip', ['-q', '-X', '-j', join(work, 'bench.zip'), join(source, 'terraform-provider-bench')])
+  const zip = await readFile(join(work, 'bench.zip'))
+  const zh = `zh:${createHash('sha256').update(zip).digest('hex')}`
+  const tree = join(work, 'tree')
+  for (let p = 0; p < plan.providers; p++) {
+    const folder = join(tree, HOST, 'bench', providerType(p))
+    await mkdir(folder, { recursive: true })
+    const versions = Array.from({ length: plan.versionsPerProvider }, (_, v) => versionOf(v))
+    await writeFile(join(folder, 'index.json'), JSON.stringify({ versions: Object.fromEntries(versions.map((version) => [version, {}])) }))
+    for (const version of versions) {
+      const filename = `terraform-provider-${providerType(p)}_${version}_linux_amd64.zip`
+      await writeFile(join(folder, filename), zip)
+      await writeFile(join(folder, `${version}.json`), JSON.stringify({ archives: { linux_amd64: { url: filename, hashes: [zh] } } }))
+    }
+  }
+  progress(`mirror: importing ${plan.providers * plan.versionsPerProvider} archives`)
+  const started = performance.now()
+  const body = execFileSync('tar', ['-C', tree, '-c', '.'], { maxBuffer: 1 << 30 })
+  const reply = await send('POST', `${server.url}/api/v2/admin/provider-mirror/imports`, {
+    token: server.token,
+    body,
+    contentType: 'application/x-tar',
+  })
+  if (reply.status !== 201) throw new Error(`the import answered ${reply.status}: ${reply.text}`)
+  return { archives: plan.providers * plan.versionsPerProvider, seconds: round((performance.now() - started) / 1000, 2) }
+}
+
+/**
+ * A fresh Cairn with pull-through on, trusting a throw-away CA, pulls a provider whose zip holds
+ * `bytes` of random data from a fake origin over HTTPS, while its resident set is sampled: the zip
+ * streams into the blob store and is hashed as it is read back, never held.
+ */
+async function benchPullThrough(work: string, bytes: number): Promise<PullThroughMemory> {
+  const ca = await makeThrowawayCa(['localhost'])
+  const key = await throwawayGpgKey()
+  const binary = join(work, 'large-provider')
+  progress(`mirror: zipping a ${Math.round(bytes / MiB)} MiB provider`)
+  execFileSync('dd', ['if=/dev/urandom', `of=${binary}`, 'bs=1M', `count=${Math.round(bytes / MiB)}`], { stdio: 'ignore' })
+  const manifest = join(work, 'manifest.json')
+  await writeFile(manifest, JSON.stringify({ version: 1, metadata: { protocol_versions: ['6.0'] } }))
+  const release = await makeProviderRelease({
+    binary: { executable: binary, manifest, os: 'linux', arch: 'amd64' },
+    namespace: 'bench',
+    type: 'large',
+    version: '1.0.0',
+    key,
+  })
+  await rm(binary, { force: true })
+  const origin = await startFakeProviderOrigin(ca, [release], key.armoredPublicKey)
+  const server = await startCairn({ env: { CAIRN_MIRROR_PULL_THROUGH: 'true', NODE_EXTRA_CA_CERTS: ca.caFile } })
+  try {
+    const document = expectJson<{ archives: Record<string, { url: string }> }>(
+      await send('GET', `${server.url}${MIRROR}/${origin.hostname}/bench/large/1.0.0.json`, { token: server.token }),
+      200,
+      'version.json',
+    )
+    const url = document.archives['linux_amd64']?.url ?? ''
+    const baselineRss = await settled(server.pid)
+    const peakFromKernel = resetPeak(server.pid)
+    const sampler = new RssSampler(server.pid)
+    const started = performance.now()
+    // Read as it comes and dropped: the benchmark's own memory stays out of the way.
+    const pulled = await fetch(url)
+    if (pulled.status !== 200) throw new Error(`the pull answered ${pulled.status}: ${await pulled.text()}`)
+    const reader = pulled.body?.getReader()
+    while (reader !== undefined && !(await reader.read()).done);
+    const pullMs = performance.now() - started
+    const samples = sampler.stop()
+    const after = readProcMemory(server.pid)
+    const peakRss = Math.max(peakFromKernel ? after.hwm : 0, ...samples.map((sample) => sample.rss))
+    const archiveBytes = (await readFile(join(release.dir, release.platforms[0]?.filename ?? ''))).byteLength
+    return {
+      archiveBytes,
+      baselineRss,
+      peakRss,
+      growth: peakRss - baselineRss,
+      rssAfter: after.rss,
+      pullMs: round(pullMs, 0),
+      peakFromKernel,
+    }
+  } finally {
+    await server.stop()
+    await origin.close()
+    await release.dispose()
+    await key.dispose()
+    await ca.dispose()
+  }
+}
