@@ -11,6 +11,7 @@ export const SECTIONS = [
   'web',
   'scaling',
   'providers',
+  'oci',
   'mirror',
 ] as const
 export type Section = (typeof SECTIONS)[number]
@@ -40,5 +41,6 @@ export const PLAN = {
     binaryMiB: 200,
     binaryRuns: 2,
   },
+  oci: { versions: 20, connections: 32, seconds: 5, rounds: 3 },
   mirror: { providers: 50, versionsPerProvider: 10, connections: 32, seconds: 5, rounds: 3, pullMiB: 200 },
 } as const

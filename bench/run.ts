@@ -17,6 +17,7 @@ import { largeListsSection } from './sections/large-lists.ts'
 import { managementSection } from './sections/management.ts'
 import { memorySection } from './sections/memory.ts'
 import { mirrorSection } from './sections/mirror.ts'
+import { ociSection } from './sections/oci.ts'
 import { protocolSection } from './sections/protocol.ts'
 import { providersSection } from './sections/providers.ts'
 import { readMemorySection } from './sections/read-memory.ts'
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     if (sections.has('web')) report['web'] = await webSection()
     if (sections.has('scaling')) report['scaling'] = await scalingSection()
     if (sections.has('providers')) report['providers'] = await providersSection(work)
+    if (sections.has('oci')) report['oci'] = await ociSection()
     if (sections.has('mirror')) report['mirror'] = await mirrorSection()
   } finally {
     closeConnections()

@@ -37,6 +37,12 @@ export interface PackagedVersion {
 export class ModulePackages {
   readonly #deps: ModulePackagesDeps
   readonly #building = new Map<string, Promise<ModulePackage>>()
+  /**
+   * Packages read or built, by version and archive: a package never changes once recorded, so
+   * what is kept is never stale (whether a version still serves that archive is checked apart).
+   * At most KEPT_PACKAGES, the oldest let go first: a manifest is about a kilobyte.
+   */
+  readonly #kept = new Map<string, ModulePackage>()
 
   constructor(deps: ModulePackagesDeps) {
     this.#deps = deps
@@ -44,18 +50,48 @@ export class ModulePackages {
 
   /** The package of the version's archive, built on the first request. Raises `invalid` on `archive` when the archive cannot be repacked. */
   async of(version: PackagedVersion): Promise<ModulePackage> {
-    const stored = await this.#find(version)
-    if (stored !== undefined) return stored
-    const key = `${version.id}/${version.archive.sha256}`
+    const key = keyOf(version)
+    const stored = this.#kept.get(key) ?? (await this.#find(version))
+    if (stored !== undefined) return this.#keep(stored)
     const running = this.#building.get(key)
     if (running !== undefined) return running
-    const building = this.#build(version).finally(() => this.#building.delete(key))
+    const building = this.#build(version)
+      .then((built) => this.#keep(built))
+      .finally(() => this.#building.delete(key))
     this.#building.set(key, building)
     return building
   }
 
+  /**
+   * The package of one of these versions, as each serves now (not of an archive it no longer
+   * serves), whose manifest or zip has this SHA-256; undefined when none has.
+   */
+  async withDigest(versions: readonly PackagedVersion[], sha256: string): Promise<ModulePackage | undefined> {
+    const matches = (found: ModulePackage) => found.manifestSha256 === sha256 || found.zipSha256 === sha256
+    const kept = versions.map((version) => this.#kept.get(keyOf(version))).find((found) => found !== undefined && matches(found))
+    if (kept !== undefined) return kept
+    const candidates = await this.#deps.packageUnitOfWork.read(({ modulePackages }) =>
+      modulePackages.withDigest(
+        versions.map(({ id }) => id),
+        sha256,
+      ),
+    )
+    const served = new Set(versions.map(keyOf))
+    const found = candidates.find((candidate) => served.has(`${candidate.versionId}/${candidate.archiveSha256}`))
+    return found === undefined ? undefined : this.#keep(found)
+  }
+
   #find(version: PackagedVersion): Promise<ModulePackage | undefined> {
     return this.#deps.packageUnitOfWork.read(({ modulePackages }) => modulePackages.find(version.id, version.archive.sha256))
+  }
+
+  #keep(kept: ModulePackage): ModulePackage {
+    const key = `${kept.versionId}/${kept.archiveSha256}`
+    if (!this.#kept.has(key)) {
+      if (this.#kept.size >= KEPT_PACKAGES) this.#kept.delete(this.#kept.keys().next().value ?? '')
+      this.#kept.set(key, kept)
+    }
+    return kept
   }
 
   async #build(version: PackagedVersion): Promise<ModulePackage> {
@@ -86,4 +122,11 @@ export class ModulePackages {
       return first
     }
   }
+}
+
+/** How many packages a process keeps in memory (see `ModulePackages`): about a megabyte. */
+const KEPT_PACKAGES = 1_000
+
+function keyOf(version: PackagedVersion): string {
+  return `${version.id}/${version.archive.sha256}`
 }

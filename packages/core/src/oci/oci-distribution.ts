@@ -6,7 +6,7 @@ import type { CachedOrganizationAccess } from '../organizations/cached-organizat
 import type { ByteStream } from '../ports/module-analyzer.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { ProtocolVersion } from '../modules/protocol-version.ts'
-import { modulePackageKeys, type ModulePackage } from './module-package.ts'
+import { modulePackageKeys } from './module-package.ts'
 import { ModulePackages, type ModulePackagesDeps, type PackagedVersion } from './module-packages.ts'
 import { EMPTY_CONFIG, EMPTY_CONFIG_CONTENT } from './oci-media-types.ts'
 import { parseOciReference, sha256OfDigest, tagOfVersion } from './oci-reference.ts'
@@ -71,7 +71,7 @@ export class OciDistribution {
     const versions = await this.#served(repository, principal)
     const named = parseOciReference(reference)
     if (named.kind === 'digest') {
-      const found = await this.#packageWithDigest(versions, named.sha256)
+      const found = await this.#packages.withDigest(versions, named.sha256)
       return found?.manifestSha256 === named.sha256 ? { json: found.manifest, sha256: found.manifestSha256 } : undefined
     }
     const version = named.kind === 'latest' ? latestRelease(versions) : versions.find((served) => served.version === named.version)
@@ -87,7 +87,7 @@ export class OciDistribution {
     if (sha256 === undefined) return undefined
     if (digest === EMPTY_CONFIG.digest)
       return { sha256, size: EMPTY_CONFIG.size, open: async () => streamOf(new TextEncoder().encode(EMPTY_CONFIG_CONTENT)) }
-    const found = await this.#packageWithDigest(versions, sha256)
+    const found = await this.#packages.withDigest(versions, sha256)
     if (found?.zipSha256 !== sha256) return undefined
     return { sha256, size: found.zipSize, open: () => this.#deps.blobs.get(modulePackageKeys(found.id).zip) }
   }
@@ -105,20 +105,6 @@ export class OciDistribution {
     const served = versions.filter(hasArchive)
     if (served.length === 0) throw CairnError.notFound('repository')
     return served
-  }
-
-  /** A package of a version as it is served now (not of an archive it no longer serves) with this digest. */
-  async #packageWithDigest(versions: readonly PackagedVersion[], sha256: string): Promise<ModulePackage | undefined> {
-    if (sha256 === '') return undefined
-    const candidates = await this.#deps.packageUnitOfWork.read(({ modulePackages }) =>
-      modulePackages.withDigest(
-        versions.map(({ id }) => id),
-        sha256,
-      ),
-    )
-    return candidates.find((candidate) =>
-      versions.some(({ id, archive }) => id === candidate.versionId && archive.sha256 === candidate.archiveSha256),
-    )
   }
 }
 
