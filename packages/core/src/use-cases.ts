@@ -161,7 +161,7 @@ export function createUseCases(ports: CairnPorts) {
     providerUploads: new ProviderUploads(deps),
     gpgKeys: new GpgKeys(deps),
     providerProtocol: new ProviderRegistryProtocol({ ...deps, servedProviders, countingUnitOfWork: ports.unitOfWork }),
-    providerMirror: new ProviderNetworkMirror(deps),
+    providerMirror: new ProviderNetworkMirror({ ...deps, countingUnitOfWork: ports.unitOfWork }),
     importMirrorTree: new ImportMirrorTree(deps),
     manageProviderMirror: new ManageProviderMirror(deps),
   }

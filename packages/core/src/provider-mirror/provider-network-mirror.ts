@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.ts'
 import { CairnError, isCairnError } from '../errors/cairn-error.ts'
 import { DownloadTally, type DownloadsWritten } from '../modules/download-tally.ts'
 import type { ByteStream } from '../ports/module-analyzer.ts'
+import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { OriginVersion } from '../ports/provider-origin.ts'
 import { signProviderDownload } from '../providers/provider-links.ts'
 import { assertMirrorReads } from './mirror-access.ts'
@@ -27,17 +28,22 @@ export type MirrorArchiveEntry =
  * what is new and fall back to what is held when it fails; an archive once held is served from
  * the blob store and never fetched again.
  */
+export interface ProviderNetworkMirrorDeps extends ProviderMirrorUseCaseDeps {
+  /** Where last uses are written: a unit of work that clears no cache, as download counts are. */
+  readonly countingUnitOfWork: UnitOfWork
+}
+
 export class ProviderNetworkMirror {
-  readonly #deps: ProviderMirrorUseCaseDeps
+  readonly #deps: ProviderNetworkMirrorDeps
   readonly #pulls: PullThrough
   readonly #uses: DownloadTally
 
-  constructor(deps: ProviderMirrorUseCaseDeps) {
+  constructor(deps: ProviderNetworkMirrorDeps) {
     this.#deps = deps
     this.#pulls = new PullThrough(deps)
     // Noted in memory and written with the download counts: a write per answer would make every `:version.json` a commit.
     this.#uses = new DownloadTally((used) =>
-      deps.unitOfWork.autocommit(({ mirroredArchives }) => mirroredArchives.touch([...used.keys()], deps.clock.now())),
+      deps.countingUnitOfWork.autocommit(({ mirroredArchives }) => mirroredArchives.touch([...used.keys()], deps.clock.now())),
     )
   }
 

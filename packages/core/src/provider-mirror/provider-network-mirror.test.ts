@@ -1,0 +1,64 @@
+import { inMemoryDeps, signUpUser } from '@cairn/testing'
+import { describe, expect, it } from 'vitest'
+import { createUseCases } from '../use-cases.ts'
+import type { MirroredArchive } from './mirrored-archive.ts'
+
+const TIME = { hostname: 'registry.terraform.io', namespace: 'hashicorp', type: 'time' }
+
+const archive: MirroredArchive = {
+  id: 'provmirror-1',
+  ...TIME,
+  version: '0.14.2',
+  os: 'linux',
+  arch: 'amd64',
+  filename: 'terraform-provider-time_0.14.2_linux_amd64.zip',
+  size: 1024,
+  h1: 'h1:qMDrfmBhuxxKCaNhhlZGcjGm8YhjYzzyvSRoCZnWdO8=',
+  sha256: 'a'.repeat(64),
+  createdAt: new Date('2026-12-04T10:00:00Z'),
+  lastUsedAt: new Date('2026-12-04T10:00:00Z'),
+}
+
+async function world() {
+  const deps = inMemoryDeps()
+  const cases = createUseCases(deps)
+  await deps.unitOfWork.run(({ mirroredArchives }) => mirroredArchives.add(archive))
+  const reader = await signUpUser(cases, 'reader')
+  return { deps, cases, reader }
+}
+
+describe('the network mirror over what it holds', () => {
+  it('lists held versions and archives with their h1 and zh hashes and a download token', async () => {
+    const { cases, reader } = await world()
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.2'])
+    const [entry] = await cases.providerMirror.archives(TIME, '0.14.2', reader)
+    expect(entry).toMatchObject({ os: 'linux', arch: 'amd64', hashes: [archive.h1, `zh:${archive.sha256}`] })
+    expect(entry !== undefined && 'downloadToken' in entry).toBe(true)
+    await expect(cases.providerMirror.versions({ ...TIME, type: 'aws' }, reader)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cases.providerMirror.archives(TIME, '9.9.9', reader)).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('writes when an archive was last used at the next flush, through a unit of work that clears no cache', async () => {
+    const { deps, cases, reader } = await world()
+    deps.clock.advance(60_000)
+    await cases.providerMirror.archives(TIME, '0.14.2', reader)
+    const lastUse = () => deps.unitOfWork.read(async ({ mirroredArchives }) => (await mirroredArchives.findById(archive.id))?.lastUsedAt)
+    await expect(lastUse()).resolves.toEqual(archive.lastUsedAt)
+    const generation = cases.storeWrites.generation
+    await expect(cases.providerMirror.flushUses()).resolves.toEqual({ downloads: 1, versions: 1 })
+    await expect(lastUse()).resolves.toEqual(deps.clock.now())
+    // No cache of the process is cleared for it.
+    expect(cases.storeWrites.generation).toBe(generation)
+  })
+
+  it('serves only the readers and the providers the policy names', async () => {
+    const deps = {
+      ...inMemoryDeps(),
+      mirrorPolicy: { readers: ['acme'], allow: ['*/*/*'], deny: ['*/hashicorp/time'], pullThrough: false },
+    }
+    const cases = createUseCases(deps)
+    await deps.unitOfWork.run(({ mirroredArchives }) => mirroredArchives.add(archive))
+    const reader = await signUpUser(cases, 'reader')
+    await expect(cases.providerMirror.versions(TIME, reader)).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
