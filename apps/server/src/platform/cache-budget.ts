@@ -6,7 +6,7 @@ const MiB = 1024 * 1024
  * What every in-memory cache of a process may hold together, by default (`CAIRN_CACHE_MAX_MIB`,
  * `cacheMaxBytes`): a fraction of a small machine's memory however many modules, tokens and pages
  * are asked, since a miss costs one indexed statement. A pipeline's hot set of module providers
- * (some 1,200 of 10 typical versions) fits in the protocol's half.
+ * (some 1,300 of 10 typical versions) fits in the protocol's half.
  */
 export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
 
