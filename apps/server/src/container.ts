@@ -138,6 +138,7 @@ function httpDepsOf(
     edition: options.edition,
     ...urlsOf(options),
     basePath: options.basePath,
+    ...(options.moduleDownloads !== undefined && { moduleDownloads: options.moduleDownloads }),
     ...(options.metricsToken !== undefined && {
       metrics: { accepts: matchesMetricsToken(options.metricsToken), render: () => metrics.render() },
     }),

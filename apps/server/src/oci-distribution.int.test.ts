@@ -112,3 +112,40 @@ describe.skipIf(skipped !== undefined).each(SERVER_STORES)(
     }, 180_000)
   },
 )
+
+/** The registry protocol's download answered with the OCI source (CAIRN_MODULE_DOWNLOADS=oci), on the embedded store. */
+describe.skipIf(skipped !== undefined)('modules.v1 downloads answered as oci:// sources', () => {
+  let registry: GreetingRegistry
+  let tofuBinary: string
+  const [, openStore] = SERVER_STORES[0] ?? ['', async () => ({ env: {}, drop: async () => undefined })]
+
+  beforeAll(async () => {
+    const withOciDownloads = async () => {
+      const store = await openStore()
+      return { ...store, env: { ...store.env, CAIRN_MODULE_DOWNLOADS: 'oci' } }
+    }
+    ;[registry, tofuBinary] = await Promise.all([startGreetingRegistry('registry.cairn.test', withOciDownloads), buildTofuOnce(TOFU)])
+  }, 20 * 60_000)
+  afterAll(() => registry?.dispose())
+
+  it('tofu init of a registry source installs the version through the OCI artifact its download names', async () => {
+    const port = new URL(registry.server.url).port
+    const dir = await mkdtemp(join(registry.scratch, 'oci-download-'))
+    const host = `registry.cairn.test:${port}`
+    await writeFile(join(dir, 'main.tf'), `module "greeting" {\n  source  = "${host}/acme/greeting/generic"\n  version = "1.1.0"\n}\n`)
+    // The registry host is told where modules.v1 is; the download then names localhost, where the OCI credentials go.
+    const cliConfig = [
+      `host "${host}" {\n  services = { "modules.v1" = "https://localhost:${port}/api/registry/v1/modules/" }\n}`,
+      `credentials "${host}" {\n  token = "${registry.token}"\n}`,
+      `oci_credentials "localhost:${port}" {\n  username = "cairn"\n  password = "${registry.token}"\n}`,
+    ].join('\n')
+    const cliConfigFile = join(dir, 'cli.tfrc')
+    await writeFile(cliConfigFile, `${cliConfig}\n`)
+    const result = await tofu(tofuBinary, ['init', '-input=false', '-no-color'], { cwd: dir, cliConfigFile, caFile: registry.ca.caFile })
+    expect(result.output).toContain('OpenTofu has been successfully initialized')
+    expect(result.code).toBe(0)
+    const installed = (await installedModules(dir)).get('greeting')
+    expect(installed?.version).toBe('1.1.0')
+    expect(await readFile(join(installed?.dir ?? '', 'main.tf'), 'utf8')).toContain('from 1.1.0')
+  }, 180_000)
+})

@@ -17,6 +17,12 @@ export interface HttpDeps extends UseCases {
    * under it and every link carries it. The base URL, when set, is then the host's.
    */
   readonly basePath?: string
+  /**
+   * What `modules.v1` answers a download with: the signed archive link (`archive`, the default,
+   * which every CLI follows) or the version's OCI artifact pinned by digest (`oci`,
+   * `oci://<host>/<org>/modules/<name>/<provider>?digest=…`), which only OpenTofu 1.10 and later install.
+   */
+  readonly moduleDownloads?: 'archive' | 'oci'
   /** Where the archive upload host is reached (`{upload_url}`); the base URL when absent. */
   readonly uploadUrl?: URL
   readonly log: ErrorLog

@@ -113,6 +113,12 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', '1.5', 'lots']) expect(() => loadConfig({ CAIRN_CACHE_MAX_MIB: bad })).toThrow(/CAIRN_CACHE_MAX_MIB/)
   })
 
+  it('answers module downloads with the archive link by default, with the OCI source on CAIRN_MODULE_DOWNLOADS=oci', () => {
+    expect(loadConfig({}).moduleDownloads).toBe('archive')
+    expect(loadConfig({ CAIRN_MODULE_DOWNLOADS: 'oci' }).moduleDownloads).toBe('oci')
+    expect(() => loadConfig({ CAIRN_MODULE_DOWNLOADS: 'zip' })).toThrow(/CAIRN_MODULE_DOWNLOADS/)
+  })
+
   it('serves TLS with a certificate and a key, which go together', () => {
     const config = loadConfig({ CAIRN_TLS_CERT: 'tls/cert.pem', CAIRN_TLS_KEY: '/etc/cairn/key.pem' })
     expect(config.tls).toEqual({ certFile: resolve('tls/cert.pem'), keyFile: '/etc/cairn/key.pem' })

@@ -65,6 +65,8 @@ export interface Config {
   readonly edition: Edition
   /** Refuse a new archive for a version that is `ok` (409), instead of replacing it as TFE does. */
   readonly immutableVersions: boolean
+  /** What the registry protocol answers a module download with (`CairnOptions.moduleDownloads`). */
+  readonly moduleDownloads: 'archive' | 'oci'
   /** Serve the web UI at `/app/`; `CAIRN_WEB_UI=false` for API-only installations. */
   readonly webUi: boolean
   /** Signs upload and download links; generated into the data directory when unset. */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env): Config {
     uploadUrl: read.url('CAIRN_UPLOAD_URL'),
     edition,
     immutableVersions: read.boolean('CAIRN_IMMUTABLE_VERSIONS'),
+    moduleDownloads: read.choice('CAIRN_MODULE_DOWNLOADS', ['archive', 'oci'] as const, 'archive'),
     webUi: read.text('CAIRN_WEB_UI') === undefined || read.boolean('CAIRN_WEB_UI'),
     signingKey,
     vcsEncryptionKey: read.text('CAIRN_VCS_ENCRYPTION_KEY'),

@@ -19,6 +19,7 @@ export function standaloneOptions(config: Config): CairnOptions {
     ...(config.uploadUrl !== undefined && { uploadUrl: config.uploadUrl }),
     signingKey: signingKey(config.signingKey, config.dataDir),
     immutableVersions: config.immutableVersions,
+    moduleDownloads: config.moduleDownloads,
     limits: config.archiveLimits,
     upstreamRegistry: config.upstreamRegistry,
     providerMirror: config.providerMirror,

@@ -140,6 +140,7 @@ export const CAIRN_OPTIONS = z.strictObject({
   uploadUrl: httpUrl.exactOptional(),
   signingKey: z.string().min(32, 'must be at least 32 characters').exactOptional(),
   immutableVersions: z.boolean().exactOptional(),
+  moduleDownloads: z.enum(['archive', 'oci']).exactOptional(),
   limits: limits.exactOptional(),
   upstreamRegistry: upstreamRegistry.exactOptional(),
   providerMirror: providerMirror.exactOptional(),

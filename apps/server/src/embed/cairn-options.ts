@@ -148,6 +148,12 @@ export interface CairnOptions {
   readonly signingKey?: string
   /** Refuse a new archive for a version already published, instead of replacing it. Default false. */
   readonly immutableVersions?: boolean
+  /**
+   * What the registry protocol answers a module download with: `archive`, the signed archive link
+   * (the default, which every CLI follows), or `oci`, the version's OCI artifact pinned by digest
+   * (`oci://<host>/<org>/modules/<name>/<provider>?digest=…`), which only OpenTofu 1.10 and later install.
+   */
+  readonly moduleDownloads?: 'archive' | 'oci'
   /** Limits on uploaded archives. */
   readonly limits?: CairnArchiveLimits
   /** The hosted edition's upstream public registry. */

@@ -7,6 +7,7 @@ import { optionalText } from '../jsonapi/query-parameters.ts'
 import { moduleDetail, shortModule } from '../protocol/protocol-documents.ts'
 import { versionsBody } from '../protocol/versions-body.ts'
 import { archiveUrl } from './module-archive-routes.ts'
+import { ociSourceOf } from '../oci/oci-source.ts'
 import { operation, type Operation } from '../openapi/operation.ts'
 import { json, noContent, queryParameter } from '../openapi/responses.ts'
 
@@ -109,8 +110,9 @@ export function moduleRegistryRoutes(deps: HttpDeps) {
     .get(one, LATEST, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
     .get(`${one}/:version/download`, DOWNLOAD, async (c) => {
       const { token } = await protocol.download(c.req.param(), c.get('principal'))
+      const oci = deps.moduleDownloads === 'oci' ? await ociSourceOf(c, deps, c.req.param(), c.get('principal')) : undefined
       // As the response's own headers, not `c.header`, which would build a full Headers object.
-      return c.body(null, 204, { 'X-Terraform-Get': archiveUrl(c, deps, token) })
+      return c.body(null, 204, { 'X-Terraform-Get': oci ?? archiveUrl(c, deps, token) })
     })
     .get(`${one}/:version`, VERSION, async (c) => c.json(moduleDetail(await protocol.detail(c.req.param(), c.var.principal))))
 }

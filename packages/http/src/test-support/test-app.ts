@@ -20,6 +20,7 @@ export async function testApp(
     openpgp?: OpenPgpSignatures
     /** No reference page at /api/docs unless given. */
     apiDocs?: ApiDocsPage
+    moduleDownloads?: 'archive' | 'oci'
   } = {},
 ) {
   const deps = {
@@ -45,6 +46,7 @@ export async function testApp(
     ...(options.baseUrl !== undefined && { baseUrl: options.baseUrl }),
     ...(options.uploadUrl !== undefined && { uploadUrl: options.uploadUrl }),
     ...(options.apiDocs !== undefined && { apiDocs: options.apiDocs }),
+    ...(options.moduleDownloads !== undefined && { moduleDownloads: options.moduleDownloads }),
     log: { error: (message, details) => logged.push({ message, details }) },
     onServed: (request) => served.push(request),
   })
