@@ -11,6 +11,7 @@ import { loadTest, type ThroughputResult } from './throughput.ts'
 export const LARGE_LISTS = [
   { name: 'GET /api/v2/admin/users', path: '/api/v2/admin/users' },
   { name: '…/admin/users?q=garcia', path: '/api/v2/admin/users?q=garcia' },
+  { name: '…/admin/users?page[number]=400', path: '/api/v2/admin/users?page%5Bnumber%5D=400' },
   { name: '…/admin/workspaces', path: '/api/v2/admin/workspaces' },
   { name: '…/admin/workspaces?sort=-current-run.created-at', path: '/api/v2/admin/workspaces?sort=-current-run.created-at' },
   { name: '…/admin/workspaces?q=payments', path: '/api/v2/admin/workspaces?q=payments' },
@@ -19,6 +20,7 @@ export const LARGE_LISTS = [
     name: '…/registry-modules?page[number]=400',
     path: `/api/v2/organizations/${MODULES_ORGANIZATION}/registry-modules?page%5Bnumber%5D=400`,
   },
+  { name: '…/registry-modules?q=payments', path: `/api/v2/organizations/${MODULES_ORGANIZATION}/registry-modules?q=payments` },
 ] as const
 
 export interface LargeListResult extends ThroughputResult {
