@@ -47,11 +47,14 @@ export function providerOriginContract(name: string, open: ProviderOriginHarness
 
     it('raises upstream_failed when the origin fails and upstream_timeout when it does not answer in time', async () => {
       const { published, origin } = subject
+      const found = await origin.package(published)
       try {
         subject.behave('failing')
+        await expect(bytesOf(origin.zip(found, 1024 * 1024 * 1024))).rejects.toMatchObject({ code: 'upstream_failed' })
         await expect(origin.versions(published)).rejects.toMatchObject({ code: 'upstream_failed' })
         subject.behave('hanging')
         await expect(origin.package(published)).rejects.toMatchObject({ code: 'upstream_timeout' })
+        await expect(bytesOf(origin.zip(found, 1024 * 1024 * 1024))).rejects.toMatchObject({ code: 'upstream_timeout' })
       } finally {
         subject.behave('normal')
       }

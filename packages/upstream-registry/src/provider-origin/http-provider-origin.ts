@@ -8,6 +8,7 @@ import {
   type ProviderOrigin,
 } from '@cairn/core'
 import { originError } from './origin-errors.ts'
+import { streamGet } from './stream-get.ts'
 import { parseDownload, parseOriginVersions, providersService } from './origin-shapes.ts'
 
 export interface HttpProviderOriginOptions {
@@ -62,16 +63,24 @@ export class HttpProviderOrigin implements ProviderOrigin {
 
   async *zip(found: OriginPackage, maxBytes: number): ByteStream {
     const url = new URL(found.downloadUrl)
-    const response = await this.#get(url, this.#options.archiveTimeoutMs)
-    let size = 0
+    const signal = AbortSignal.timeout(this.#options.archiveTimeoutMs)
+    const response = await streamGet(url, signal).catch((error: unknown) => {
+      throw originError(error, url)
+    })
     try {
-      for await (const chunk of chunksOf(response)) {
+      const status = response.statusCode ?? 0
+      if (status === 404) throw CairnError.notFound('provider package')
+      if (status !== 200) throw new CairnError('upstream_failed', `the registry at ${url.host} answered ${status} for ${url.pathname}`)
+      let size = 0
+      for await (const chunk of response as AsyncIterable<Buffer>) {
         size += chunk.byteLength
         if (size > maxBytes) throw new CairnError('upstream_failed', `the zip at ${url.host} is larger than ${maxBytes} bytes`)
         yield chunk
       }
     } catch (error) {
       throw originError(error, url)
+    } finally {
+      response.destroy()
     }
   }
 

@@ -8,7 +8,10 @@ import { CairnError, isCairnError } from '@cairn/core'
 export function originError(error: unknown, url: URL): CairnError {
   if (isCairnError(error)) return error
   const where = `the registry at ${url.host}`
-  if (error instanceof Error && error.name === 'TimeoutError') {
+  // fetch raises the timeout's TimeoutError; node:https an AbortError caused by it.
+  const timedOut =
+    error instanceof Error && (error.name === 'TimeoutError' || (error.cause instanceof Error && error.cause.name === 'TimeoutError'))
+  if (timedOut) {
     return new CairnError('upstream_timeout', `${where} did not answer in time`, [], { cause: error })
   }
   if (error instanceof SyntaxError) {
