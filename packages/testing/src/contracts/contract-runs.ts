@@ -103,6 +103,12 @@ export const CONTRACT_RUNS: readonly ContractRuns[] = [
     runs: [
       { file: `${FAKES}/fake-vcs-client.contract.test.ts`, implementations: ['FakeVcsClient'] },
       { file: 'packages/vcs-git/src/isomorphic-git-vcs-client.contract.test.ts', implementations: ['IsomorphicGitVcsClient'] },
+      // The facade loads isomorphic-git with its first call: its run is the run of the client it loads.
+      {
+        file: 'packages/vcs-git/src/isomorphic-git-vcs-client.contract.test.ts',
+        implementations: ['MirroredGitClient'],
+        via: 'IsomorphicGitVcsClient',
+      },
     ],
   },
   {
