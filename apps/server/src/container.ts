@@ -1,6 +1,8 @@
 import {
   createUseCases,
+  ORIGIN_OFFER_TTL_MS,
   type GithubApp,
+  type OriginOffer,
   type CairnPorts,
   type CredentialEntry,
   type GrantLookup,
@@ -119,6 +121,10 @@ function portsOf(
     immutableVersions: options.immutableVersions,
     initialAdminTokenLifetimeMs: options.iactTimeLimitMinutes * 60_000,
     ...providerMirrorPorts(options),
+    originCache: metrics.watched(
+      'origins',
+      new LruExpiringCache<OriginOffer>({ maxBytes: cacheBytes.origins, ttlMs: ORIGIN_OFFER_TTL_MS }),
+    ),
   }
 }
 

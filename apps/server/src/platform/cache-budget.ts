@@ -14,13 +14,15 @@ export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
  * Each cache's share of the total. The protocol answers every `init` of every pipeline and its
  * entries are the largest, so it takes half; the rendered management reads live 5 s; tokens and
  * organization rights are small entries asked on every request; the public registry's answers
- * are the hosted edition's only.
+ * are the hosted edition's only, and share their eighth with what the provider mirror's origins
+ * offer (a pipeline's few dozen providers, a few hundred KB for the largest).
  */
 const SHARES = {
   protocol: 0.5,
   answers: 0.125,
   providers: 0.125,
-  upstream: 0.125,
+  upstream: 0.0625,
+  origins: 0.0625,
   credentials: 0.0625,
   access: 0.0625,
 } as const satisfies Record<CacheName, number>

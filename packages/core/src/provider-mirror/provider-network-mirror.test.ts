@@ -1,7 +1,10 @@
 import { inMemoryDeps, signUpUser } from '@cairn/testing'
 import { describe, expect, it } from 'vitest'
+import { CairnError } from '../errors/cairn-error.ts'
+import type { OriginVersion } from '../ports/provider-origin.ts'
 import { createUseCases } from '../use-cases.ts'
 import type { MirroredArchive } from './mirrored-archive.ts'
+import { ORIGIN_OFFER_TTL_MS } from './origin-offers.ts'
 
 const TIME = { hostname: 'registry.terraform.io', namespace: 'hashicorp', type: 'time' }
 
@@ -60,5 +63,88 @@ describe('the network mirror over what it holds', () => {
     await deps.unitOfWork.run(({ mirroredArchives }) => mirroredArchives.add(archive))
     const reader = await signUpUser(cases, 'reader')
     await expect(cases.providerMirror.versions(TIME, reader)).rejects.toMatchObject({ code: 'not_found' })
+  })
+})
+
+/** An origin offering one version of `time` for linux and darwin, counting the questions it is asked; `fail` makes the next answers fail. */
+function countingOrigin() {
+  const offered: OriginVersion[] = [
+    {
+      version: '0.14.3',
+      platforms: [
+        { os: 'linux', arch: 'amd64' },
+        { os: 'darwin', arch: 'arm64' },
+      ],
+    },
+  ]
+  const origin = {
+    asked: 0,
+    fail: false,
+    release: Promise.resolve(),
+    async versions() {
+      origin.asked += 1
+      await origin.release
+      if (origin.fail) throw new CairnError('upstream_timeout', 'the origin did not answer in time')
+      return offered
+    },
+  }
+  return origin
+}
+
+async function pullingWorld() {
+  const origin = countingOrigin()
+  const base = inMemoryDeps()
+  const deps = {
+    ...base,
+    providerOrigin: { ...base.providerOrigin, versions: () => origin.versions() },
+    mirrorPolicy: { readers: '*' as const, allow: ['*/*/*'], deny: [], pullThrough: true },
+  }
+  const cases = createUseCases(deps)
+  const reader = await signUpUser(cases, 'reader')
+  return { deps, cases, reader, origin }
+}
+
+describe('the network mirror over what the origin offers', () => {
+  it('asks the origin once for index.json and :version.json within the bound, and again after it', async () => {
+    const { deps, cases, reader, origin } = await pullingWorld()
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.3'])
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.3'])
+    await expect(cases.providerMirror.archives(TIME, '0.14.3', reader)).resolves.toHaveLength(2)
+    expect(origin.asked).toBe(1)
+    deps.clock.advance(ORIGIN_OFFER_TTL_MS - 1)
+    await cases.providerMirror.versions(TIME, reader)
+    expect(origin.asked).toBe(1)
+    deps.clock.advance(1)
+    await cases.providerMirror.versions(TIME, reader)
+    expect(origin.asked).toBe(2)
+  })
+
+  it('shares one question among concurrent misses for a provider', async () => {
+    const { cases, reader, origin } = await pullingWorld()
+    let release = () => {}
+    origin.release = new Promise((resolve) => (release = resolve))
+    const answers = Promise.all([
+      cases.providerMirror.versions(TIME, reader),
+      cases.providerMirror.archives(TIME, '0.14.3', reader),
+      cases.providerMirror.versions(TIME, reader),
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    release()
+    await expect(answers).resolves.toHaveLength(3)
+    expect(origin.asked).toBe(1)
+  })
+
+  it('keeps no failure: the next request asks the origin again, and held archives still answer while it fails', async () => {
+    const { deps, cases, reader, origin } = await pullingWorld()
+    origin.fail = true
+    await expect(cases.providerMirror.versions(TIME, reader)).rejects.toMatchObject({ code: 'upstream_timeout' })
+    origin.fail = false
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.3'])
+    expect(origin.asked).toBe(2)
+    await deps.unitOfWork.run(({ mirroredArchives }) => mirroredArchives.add(archive))
+    deps.clock.advance(ORIGIN_OFFER_TTL_MS)
+    origin.fail = true
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.2'])
+    expect(origin.asked).toBe(3)
   })
 })

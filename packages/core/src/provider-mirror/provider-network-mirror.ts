@@ -8,6 +8,7 @@ import { signProviderDownload } from '../providers/provider-links.ts'
 import { assertMirrorReads } from './mirror-access.ts'
 import { signMirrorPull, verifyMirrorPull } from './mirror-links.ts'
 import { hashesOf, mirroredArchiveBlobKey, type MirroredArchive, type MirroredProviderAddress } from './mirrored-archive.ts'
+import { OriginOffers } from './origin-offers.ts'
 import type { ProviderMirrorUseCaseDeps } from './provider-mirror-deps.ts'
 import { PullThrough } from './pull-through.ts'
 
@@ -24,9 +25,9 @@ export type MirrorArchiveEntry =
 
 /**
  * The provider network mirror protocol over what the mirror holds and, with pull-through on,
- * over what the providers' origin registries offer. The JSON answers consult the origin for
- * what is new and fall back to what is held when it fails; an archive once held is served from
- * the blob store and never fetched again.
+ * over what the providers' origin registries offer. The JSON answers add what the origin offers
+ * (asked once per provider for `ORIGIN_OFFER_TTL_MS`, `OriginOffers`) and fall back to what is
+ * held when it fails; an archive once held is served from the blob store and never fetched again.
  */
 export interface ProviderNetworkMirrorDeps extends ProviderMirrorUseCaseDeps {
   /** Where last uses are written: a unit of work that clears no cache, as download counts are. */
@@ -36,11 +37,13 @@ export interface ProviderNetworkMirrorDeps extends ProviderMirrorUseCaseDeps {
 export class ProviderNetworkMirror {
   readonly #deps: ProviderNetworkMirrorDeps
   readonly #pulls: PullThrough
+  readonly #offers: OriginOffers
   readonly #uses: DownloadTally
 
   constructor(deps: ProviderNetworkMirrorDeps) {
     this.#deps = deps
     this.#pulls = new PullThrough(deps)
+    this.#offers = new OriginOffers(deps)
     // Noted in memory and written with the download counts: a write per answer would make every `:version.json` a commit.
     this.#uses = new DownloadTally((used) =>
       deps.countingUnitOfWork.autocommit(({ mirroredArchives }) => mirroredArchives.touch([...used.keys()], deps.clock.now())),
@@ -98,7 +101,7 @@ export class ProviderNetworkMirror {
   async #offered(address: MirroredProviderAddress, holdsSome: boolean): Promise<readonly OriginVersion[]> {
     if (!this.#deps.mirrorPolicy.pullThrough) return []
     try {
-      return await this.#deps.providerOrigin.versions(address)
+      return await this.#offers.versions(address)
     } catch (error) {
       if (isCairnError(error, 'not_found') || holdsSome) return []
       throw error

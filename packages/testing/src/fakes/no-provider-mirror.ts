@@ -1,4 +1,5 @@
-import { CairnError, IMPORT_ONLY_MIRROR, type ProviderMirrorDeps } from '@cairn/core'
+import { CairnError, IMPORT_ONLY_MIRROR, type OriginOffer, type ProviderMirrorDeps } from '@cairn/core'
+import { InMemoryExpiringCache } from '@cairn/memory'
 
 const absent = (what: string) => () => {
   throw new CairnError('unavailable', `the in-memory deps have no ${what}: the provider mirror's tests run on the real adapters`)
@@ -11,11 +12,12 @@ const absent = (what: string) => () => {
  */
 export function noProviderMirror(): Pick<
   ProviderMirrorDeps,
-  'providerPackages' | 'providerOrigin' | 'mirrorPolicy' | 'maxMirrorArchiveBytes'
+  'providerPackages' | 'providerOrigin' | 'originCache' | 'mirrorPolicy' | 'maxMirrorArchiveBytes'
 > {
   return {
     providerPackages: { h1Of: absent('provider package reader'), filesOf: absent('provider package reader') },
     providerOrigin: { versions: absent('provider origin'), package: absent('provider origin'), zip: absent('provider origin') },
+    originCache: new InMemoryExpiringCache<OriginOffer>(),
     mirrorPolicy: IMPORT_ONLY_MIRROR,
     maxMirrorArchiveBytes: 1024 * 1024,
   }
