@@ -79,7 +79,7 @@ export type CairnPorts = UseCaseDeps &
   PublishModuleFromVcsDeps &
   AnalyseUploadDeps &
   Omit<IngestVcsVersionDeps, 'sourceOf'> &
-  Omit<OciDistributionDeps, 'packageUnitOfWork' | 'organizationGrants'> & {
+  Omit<OciDistributionDeps, 'packageUnitOfWork' | 'organizationGrants' | 'moduleRegistry'> & {
     readonly credentialCache: ExpiringCache<CredentialEntry>
     /** What the registry protocol served, by module provider and version (`ProtocolAnswers`). */
     readonly protocolCache: ExpiringCache<ProtocolAnswer>
@@ -106,6 +106,7 @@ export function createUseCases(ports: CairnPorts) {
   const deps = { ...ports, credentials, organizationGrants: new CachedOrganizationAccess(grants), unitOfWork, tokenUses }
   const authenticateToken = new AuthenticateToken(deps)
   const storeWrites: WriteSignal = writes
+  const moduleRegistry = new ModuleRegistryProtocol({ ...deps, protocolAnswers, countingUnitOfWork: ports.unitOfWork })
   return {
     /** Every write to the store, this process's and the others': what an adapter's own caches of store data clear on. */
     storeWrites,
@@ -142,8 +143,8 @@ export function createUseCases(ports: CairnPorts) {
     registryModules: new ManageRegistryModules(deps),
     moduleVersions: new ModuleVersions(deps),
     analyseUpload: new AnalyseUpload(deps),
-    moduleRegistry: new ModuleRegistryProtocol({ ...deps, protocolAnswers, countingUnitOfWork: ports.unitOfWork }),
-    ociDistribution: new OciDistribution({ ...deps, packageUnitOfWork: ports.unitOfWork }),
+    moduleRegistry,
+    ociDistribution: new OciDistribution({ ...deps, packageUnitOfWork: ports.unitOfWork, moduleRegistry }),
     sweepOrphanBlobs: new SweepOrphanBlobs(deps),
     sweepStuckUploads: new SweepStuckUploads(deps),
     publicModules: new PublicModules(deps),

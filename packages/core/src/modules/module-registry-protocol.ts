@@ -183,6 +183,16 @@ export class ModuleRegistryProtocol {
     return { token: this.#links.tokenFor(served.archive) }
   }
 
+  /**
+   * The `ok` version spelled `version`, with its archive, as `download` finds it (through the same
+   * cache) but counting no download: for the OCI read path. Null when there is none.
+   */
+  async servedVersion(address: ProtocolAddress & { readonly version: string }, principal: Principal): Promise<ServedArchive | null> {
+    await this.#requireReadable(address.namespace, principal)
+    const { served } = await this.#answers.archive(address, () => this.#servedArchive(address))
+    return served
+  }
+
   /** Whether an archive link is good; a forged, altered or expired one, or a gone archive, is `not_found`. */
   async hasArchive(token: string): Promise<void> {
     if (!(await this.#deps.blobs.has(this.#blobKey(token)))) throw CairnError.notFound('archive')

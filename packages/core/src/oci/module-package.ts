@@ -24,6 +24,14 @@ export function modulePackageKeys(packageId: string) {
   return { zip: `oci/modules/${packageId}/package.zip`, manifest: `oci/modules/${packageId}/manifest.json` }
 }
 
+/** The version a manifest of `moduleManifestJson` names; undefined for any other JSON. */
+export function manifestVersion(manifest: string): string | undefined {
+  const { annotations } = JSON.parse(manifest) as { readonly annotations?: Readonly<Record<string, string>> }
+  return annotations?.[VERSION_ANNOTATION]
+}
+
+const VERSION_ANNOTATION = 'org.opencontainers.image.version'
+
 /**
  * The image manifest of a module version (reference §4): artifact type `modulepkg`, the empty
  * config and one `archive/zip` layer, named `module.zip`. The version is an annotation, so that versions with the same
@@ -44,6 +52,6 @@ export function moduleManifestJson(zip: { readonly sha256: string; readonly size
         annotations: { 'org.opencontainers.image.title': 'module.zip' },
       },
     ],
-    annotations: { 'org.opencontainers.image.version': version },
+    annotations: { [VERSION_ANNOTATION]: version },
   })
 }

@@ -43,6 +43,8 @@ export class ModulePackages {
    * At most KEPT_PACKAGES, the oldest let go first: a manifest is about a kilobyte.
    */
   readonly #kept = new Map<string, ModulePackage>()
+  /** The kept packages by their manifest's and their zip's SHA-256 (versions of the same files share a zip). */
+  readonly #keptByDigest = new Map<string, ModulePackage>()
 
   constructor(deps: ModulePackagesDeps) {
     this.#deps = deps
@@ -81,6 +83,11 @@ export class ModulePackages {
     return found === undefined ? undefined : this.#keep(found)
   }
 
+  /** A kept package whose manifest or zip has this SHA-256, of whatever version; the caller checks it is served. */
+  keptWithDigest(sha256: string): ModulePackage | undefined {
+    return this.#keptByDigest.get(sha256)
+  }
+
   #find(version: PackagedVersion): Promise<ModulePackage | undefined> {
     return this.#deps.packageUnitOfWork.read(({ modulePackages }) => modulePackages.find(version.id, version.archive.sha256))
   }
@@ -88,10 +95,20 @@ export class ModulePackages {
   #keep(kept: ModulePackage): ModulePackage {
     const key = `${kept.versionId}/${kept.archiveSha256}`
     if (!this.#kept.has(key)) {
-      if (this.#kept.size >= KEPT_PACKAGES) this.#kept.delete(this.#kept.keys().next().value ?? '')
+      const [oldest] = this.#kept.values()
+      if (this.#kept.size >= KEPT_PACKAGES && oldest !== undefined) this.#forget(oldest)
       this.#kept.set(key, kept)
+      this.#keptByDigest.set(kept.manifestSha256, kept)
+      this.#keptByDigest.set(kept.zipSha256, kept)
     }
     return kept
+  }
+
+  #forget(kept: ModulePackage): void {
+    this.#kept.delete(`${kept.versionId}/${kept.archiveSha256}`)
+    for (const sha256 of [kept.manifestSha256, kept.zipSha256]) {
+      if (this.#keptByDigest.get(sha256) === kept) this.#keptByDigest.delete(sha256)
+    }
   }
 
   async #build(version: PackagedVersion): Promise<ModulePackage> {
