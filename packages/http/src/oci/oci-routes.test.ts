@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { EMPTY_CONFIG, OCI_MEDIA_TYPES } from '@cairn/core'
-import { FAKE_ZIP_PREFIX } from '@cairn/testing'
+import { FAKE_ZIP_PREFIX, settledVersion } from '@cairn/testing'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { moduleOrganization, publish } from '../test-support/module-fixtures.ts'
+import { moduleOrganization, publish, versionBody } from '../test-support/module-fixtures.ts'
 import { anOrganizationWith } from '../test-support/seed.ts'
 import { testApp, type TestApp } from '../test-support/test-app.ts'
 
@@ -174,6 +174,24 @@ describe('OCI distribution at /v2/ (reference §4)', () => {
       const dns = await get('/v2/acme/modules/dns/aws/manifests/1.0.0')
       const digest = dns.headers.get('Docker-Content-Digest') ?? ''
       await expectOciError(await get(`${REPOSITORY}/manifests/${digest}`), 404, 'MANIFEST_UNKNOWN')
+    })
+
+    it('serves a new package once the version serves a new archive, and the old digest no more', async () => {
+      const base = '/api/v2/organizations/acme/registry-modules/private/acme/vpc/aws/versions'
+      const created = await t.call('POST', base, publisher, versionBody('4.0.0'))
+      const { data } = (await created.json()) as { data: { id: string; links: { upload: string } } }
+      const upload = async (content: string) => {
+        await t.app.request(new URL(data.links.upload).pathname, { method: 'PUT', body: content })
+        await settledVersion(t.deps.unitOfWork, data.id)
+      }
+      await upload('first archive')
+      const first = (await manifestOf('4.0.0')).response.headers.get('Docker-Content-Digest') ?? ''
+      await upload('second archive')
+      const second = await manifestOf('4.0.0')
+      expect(second.response.headers.get('Docker-Content-Digest')).not.toBe(first)
+      await expectOciError(await get(`${REPOSITORY}/manifests/${first}`), 404, 'MANIFEST_UNKNOWN')
+      const [layer] = second.manifest.layers
+      expect(await (await get(`${REPOSITORY}/blobs/${layer?.digest ?? ''}`)).text()).toBe(`${FAKE_ZIP_PREFIX}second archive`)
     })
 
     it('404 NAME_UNKNOWN for an unknown repository and one without an ok version', async () => {
