@@ -41,6 +41,10 @@ export interface PullThroughMemory {
   readonly pull: ArchiveGetMemory
   /** The same link again: served from the blob store. */
   readonly served: ArchiveGetMemory
+  /** `index.json` and `:version.json` of the pulled provider, pull-through on, against the bare endpoint. */
+  readonly loads: readonly PairedResult[]
+  /** The `versions` questions the origin heard during those loads: what the server keeps of the origin's offer spares. */
+  readonly originVersionQuestions: number
 }
 
 export interface MirrorResult {
@@ -99,7 +103,7 @@ export async function benchMirror(bareUrl: string, plan: MirrorPlan): Promise<Mi
       ),
     ]
     await server.stop()
-    return { importedArchives: archives, importSeconds: seconds, loads, pull: await benchPullThrough(work, plan.pullMiB * MiB) }
+    return { importedArchives: archives, importSeconds: seconds, loads, pull: await benchPullThrough(work, plan, bareUrl) }
   } finally {
     await server.stop().catch(() => undefined)
     await rm(work, { recursive: true, force: true })
@@ -143,7 +147,8 @@ async function importTree(server: CairnProcess, work: string, plan: MirrorPlan):
  * `bytes` of random data from a fake origin over HTTPS, while its resident set is sampled: the zip
  * streams into the blob store and is hashed as it is read back, never held.
  */
-async function benchPullThrough(work: string, bytes: number): Promise<PullThroughMemory> {
+async function benchPullThrough(work: string, plan: MirrorPlan, bareUrl: string): Promise<PullThroughMemory> {
+  const bytes = plan.pullMiB * MiB
   const ca = await makeThrowawayCa(['localhost'])
   const key = await throwawayGpgKey()
   const binary = join(work, 'large-provider')
@@ -170,7 +175,28 @@ async function benchPullThrough(work: string, bytes: number): Promise<PullThroug
     const url = document.archives['linux_amd64']?.url ?? ''
     const archiveBytes = (await readFile(join(release.dir, release.platforms[0]?.filename ?? ''))).byteLength
     const pull = await measuredGet(server, url)
-    return { archiveBytes, pull, served: await measuredGet(server, url) }
+    const served = await measuredGet(server, url)
+    const provider = `${server.url}${MIRROR}/${origin.hostname}/bench/large`
+    const options = { connections: plan.connections, seconds: plan.seconds, token: server.token }
+    const asked = () => origin.requests.filter((path) => path.endsWith('/versions')).length
+    const before = asked()
+    const loads = [
+      await pairedLoadTest(
+        'mirror, pull-through: index.json',
+        `${server.url}/`,
+        { ...options, draw: () => `${provider}/index.json` },
+        bareUrl,
+        plan.rounds,
+      ),
+      await pairedLoadTest(
+        'mirror, pull-through: :version.json',
+        `${server.url}/`,
+        { ...options, draw: () => `${provider}/1.0.0.json` },
+        bareUrl,
+        plan.rounds,
+      ),
+    ]
+    return { archiveBytes, pull, served, loads, originVersionQuestions: asked() - before }
   } finally {
     await server.stop()
     await origin.close()

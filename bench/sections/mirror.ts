@@ -37,5 +37,12 @@ export async function mirrorSection(): Promise<MirrorResult> {
       [row('pull-through (origin → blob store → h1 → client)', pull.pull), row('served again (blob store → client)', pull.served)],
     ),
   )
+  console.log(
+    table(
+      `Provider network mirror with pull-through on, the pulled provider's JSON answers (the origin asked ${pull.originVersionQuestions} times for its versions during these loads); autocannon as above`,
+      PAIRED_HEADERS,
+      pull.loads.map(pairedRow),
+    ),
+  )
   return result
 }
