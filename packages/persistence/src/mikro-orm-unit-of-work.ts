@@ -28,11 +28,16 @@ import { MikroOrmVcsConnectionRepository } from './repositories/mikro-orm-vcs-co
 import { MikroOrmWorkspaceRepository } from './repositories/mikro-orm-workspace-repository.ts'
 import { isSerializationFailure, translateError, translateTransactionError } from './translate-error.ts'
 
-/** How many times a unit of work is tried before a serialization failure is answered `unavailable`. */
-export const SERIALIZATION_ATTEMPTS = 5
+/**
+ * How many times a unit of work is tried before a serialization failure is answered `unavailable`.
+ * Two writers of one kind (two user deletions) both update a kept-counts row, and PostgreSQL may
+ * abort both as pivots, again and again while their retries overlap: the waits (up to 2.5 s in
+ * all) must outlast a transaction on a loaded machine for one of them to go first.
+ */
+export const SERIALIZATION_ATTEMPTS = 8
 
 /** The longest wait before the first retry, in milliseconds; it doubles before each later one. */
-const FIRST_BACKOFF_MS = 10
+const FIRST_BACKOFF_MS = 20
 
 /**
  * One database transaction per unit of work, on a fresh entity-manager fork so that no state is
