@@ -14,9 +14,7 @@ export { isFitText, UNFIT_TEXT } from './shared/fit-text.ts'
 export { assertSiteAdmin, impersonatorOf, isSiteAdmin, OPERATOR } from './auth/principal.ts'
 export type { OperatorPrincipal, OrganizationPrincipal, Principal, TeamPrincipal, UserPrincipal } from './auth/principal.ts'
 export { AuthenticateToken } from './auth/authenticate-token.ts'
-export { TOKEN_HASHER } from './ports/token-hasher.ts'
 export type { TokenHasher } from './ports/token-hasher.ts'
-export { PASSWORD_HASHER } from './ports/password-hasher.ts'
 export type { PasswordHasher } from './ports/password-hasher.ts'
 
 // Users
@@ -144,11 +142,8 @@ export type { VersionWithUpload } from './modules/module-versions.ts'
 export { PublicModules } from './modules/public-modules.ts'
 
 // Module archives: analysis, blobs and signed links
-export { MODULE_ANALYZER } from './ports/module-analyzer.ts'
 export type { ByteStream, ModuleAnalyzer } from './ports/module-analyzer.ts'
-export { BLOB_STORE } from './ports/blob-store.ts'
 export type { BlobStore, StoredBlob } from './ports/blob-store.ts'
-export { URL_SIGNER } from './ports/url-signer.ts'
 export type { SignedPurpose, UrlSigner } from './ports/url-signer.ts'
 
 // Registry protocol
@@ -159,7 +154,6 @@ export type { PartRequirements, ProtocolVersion, ServedArchive, VersionsDocument
 export type { ProtocolAnswer } from './modules/protocol-answers.ts'
 export { DOWNLOAD_LINK_LIFETIME_MS, DOWNLOAD_LINK_REUSE_MS } from './modules/download-links.ts'
 export type { DownloadsWritten } from './modules/download-tally.ts'
-export { UPSTREAM_REGISTRY } from './ports/upstream-registry.ts'
 export type { UpstreamModuleAddress, UpstreamModuleDetail, UpstreamRegistry, UpstreamVersions } from './ports/upstream-registry.ts'
 
 // Providers: the private provider registry, its GPG keys and their stores
@@ -204,7 +198,6 @@ export { VCS_SERVICE_PROVIDERS } from './vcs/vcs-connection.ts'
 export type { VcsConnection } from './vcs/vcs-connection.ts'
 export { openCredential } from './vcs/vcs-credential.ts'
 export type { VcsConnectionRepository } from './ports/vcs-connection-repository.ts'
-export { SECRET_CIPHER } from './ports/secret-cipher.ts'
 export type { SecretCipher } from './ports/secret-cipher.ts'
 export { githubAppRemote } from './vcs/github-app-installation.ts'
 export { ListGithubAppInstallations } from './vcs/github-app-installations.ts'
@@ -242,13 +235,9 @@ export type { CredentialEntry } from './auth/cached-credentials.ts'
 export type { GrantLookup } from './organizations/cached-organization-access.ts'
 
 // Process ports: time, ids, health, transactions, error log
-export { CLOCK } from './ports/clock.ts'
 export type { Clock } from './ports/clock.ts'
-export { ID_GENERATOR } from './ports/id-generator.ts'
 export type { IdGenerator, IdPrefix } from './ports/id-generator.ts'
-export { HEALTH_CHECK } from './ports/health-check.ts'
 export type { HealthCheck } from './ports/health-check.ts'
-export { UNIT_OF_WORK } from './ports/unit-of-work.ts'
 export type { Repositories, UnitOfWork } from './ports/unit-of-work.ts'
 export type { ErrorLog } from './ports/error-log.ts'
 

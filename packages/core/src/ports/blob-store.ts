@@ -29,5 +29,3 @@ export interface BlobStore {
   /** Every key under `prefix`, for sweeping orphans; in no particular order. */
   list(prefix: string): AsyncIterable<string>
 }
-
-export const BLOB_STORE = Symbol('BlobStore')

@@ -3,5 +3,3 @@ export interface Clock {
   /** The current instant. */
   now(): Date
 }
-
-export const CLOCK = Symbol('Clock')

@@ -3,5 +3,3 @@ export interface HealthCheck {
   /** Resolves when the store answers; raises `unavailable` when it does not. */
   check(): Promise<void>
 }
-
-export const HEALTH_CHECK = Symbol('HealthCheck')

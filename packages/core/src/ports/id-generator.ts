@@ -26,5 +26,3 @@ export interface IdGenerator {
   /** A fresh random UUID (version 4), lower-case: unguessable, so it may serve as a secret. */
   uuid(): string
 }
-
-export const ID_GENERATOR = Symbol('IdGenerator')

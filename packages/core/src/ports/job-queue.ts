@@ -83,5 +83,3 @@ export interface JobQueue {
 export function workersPerKind(definition: JobDefinition): number {
   return Math.max(2, (definition.groupConcurrency ?? 0) + 1)
 }
-
-export const JOB_QUEUE = Symbol('JobQueue')

@@ -14,5 +14,3 @@ export interface ModuleAnalyzer {
    */
   analyze(archive: ByteStream): Promise<ModuleMetadata>
 }
-
-export const MODULE_ANALYZER = Symbol('ModuleAnalyzer')

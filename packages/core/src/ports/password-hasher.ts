@@ -4,5 +4,3 @@ export interface PasswordHasher {
   /** Whether `password` is the one `hash` (from `hash`) was made of; false for a hash it cannot read. Takes as long either way. */
   verify(password: string, hash: string): Promise<boolean>
 }
-
-export const PASSWORD_HASHER = Symbol('PasswordHasher')

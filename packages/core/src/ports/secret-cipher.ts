@@ -8,5 +8,3 @@ export interface SecretCipher {
   /** The secret; raises `unavailable` when `sealed` was not sealed with this key and context. */
   open(sealed: string, context: string): string
 }
-
-export const SECRET_CIPHER = Symbol('SecretCipher')

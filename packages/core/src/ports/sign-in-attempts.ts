@@ -17,5 +17,3 @@ export interface SignInAttempts {
   /** Forgets the failures of the attempt's username; its address's stay counted. */
   succeeded(attempt: SignInAttempt): Promise<void>
 }
-
-export const SIGN_IN_ATTEMPTS = Symbol('SignInAttempts')

@@ -7,5 +7,3 @@ export interface TokenHasher {
   /** Whether `secret` hashes to `hash`, compared in constant time. */
   matches(secret: string, hash: string): boolean
 }
-
-export const TOKEN_HASHER = Symbol('TokenHasher')

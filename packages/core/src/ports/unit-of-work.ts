@@ -93,5 +93,3 @@ export interface UnitOfWork {
    */
   autocommit<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>
 }
-
-export const UNIT_OF_WORK = Symbol('UnitOfWork')

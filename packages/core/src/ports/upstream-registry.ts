@@ -45,5 +45,3 @@ export interface UpstreamRegistry {
   /** The latest version of a module provider, in detail. */
   latest(address: UpstreamModuleAddress): Promise<UpstreamModuleDetail>
 }
-
-export const UPSTREAM_REGISTRY = Symbol('UpstreamRegistry')

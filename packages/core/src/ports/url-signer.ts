@@ -11,5 +11,3 @@ export interface UrlSigner {
   /** The payload of a genuine, unexpired token made for `purpose`; undefined otherwise. */
   verify(purpose: SignedPurpose, token: string, now: Date): string | undefined
 }
-
-export const URL_SIGNER = Symbol('UrlSigner')

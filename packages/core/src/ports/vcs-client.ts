@@ -56,5 +56,3 @@ export interface VcsClient {
    */
   latestCommits(remote: VcsRemote, branch: string | undefined, limit: number): Promise<VcsCommit[]>
 }
-
-export const VCS_CLIENT = Symbol('VcsClient')
