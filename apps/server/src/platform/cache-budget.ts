@@ -15,12 +15,15 @@ export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
  * entries are the largest, so it takes half; the rendered management reads live 5 s; tokens and
  * organization rights are small entries asked on every request; the public registry's answers
  * are the hosted edition's only, and share their eighth with what the provider mirror's origins
- * offer (a pipeline's few dozen providers, a few hundred KB for the largest).
+ * offer (a pipeline's few dozen providers, a few hundred KB for the largest); the private
+ * providers (a site's few dozen) share theirs with the OCI packages (about 2 KB each, so some
+ * 2,000 versions pulled by digest or tag before one is read from the store again).
  */
 const SHARES = {
   protocol: 0.5,
   answers: 0.125,
-  providers: 0.125,
+  providers: 0.0625,
+  packages: 0.0625,
   upstream: 0.0625,
   origins: 0.0625,
   credentials: 0.0625,

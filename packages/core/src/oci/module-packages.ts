@@ -5,6 +5,7 @@ import type { IdGenerator } from '../ports/id-generator.ts'
 import type { ModuleZipper } from '../ports/module-zipper.ts'
 import type { UnitOfWork } from '../ports/unit-of-work.ts'
 import type { Clock } from '../ports/clock.ts'
+import type { ExpiringCache } from '../ports/expiring-cache.ts'
 import type { ModuleArchive } from '../modules/module-version.ts'
 import { moduleManifestJson, modulePackageKeys, type ModulePackage } from './module-package.ts'
 
@@ -18,6 +19,12 @@ export interface ModulePackagesDeps {
   readonly zipper: ModuleZipper
   readonly ids: IdGenerator
   readonly clock: Clock
+  /**
+   * Packages read or built, by version and archive and by each of their two digests: a package
+   * never changes once recorded, so what is kept is never stale (whether a version still serves
+   * that archive is checked apart), and no write clears it.
+   */
+  readonly packageCache: ExpiringCache<ModulePackage>
 }
 
 /** A version that serves an archive, as the protocol's hot path reads it. */
@@ -37,14 +44,6 @@ export interface PackagedVersion {
 export class ModulePackages {
   readonly #deps: ModulePackagesDeps
   readonly #building = new Map<string, Promise<ModulePackage>>()
-  /**
-   * Packages read or built, by version and archive: a package never changes once recorded, so
-   * what is kept is never stale (whether a version still serves that archive is checked apart).
-   * At most KEPT_PACKAGES, the oldest let go first: a manifest is about a kilobyte.
-   */
-  readonly #kept = new Map<string, ModulePackage>()
-  /** The kept packages by their manifest's and their zip's SHA-256 (versions of the same files share a zip). */
-  readonly #keptByDigest = new Map<string, ModulePackage>()
 
   constructor(deps: ModulePackagesDeps) {
     this.#deps = deps
@@ -53,7 +52,9 @@ export class ModulePackages {
   /** The package of the version's archive, built on the first request. Raises `invalid` on `archive` when the archive cannot be repacked. */
   async of(version: PackagedVersion): Promise<ModulePackage> {
     const key = keyOf(version)
-    const stored = this.#kept.get(key) ?? (await this.#find(version))
+    const kept = this.#deps.packageCache.get(key)
+    if (kept !== undefined) return kept
+    const stored = await this.#find(version)
     if (stored !== undefined) return this.#keep(stored)
     const running = this.#building.get(key)
     if (running !== undefined) return running
@@ -70,7 +71,9 @@ export class ModulePackages {
    */
   async withDigest(versions: readonly PackagedVersion[], sha256: string): Promise<ModulePackage | undefined> {
     const matches = (found: ModulePackage) => found.manifestSha256 === sha256 || found.zipSha256 === sha256
-    const kept = versions.map((version) => this.#kept.get(keyOf(version))).find((found) => found !== undefined && matches(found))
+    const kept = versions
+      .map((version) => this.#deps.packageCache.get(keyOf(version)))
+      .find((found) => found !== undefined && matches(found))
     if (kept !== undefined) return kept
     const candidates = await this.#deps.packageUnitOfWork.read(({ modulePackages }) =>
       modulePackages.withDigest(
@@ -85,30 +88,20 @@ export class ModulePackages {
 
   /** A kept package whose manifest or zip has this SHA-256, of whatever version; the caller checks it is served. */
   keptWithDigest(sha256: string): ModulePackage | undefined {
-    return this.#keptByDigest.get(sha256)
+    return this.#deps.packageCache.get(digestKey(sha256))
   }
 
   #find(version: PackagedVersion): Promise<ModulePackage | undefined> {
     return this.#deps.packageUnitOfWork.read(({ modulePackages }) => modulePackages.find(version.id, version.archive.sha256))
   }
 
+  /** Keeps the package by version and archive, and by its manifest's and its zip's SHA-256 (versions of the same files share a zip). */
   #keep(kept: ModulePackage): ModulePackage {
-    const key = `${kept.versionId}/${kept.archiveSha256}`
-    if (!this.#kept.has(key)) {
-      const [oldest] = this.#kept.values()
-      if (this.#kept.size >= KEPT_PACKAGES && oldest !== undefined) this.#forget(oldest)
-      this.#kept.set(key, kept)
-      this.#keptByDigest.set(kept.manifestSha256, kept)
-      this.#keptByDigest.set(kept.zipSha256, kept)
-    }
+    const cache = this.#deps.packageCache
+    cache.set(`${kept.versionId}/${kept.archiveSha256}`, kept)
+    cache.set(digestKey(kept.manifestSha256), kept)
+    cache.set(digestKey(kept.zipSha256), kept)
     return kept
-  }
-
-  #forget(kept: ModulePackage): void {
-    this.#kept.delete(`${kept.versionId}/${kept.archiveSha256}`)
-    for (const sha256 of [kept.manifestSha256, kept.zipSha256]) {
-      if (this.#keptByDigest.get(sha256) === kept) this.#keptByDigest.delete(sha256)
-    }
   }
 
   async #build(version: PackagedVersion): Promise<ModulePackage> {
@@ -141,9 +134,11 @@ export class ModulePackages {
   }
 }
 
-/** How many packages a process keeps in memory (see `ModulePackages`): about a megabyte. */
-const KEPT_PACKAGES = 1_000
-
 function keyOf(version: PackagedVersion): string {
   return `${version.id}/${version.archive.sha256}`
+}
+
+/** A digest's key, apart from the version keys, which start with a version id. */
+function digestKey(sha256: string): string {
+  return `sha256:${sha256}`
 }

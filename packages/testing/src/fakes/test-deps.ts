@@ -5,6 +5,7 @@ import {
   type Edition,
   type GithubApp,
   type GrantLookup,
+  type ModulePackage,
   type ProtocolAnswer,
   type ServedProviderLookup,
 } from '@cairn/core'
@@ -49,6 +50,7 @@ export function inMemoryDeps(
     protocolCache: new InMemoryExpiringCache<ProtocolAnswer>(),
     accessCache: new InMemoryExpiringCache<GrantLookup>(),
     providerCache: new InMemoryExpiringCache<ServedProviderLookup>(),
+    packageCache: new InMemoryExpiringCache<ModulePackage>(),
     storeChanges: new InMemoryStoreChanges(),
     passwords: new FakePasswordHasher(),
     signInAttempts: new CountingSignInAttempts(),
