@@ -11,6 +11,7 @@ export function frameOf(c: Context<WebEnv>, title: string, trail?: readonly (rea
     csrfToken: c.var.csrfToken,
     // A placeholder user (an invitation's, with no username) cannot sign in, so a signed-in user has one.
     ...(c.var.user?.user.username != null && { username: c.var.user.user.username }),
+    ...(c.var.user?.user.isSiteAdmin === true && { siteAdmin: true }),
     ...(trail !== undefined && { trail }),
     ...(notice !== undefined && { notice }),
   }

@@ -32,6 +32,8 @@ describe('the provider mirror page', () => {
       await mirroredArchives.add(anArchive({ id: 'provmirror-3', version: '0.13.1' }))
     })
     const { cookie, csrf } = await t.signIn(bearer)
+    const home = await (await t.browse('/app/', { cookie })).text()
+    expect(home).toContain('<a href="/app/admin/provider-mirror">Provider mirror</a>')
     const page = await (await t.browse('/app/admin/provider-mirror', { cookie })).text()
     expect(page).toContain('<h1>Provider mirror</h1>')
     expect(page).toContain('3 archives.')
@@ -52,9 +54,10 @@ describe('the provider mirror page', () => {
     expect(after).not.toContain('darwin_arm64')
   })
 
-  it('is not found for anyone but a site admin', async () => {
+  it('is not found for anyone but a site admin, and linked from no one else’s header', async () => {
     const t = await webTestApp()
     const { cookie } = await t.signIn(t.owner.token)
+    expect(await (await t.browse('/app/', { cookie })).text()).not.toContain('/app/admin/provider-mirror')
     expect((await t.browse('/app/admin/provider-mirror', { cookie })).status).toBe(404)
   })
 })

@@ -1,6 +1,7 @@
 import { MAX_PAGE_SIZE } from '@cairn/core'
 import { Hono } from 'hono'
-import { PROVIDER_MIRROR_PATH, providerMirrorPage } from '../views/provider-mirror-page.ts'
+import { PROVIDER_MIRROR_PATH } from '../views/provider-mirror-href.ts'
+import { providerMirrorPage } from '../views/provider-mirror-page.ts'
 import type { WebDeps, WebEnv } from '../web-deps.ts'
 import { setFlash } from './flash.ts'
 import { signedIn } from './module-target.ts'

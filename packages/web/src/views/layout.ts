@@ -2,6 +2,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import { html } from 'hono/html'
 import { CSRF_FIELD } from '../middleware/csrf-token.ts'
 import { STATIC_PATHS } from '../routes/static-routes.ts'
+import { PROVIDER_MIRROR_PATH } from './provider-mirror-href.ts'
 import { TOKENS_PATH } from './tokens-href.ts'
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>
@@ -11,6 +12,8 @@ export interface PageFrame {
   readonly csrfToken: string
   /** The signed-in user's name; a sign-out button when present. */
   readonly username?: string
+  /** Whether the signed-in user administers the site: their header links the admin pages. */
+  readonly siteAdmin?: boolean
   /** Where the user is, for the breadcrumb: label and link, the last one the current page. */
   readonly trail?: readonly (readonly [string, string])[]
   /** What the change that led here did, said once. */
@@ -36,7 +39,7 @@ export function layout(frame: PageFrame, body: Html): Html {
   ${
     frame.username === undefined
       ? ''
-      : html`<nav class="account" aria-label="Account"><a href="${TOKENS_PATH}">API tokens</a></nav>
+      : html`<nav class="account" aria-label="Account"><a href="${TOKENS_PATH}">API tokens</a>${frame.siteAdmin === true ? html` <a href="${PROVIDER_MIRROR_PATH}">Provider mirror</a>` : ''}</nav>
   <form class="sign-out" method="post" action="/app/sign-out">
     <span>Signed in as <strong>${frame.username}</strong></span>
     ${csrfField(frame.csrfToken)}

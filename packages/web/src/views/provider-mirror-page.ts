@@ -2,8 +2,7 @@ import type { MirroredArchive, Page } from '@cairn/core'
 import { html } from 'hono/html'
 import { csrfField, layout, type Html, type PageFrame } from './layout.ts'
 import { timeOf } from './moment.ts'
-
-export const PROVIDER_MIRROR_PATH = '/app/admin/provider-mirror'
+import { PROVIDER_MIRROR_PATH } from './provider-mirror-href.ts'
 
 const MiB = 1024 * 1024
 
