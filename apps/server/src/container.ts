@@ -6,6 +6,7 @@ import {
   type CairnPorts,
   type CredentialEntry,
   type GrantLookup,
+  type MirrorHolding,
   type ModulePackage,
   type ServedProviderLookup,
   type ProtocolAnswer,
@@ -127,6 +128,7 @@ function portsOf(
       'origins',
       new LruExpiringCache<OriginOffer>({ maxBytes: cacheBytes.origins, ttlMs: ORIGIN_OFFER_TTL_MS }),
     ),
+    mirrorCache: metrics.watched('mirror', new LruExpiringCache<MirrorHolding>({ maxBytes: cacheBytes.mirror })),
   }
 }
 

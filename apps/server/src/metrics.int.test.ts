@@ -67,7 +67,7 @@ describe('Prometheus metrics of a real server', () => {
   it('reports every cache with its bytes held and its bound, the bounds splitting CAIRN_CACHE_MAX_MIB (8 MiB here)', async () => {
     await fetch(`${server.url}/api/v2/account/details`, { headers: { Authorization: `Bearer ${token}` } })
     const text = await scrape()
-    const caches = ['credentials', 'access', 'protocol', 'providers', 'answers', 'upstream', 'origins', 'packages']
+    const caches = ['credentials', 'access', 'protocol', 'providers', 'answers', 'upstream', 'origins', 'mirror', 'packages']
     const bounds = caches.map((cache) => sample(text, `cairn_cache_max_bytes{cache="${cache}"}`) ?? 0)
     expect(bounds.every((bound) => bound > 0)).toBe(true)
     const total = bounds.reduce((sum, bound) => sum + bound, 0)

@@ -253,6 +253,7 @@ export type { ProviderPackageReader, TreeFile } from './ports/provider-package-r
 export type { OriginPackage, OriginPlatform, OriginVersion, ProviderOrigin } from './ports/provider-origin.ts'
 export type { ProviderMirrorDeps } from './provider-mirror/provider-mirror-deps.ts'
 export { ORIGIN_OFFER_TTL_MS, type OriginOffer } from './provider-mirror/origin-offers.ts'
+export type { MirrorHolding } from './provider-mirror/held-archives.ts'
 export { ProviderNetworkMirror, type MirrorArchiveEntry } from './provider-mirror/provider-network-mirror.ts'
 export { ImportMirrorTree } from './provider-mirror/import-mirror-tree.ts'
 export { ManageProviderMirror } from './provider-mirror/manage-provider-mirror.ts'

@@ -33,6 +33,7 @@ import type { ServedProviderLookup } from './providers/served-provider.ts'
 import { ImportMirrorTree } from './provider-mirror/import-mirror-tree.ts'
 import { ManageProviderMirror } from './provider-mirror/manage-provider-mirror.ts'
 import type { ProviderMirrorDeps } from './provider-mirror/provider-mirror-deps.ts'
+import { HeldArchives } from './provider-mirror/held-archives.ts'
 import { ProviderNetworkMirror } from './provider-mirror/provider-network-mirror.ts'
 import type { ExpiringCache } from './ports/expiring-cache.ts'
 import type { StoreChanges } from './ports/store-changes.ts'
@@ -100,6 +101,7 @@ export function createUseCases(ports: CairnPorts) {
   const protocolAnswers = new StoreCache(ports.protocolCache, writes)
   const grants = new StoreCache(ports.accessCache, writes)
   const servedProviders = new StoreCache(ports.providerCache, writes)
+  const heldArchives = new HeldArchives(new StoreCache(ports.mirrorCache, writes), ports.unitOfWork)
   const unitOfWork = writes.watch(ports.unitOfWork)
   // Uses are written through the store's own unit of work, which clears no cache, as download counts are.
   const tokenUses = new TokenUses(ports.unitOfWork)
@@ -162,7 +164,7 @@ export function createUseCases(ports: CairnPorts) {
     providerUploads: new ProviderUploads(deps),
     gpgKeys: new GpgKeys(deps),
     providerProtocol: new ProviderRegistryProtocol({ ...deps, servedProviders, countingUnitOfWork: ports.unitOfWork }),
-    providerMirror: new ProviderNetworkMirror({ ...deps, countingUnitOfWork: ports.unitOfWork }),
+    providerMirror: new ProviderNetworkMirror({ ...deps, countingUnitOfWork: ports.unitOfWork, heldArchives }),
     importMirrorTree: new ImportMirrorTree(deps),
     manageProviderMirror: new ManageProviderMirror(deps),
   }

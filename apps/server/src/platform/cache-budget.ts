@@ -14,8 +14,9 @@ export const DEFAULT_CACHE_MAX_BYTES = 64 * MiB
  * Each cache's share of the total. The protocol answers every `init` of every pipeline and its
  * entries are the largest, so it takes half; the rendered management reads live 5 s; tokens and
  * organization rights are small entries asked on every request; the public registry's answers
- * are the hosted edition's only, and share their eighth with what the provider mirror's origins
- * offer (a pipeline's few dozen providers, a few hundred KB for the largest); the private
+ * are the hosted edition's only, and share their eighth with the provider mirror: what the
+ * origins offer (a pipeline's few dozen providers, a few hundred KB for the largest) and what
+ * the mirror holds (a few KB a provider); the private
  * providers (a site's few dozen) share theirs with the OCI packages (about 2 KB each, so some
  * 2,000 versions pulled by digest or tag before one is read from the store again).
  */
@@ -25,7 +26,8 @@ const SHARES = {
   providers: 0.0625,
   packages: 0.0625,
   upstream: 0.0625,
-  origins: 0.0625,
+  origins: 0.03125,
+  mirror: 0.03125,
   credentials: 0.0625,
   access: 0.0625,
 } as const satisfies Record<CacheName, number>

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CacheTally } from './cache-tally.ts'
 
 /** The in-memory caches, as the `cache` label names them. */
-export type CacheName = 'credentials' | 'access' | 'protocol' | 'providers' | 'upstream' | 'origins' | 'packages' | 'answers'
+export type CacheName = 'credentials' | 'access' | 'protocol' | 'providers' | 'upstream' | 'origins' | 'mirror' | 'packages' | 'answers'
 
 const LATENCY_METRIC = 'cairn_http_request_duration_seconds'
 

@@ -1,5 +1,6 @@
 import { inMemoryDeps, signUpUser } from '@cairn/testing'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { OPERATOR } from '../auth/principal.ts'
 import { CairnError } from '../errors/cairn-error.ts'
 import type { OriginVersion } from '../ports/provider-origin.ts'
 import { createUseCases } from '../use-cases.ts'
@@ -52,6 +53,20 @@ describe('the network mirror over what it holds', () => {
     await expect(lastUse()).resolves.toEqual(deps.clock.now())
     // No cache of the process is cleared for it.
     expect(cases.storeWrites.generation).toBe(generation)
+  })
+
+  it('answers again from what it kept, reading no store, until a write: a removed version is gone from the next answer', async () => {
+    const { deps, cases, reader } = await world()
+    await cases.providerMirror.versions(TIME, reader)
+    await cases.providerMirror.archives(TIME, '0.14.2', reader)
+    const reads = vi.spyOn(deps.unitOfWork, 'read')
+    await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.2'])
+    await expect(cases.providerMirror.archives(TIME, '0.14.2', reader)).resolves.toHaveLength(1)
+    expect(reads).not.toHaveBeenCalled()
+
+    await cases.manageProviderMirror.removeVersion(TIME, '0.14.2', OPERATOR)
+    await expect(cases.providerMirror.versions(TIME, reader)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(cases.providerMirror.archives(TIME, '0.14.2', reader)).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('serves only the readers and the providers the policy names', async () => {
@@ -141,7 +156,9 @@ describe('the network mirror over what the origin offers', () => {
     origin.fail = false
     await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.3'])
     expect(origin.asked).toBe(2)
+    // Stored as another process's pull would be: written, then announced.
     await deps.unitOfWork.run(({ mirroredArchives }) => mirroredArchives.add(archive))
+    await deps.storeChanges.announce()
     deps.clock.advance(ORIGIN_OFFER_TTL_MS)
     origin.fail = true
     await expect(cases.providerMirror.versions(TIME, reader)).resolves.toEqual(['0.14.2'])

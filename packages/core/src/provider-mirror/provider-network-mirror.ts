@@ -10,6 +10,7 @@ import { signMirrorPull, verifyMirrorPull } from './mirror-links.ts'
 import { hashesOf, mirroredArchiveBlobKey, type MirroredArchive, type MirroredProviderAddress } from './mirrored-archive.ts'
 import { OriginOffers } from './origin-offers.ts'
 import type { ProviderMirrorUseCaseDeps } from './provider-mirror-deps.ts'
+import type { HeldArchives } from './held-archives.ts'
 import { PullThrough } from './pull-through.ts'
 
 /** One archive of a `:version.json` answer: a download token for one the mirror holds, a pull token for one it does not yet. */
@@ -32,6 +33,8 @@ export type MirrorArchiveEntry =
 export interface ProviderNetworkMirrorDeps extends ProviderMirrorUseCaseDeps {
   /** Where last uses are written: a unit of work that clears no cache, as download counts are. */
   readonly countingUnitOfWork: UnitOfWork
+  /** What the mirror holds, as the answers read it: kept until the next write. */
+  readonly heldArchives: HeldArchives
 }
 
 export class ProviderNetworkMirror {
@@ -58,7 +61,7 @@ export class ProviderNetworkMirror {
   /** The versions of `index.json`. Raises `not_found` for a provider neither held nor offered by its origin. */
   async versions(address: MirroredProviderAddress, principal: Principal): Promise<string[]> {
     await assertMirrorReads(this.#deps, principal, address)
-    const held = await this.#deps.unitOfWork.read(({ mirroredArchives }) => mirroredArchives.versionsOf(address))
+    const held = await this.#deps.heldArchives.versionsOf(address)
     const offered = await this.#offered(address, held.length > 0)
     const versions = [...new Set([...held, ...offered.map((version) => version.version)])]
     if (versions.length === 0) throw CairnError.notFound('provider')
@@ -68,7 +71,7 @@ export class ProviderNetworkMirror {
   /** The archives of `:version.json`, each noted as used (written by `flushUses`). Raises `not_found` for a version neither held nor offered. */
   async archives(address: MirroredProviderAddress, version: string, principal: Principal): Promise<MirrorArchiveEntry[]> {
     await assertMirrorReads(this.#deps, principal, address)
-    const held = await this.#deps.unitOfWork.read(({ mirroredArchives }) => mirroredArchives.archivesOf(address, version))
+    const held = await this.#deps.heldArchives.archivesOf(address, version)
     const now = this.#deps.clock.now()
     for (const archive of held) this.#uses.record(archive.id)
     const entries: MirrorArchiveEntry[] = held.map((archive) => this.#heldEntry(archive, now))
@@ -86,7 +89,7 @@ export class ProviderNetworkMirror {
   async pull(token: string): Promise<{ readonly content: ByteStream }> {
     const platform = verifyMirrorPull(this.#deps.signer, token, this.#deps.clock.now())
     if (platform === undefined) throw CairnError.notFound('file')
-    const held = await this.#deps.unitOfWork.read(({ mirroredArchives }) => mirroredArchives.archivesOf(platform, platform.version))
+    const held = await this.#deps.heldArchives.archivesOf(platform, platform.version)
     const archive =
       held.find((candidate) => candidate.os === platform.os && candidate.arch === platform.arch) ?? (await this.#pulls.pull(platform))
     return { content: await this.#deps.blobs.get(mirroredArchiveBlobKey(archive)) }

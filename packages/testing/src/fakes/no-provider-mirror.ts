@@ -1,4 +1,4 @@
-import { CairnError, IMPORT_ONLY_MIRROR, type OriginOffer, type ProviderMirrorDeps } from '@cairn/core'
+import { CairnError, IMPORT_ONLY_MIRROR, type MirrorHolding, type OriginOffer, type ProviderMirrorDeps } from '@cairn/core'
 import { InMemoryExpiringCache } from '@cairn/memory'
 
 const absent = (what: string) => () => {
@@ -12,12 +12,13 @@ const absent = (what: string) => () => {
  */
 export function noProviderMirror(): Pick<
   ProviderMirrorDeps,
-  'providerPackages' | 'providerOrigin' | 'originCache' | 'mirrorPolicy' | 'maxMirrorArchiveBytes'
+  'providerPackages' | 'providerOrigin' | 'originCache' | 'mirrorCache' | 'mirrorPolicy' | 'maxMirrorArchiveBytes'
 > {
   return {
     providerPackages: { h1Of: absent('provider package reader'), filesOf: absent('provider package reader') },
     providerOrigin: { versions: absent('provider origin'), package: absent('provider origin'), zip: absent('provider origin') },
     originCache: new InMemoryExpiringCache<OriginOffer>(),
+    mirrorCache: new InMemoryExpiringCache<MirrorHolding>(),
     mirrorPolicy: IMPORT_ONLY_MIRROR,
     maxMirrorArchiveBytes: 1024 * 1024,
   }
