@@ -41,6 +41,8 @@ export interface PullThroughMemory {
   readonly pull: ArchiveGetMemory
   /** The same link again: served from the blob store. */
   readonly served: ArchiveGetMemory
+  /** Another version's zip of the same size, pulled through after: whether a pull's growth recurs or was the process's once. */
+  readonly secondPull: ArchiveGetMemory
   /** `index.json` and `:version.json` of the pulled provider, pull-through on, against the bare endpoint. */
   readonly loads: readonly PairedResult[]
   /** The `versions` questions the origin heard during those loads: what the server keeps of the origin's offer spares. */
@@ -151,20 +153,25 @@ async function benchPullThrough(work: string, plan: MirrorPlan, bareUrl: string)
   const bytes = plan.pullMiB * MiB
   const ca = await makeThrowawayCa(['localhost'])
   const key = await throwawayGpgKey()
-  const binary = join(work, 'large-provider')
-  progress(`mirror: zipping a ${Math.round(bytes / MiB)} MiB provider`)
-  execFileSync('dd', ['if=/dev/urandom', `of=${binary}`, 'bs=1M', `count=${Math.round(bytes / MiB)}`], { stdio: 'ignore' })
   const manifest = join(work, 'manifest.json')
   await writeFile(manifest, JSON.stringify({ version: 1, metadata: { protocol_versions: ['6.0'] } }))
-  const release = await makeProviderRelease({
-    binary: { executable: binary, manifest, os: 'linux', arch: 'amd64' },
-    namespace: 'bench',
-    type: 'large',
-    version: '1.0.0',
-    key,
-  })
-  await rm(binary, { force: true })
-  const origin = await startFakeProviderOrigin(ca, [release], key.armoredPublicKey)
+  const releaseOf = async (version: string) => {
+    const binary = join(work, 'large-provider')
+    progress(`mirror: zipping a ${Math.round(bytes / MiB)} MiB provider, version ${version}`)
+    execFileSync('dd', ['if=/dev/urandom', `of=${binary}`, 'bs=1M', `count=${Math.round(bytes / MiB)}`], { stdio: 'ignore' })
+    const made = await makeProviderRelease({
+      binary: { executable: binary, manifest, os: 'linux', arch: 'amd64' },
+      namespace: 'bench',
+      type: 'large',
+      version,
+      key,
+    })
+    await rm(binary, { force: true })
+    return made
+  }
+  const release = await releaseOf('1.0.0')
+  const second = await releaseOf('1.0.1')
+  const origin = await startFakeProviderOrigin(ca, [release, second], key.armoredPublicKey)
   const server = await startCairn({ env: { CAIRN_MIRROR_PULL_THROUGH: 'true', NODE_EXTRA_CA_CERTS: ca.caFile } })
   try {
     const document = expectJson<{ archives: Record<string, { url: string }> }>(
@@ -176,6 +183,12 @@ async function benchPullThrough(work: string, plan: MirrorPlan, bareUrl: string)
     const archiveBytes = (await readFile(join(release.dir, release.platforms[0]?.filename ?? ''))).byteLength
     const pull = await measuredGet(server, url)
     const served = await measuredGet(server, url)
+    const secondDocument = expectJson<{ archives: Record<string, { url: string }> }>(
+      await send('GET', `${server.url}${MIRROR}/${origin.hostname}/bench/large/1.0.1.json`, { token: server.token }),
+      200,
+      'version.json',
+    )
+    const secondPull = await measuredGet(server, secondDocument.archives['linux_amd64']?.url ?? '')
     const provider = `${server.url}${MIRROR}/${origin.hostname}/bench/large`
     const options = { connections: plan.connections, seconds: plan.seconds, token: server.token }
     const asked = () => origin.requests.filter((path) => path.endsWith('/versions')).length
@@ -196,11 +209,12 @@ async function benchPullThrough(work: string, plan: MirrorPlan, bareUrl: string)
         plan.rounds,
       ),
     ]
-    return { archiveBytes, pull, served, loads, originVersionQuestions: asked() - before }
+    return { archiveBytes, pull, served, secondPull, loads, originVersionQuestions: asked() - before }
   } finally {
     await server.stop()
     await origin.close()
     await release.dispose()
+    await second.dispose()
     await key.dispose()
     await ca.dispose()
   }
